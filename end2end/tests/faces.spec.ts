@@ -1,0 +1,117 @@
+// The four faces against the real server with the demo tournament: server-rendered content,
+// hydration (a click calls a server function and the page shows the answer), live updates
+// between devices, languages, and phone-sized screens.
+import { test, expect, Page } from "@playwright/test";
+
+const DEMO = "Demo — Maandagavond";
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  // Set by the app once the wasm bundle has hydrated the page.
+  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+}
+
+test("every face is rendered on the server", async ({ request }) => {
+  for (const path of ["/", "/director", "/table/1", "/player", "/screen"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).toContain(DEMO.split(" — ")[1]);
+  }
+});
+
+test("landing page links the faces", async ({ page }) => {
+  await open(page, "/");
+  await expect(page.getByTestId("tournament-name")).toHaveText(DEMO);
+  for (const href of ["/director", "/table/1", "/player", "/screen"]) {
+    await expect(page.locator(`a[href='${href}']`)).toHaveCount(1);
+  }
+});
+
+test("director registers a player and sees the drawn seat", async ({ page }) => {
+  await open(page, "/director");
+  await page.getByTestId("reg-name").fill("Eddy Playwright");
+  await page.getByTestId("reg-submit").click();
+  const drawn = page.getByTestId("seat-drawn");
+  await expect(drawn).toContainText("Eddy Playwright");
+  await expect(drawn.locator(".big")).toHaveText(/^[1-9]\d* · [1-9]\d*$/);
+  await expect(page.getByTestId("players-left")).toHaveText("25");
+});
+
+test("director pauses and resumes the clock", async ({ page }) => {
+  await open(page, "/director");
+  await page.getByTestId("clock-pause").click();
+  await expect(page.getByTestId("clock-start")).toBeVisible();
+  await expect(page.locator(".clock-status")).toHaveText("Paused");
+  await page.getByTestId("clock-start").click();
+  await expect(page.getByTestId("clock-pause")).toBeVisible();
+});
+
+test("a table moves its button with one tap", async ({ page }) => {
+  await open(page, "/table/2");
+  await page.getByTestId("seat-4").click();
+  await expect(page.getByTestId("seat-4").getByTestId("button-mark")).toBeVisible();
+  await expect(page.getByTestId("table-ante")).toContainText("Ante");
+});
+
+test("a bust reported at a table reaches the director live", async ({ browser }) => {
+  const director = await browser.newPage();
+  await open(director, "/director");
+  const before = Number(await director.getByTestId("players-left").textContent());
+  const table = await browser.newPage();
+  await open(table, "/table/3");
+  const options = table.getByTestId("bust-player").locator("option");
+  const busted = await options.nth(1).getAttribute("value");
+  const winner = await options.nth(2).getAttribute("value");
+  await table.getByTestId("bust-player").selectOption(busted!);
+  await table.getByTestId("bust-winner").selectOption(winner!);
+  await table.getByTestId("bust-confirm").click();
+  // No reload: the director's page follows the live stream.
+  await expect(director.getByTestId("players-left")).toHaveText(String(before - 1));
+  await expect(director.locator(".places tbody tr")).not.toHaveCount(0);
+});
+
+test("a player finds their seat", async ({ page }) => {
+  await open(page, "/player");
+  await page.getByTestId("find-name").fill("Peeters");
+  await page.getByTestId("find-seat").click();
+  await expect(page.getByTestId("seat-cards")).toContainText("An Peeters");
+  await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Seat \d+/);
+});
+
+test("the room screen syncs its clock with the server", async ({ page }) => {
+  await open(page, "/screen");
+  await expect(page.getByTestId("clock-time")).toHaveText(/^\d{2}:\d{2}$/);
+  await page.getByTestId("sync").click();
+  await expect(page.getByTestId("synced")).toContainText("ms");
+});
+
+test("languages switch and are remembered", async ({ page }) => {
+  await open(page, "/director");
+  await page.locator("button[data-lang='nl']").click();
+  await expect(page.locator("h1")).toHaveText("Wedstrijdleiding");
+  await open(page, "/player");
+  await expect(page.locator("h1")).toHaveText("Speler");
+  await page.locator("button[data-lang='fr']").click();
+  await expect(page.locator("h1")).toHaveText("Joueur");
+  await page.locator("button[data-lang='en']").click();
+  await expect(page.locator("h1")).toHaveText("Player");
+});
+
+test("a refused command is explained in the reader's language", async ({ page }) => {
+  await open(page, "/director");
+  await page.getByTestId("reg-name").fill("   ");
+  await page.getByTestId("reg-submit").click();
+  await expect(page.locator(".answer.error")).toHaveAttribute("data-code", "INVALID_NAME");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const path of ["/", "/director", "/table/1", "/player", "/screen"]) {
+    test(`${path} fits the screen`, async ({ page }) => {
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

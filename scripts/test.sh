@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Quick start 2: set up what is missing and run every test:
+#   1. cargo tests (domain unit and property tests; server tests on a real SQLite file and a
+#      real server on loopback);
+#   2. the release build, served on loopback with a fresh database and the demo tournament,
+#      driven by the Playwright tests in end2end/ in headless system Chromium.
+# Fails if either runner executes no test at all.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$repo/scripts/setup.sh"
+source "$repo/scripts/env.sh"
+cd "$repo"
+
+echo "== cargo tests"
+cargo test --features ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
+passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' target/cargo-test.log | awk '{s += $4} END {print s + 0}')
+if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi
+echo "cargo tests passed: $passed"
+
+echo "== release build"
+cargo leptos build --release
+
+echo "== browser tests"
+work="$(mktemp -d)"
+port="${CLUBTD_TEST_PORT:-3917}"
+LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
+  --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
+  kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
+  sleep 0.2
+done
+cd "$repo/end2end"
+BASE_URL="http://127.0.0.1:$port" npx playwright test

@@ -1,0 +1,58 @@
+//! The HTML shell, the language context and the routes: one face per role.
+
+use crate::i18n::*;
+use crate::ui::{director::DirectorPage, home::HomePage, player::PlayerPage, screen::ScreenPage, table::TablePage};
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+/// The document around every page (server side).
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                <meta name="color-scheme" content="dark" />
+                <meta name="theme-color" content="#0f1713" />
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+                <AutoReload options=options.clone() />
+                <HydrationScripts options />
+                <MetaTags />
+            </head>
+            <body>
+                <App />
+            </body>
+        </html>
+    }
+}
+
+/// The application: languages (browser first, then the remembered choice) and the routes.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    // Marks the page as hydrated (effects only run in the browser), for tests and for CSS.
+    Effect::new(|_| {
+        #[cfg(feature = "hydrate")]
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-hydrated", "1");
+        }
+    });
+    view! {
+        <I18nContextProvider>
+            <Stylesheet id="leptos" href="/pkg/clubtd.css" />
+            <Title text="clubtd" />
+            <Router>
+                <Routes fallback=|| view! { <p class="page">"404"</p> }>
+                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/director") view=DirectorPage />
+                    <Route path=path!("/table/:n") view=TablePage />
+                    <Route path=path!("/player") view=PlayerPage />
+                    <Route path=path!("/screen") view=ScreenPage />
+                </Routes>
+            </Router>
+        </I18nContextProvider>
+    }
+}

@@ -1,0 +1,101 @@
+//! Commands: what someone asks the tournament to do, in the imperative. `decide` turns each
+//! into events or a typed refusal. `Ctx` brings the time and a random seed from the host.
+
+use super::config::Config;
+use super::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
+use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use super::money::{Cents, Chips};
+use serde::{Deserialize, Serialize};
+
+/// What the host supplies to every decision: the core reads no clock and draws no entropy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ctx {
+    pub now: Timestamp,
+    pub seed: u64,
+}
+
+/// PKR4U 11 / 29: how a busted player re-enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReEntryOption {
+    /// (A) keep the same seat and play the very next hand.
+    #[serde(rename = "same_seat")]
+    SameSeat,
+    /// (B) a new random seat.
+    #[serde(rename = "new_seat")]
+    NewSeat,
+}
+
+/// One player out in a reported hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BustReport {
+    pub player: PlayerId,
+    /// Who won the pot (several for a split pot); needed for bounties.
+    #[serde(default)]
+    pub eliminators: Vec<PlayerId>,
+    /// Stack at the start of the hand; required when two or more bust in one hand.
+    #[serde(default)]
+    pub start_stack: Option<Chips>,
+}
+
+/// Everything that can be asked of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Command {
+    #[serde(rename = "create_tournament")]
+    CreateTournament { config: Config },
+    /// Before the start only.
+    #[serde(rename = "change_config")]
+    ChangeConfig { config: Config },
+    /// PKR4U 14: `present` is the director's confirmation that the player stands at the desk.
+    #[serde(rename = "register_player")]
+    RegisterPlayer { name: String, method: PaymentMethod, present: bool },
+    /// Before the start: the player gets their money back.
+    #[serde(rename = "unregister_player")]
+    UnregisterPlayer { player: PlayerId },
+    #[serde(rename = "re_enter")]
+    ReEnter { player: PlayerId, option: ReEntryOption, method: PaymentMethod, present: bool },
+    /// PKR4U 12: a table reports one hand's busts.
+    #[serde(rename = "report_busts")]
+    ReportBusts { table: TableNo, busts: Vec<BustReport> },
+    /// A wrong bust report undone (the player returns to the seat they had).
+    #[serde(rename = "revive_player")]
+    RevivePlayer { player: PlayerId, reason: String },
+    #[serde(rename = "start_clock")]
+    StartClock,
+    #[serde(rename = "pause_clock")]
+    PauseClock,
+    #[serde(rename = "resume_clock")]
+    ResumeClock,
+    #[serde(rename = "adjust_clock")]
+    AdjustClock { delta_seconds: i64 },
+    #[serde(rename = "jump_to_level")]
+    JumpToLevel { level_index: u32 },
+    #[serde(rename = "close_registration")]
+    CloseRegistration,
+    #[serde(rename = "set_button")]
+    SetButton { table: TableNo, seat: SeatNo },
+    /// Carries out a balancing move (or a director's move).
+    #[serde(rename = "move_player")]
+    MovePlayer { player: PlayerId, to: Place, reason: MoveReason },
+    #[serde(rename = "break_table")]
+    BreakTable { table: TableNo },
+    #[serde(rename = "draw_final_table")]
+    DrawFinalTable,
+    #[serde(rename = "report_chips")]
+    ReportChips { player: PlayerId, chips: Chips },
+    #[serde(rename = "leave_early")]
+    LeaveEarly { player: PlayerId },
+    #[serde(rename = "disqualify")]
+    Disqualify { player: PlayerId, reason: String },
+    #[serde(rename = "give_penalty")]
+    GivePenalty { player: PlayerId, penalty: PenaltyKind, reason: String },
+    #[serde(rename = "set_hand_for_hand")]
+    SetHandForHand { on: bool },
+    #[serde(rename = "finish_hand")]
+    FinishHand { table: TableNo },
+    /// PKR4U 5: during a break, give up the stack to re-enter.
+    #[serde(rename = "surrender_stack")]
+    SurrenderStack { player: PlayerId },
+    #[serde(rename = "record_deal")]
+    RecordDeal { amounts: Vec<(PlayerId, Cents)>, note: String },
+}

@@ -1,0 +1,83 @@
+//! `decide` only routes: each command goes to the rule module that owns it. A refusal leaves
+//! the state untouched (decide never mutates; the host applies events after committing them).
+
+use super::balancing::{decide_break, decide_final_table, decide_move, decide_set_button};
+use super::busts::{decide_report_busts, decide_revive};
+use super::clock::{decide_adjust, decide_jump, decide_pause, decide_resume, decide_start, ClockChange};
+use super::command::{Command, Ctx};
+use super::error::DomainError;
+use super::event::Event;
+use super::penalties::{decide_deal, decide_disqualify, decide_leave_early, decide_penalty, decide_report_chips, decide_surrender};
+use super::registration::{decide_reenter, decide_register, decide_unregister, registration_open};
+use super::state::Tournament;
+
+/// Decides a command against the state: the events to record, or why not.
+pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+    if let Command::CreateTournament { config } = command {
+        if t.config.is_some() {
+            return Err(DomainError::AlreadyCreated);
+        }
+        config.validate()?;
+        return Ok(vec![Event::TournamentCreated { config: config.clone() }]);
+    }
+    let cfg = t.config().ok_or(DomainError::NotCreated)?;
+    let clock_event = |change: ClockChange, clock| Ok(vec![Event::ClockChanged { change, clock, at: ctx.now }]);
+    match command {
+        Command::CreateTournament { .. } => Err(DomainError::AlreadyCreated),
+        Command::ChangeConfig { config } => {
+            if t.clock.is_started() {
+                return Err(DomainError::AlreadyStarted);
+            }
+            config.validate()?;
+            // Tables in use must stay: a player must never be left sitting at a removed table.
+            let dropped = t.tables.iter().any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
+            if dropped || config.table_size < cfg.table_size && t.tables.values().any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size)) {
+                return Err(DomainError::InvalidConfig { field: "tables".into() });
+            }
+            Ok(vec![Event::ConfigChanged { config: config.clone() }])
+        }
+        Command::RegisterPlayer { name, method, present } => decide_register(t, cfg, ctx, name, *method, *present),
+        Command::UnregisterPlayer { player } => decide_unregister(t, *player),
+        Command::ReEnter { player, option, method, present } => decide_reenter(t, cfg, ctx, *player, *option, *method, *present),
+        Command::ReportBusts { table, busts } => decide_report_busts(t, cfg, ctx, *table, busts),
+        Command::RevivePlayer { player, reason } => decide_revive(t, *player, reason),
+        Command::StartClock => clock_event(ClockChange::Started, decide_start(t.clock, &cfg.levels, ctx.now)?),
+        Command::PauseClock => clock_event(ClockChange::Paused, decide_pause(t.clock, &cfg.levels, ctx.now)?),
+        Command::ResumeClock => clock_event(ClockChange::Resumed, decide_resume(t.clock, ctx.now)?),
+        Command::AdjustClock { delta_seconds } => {
+            let delta = delta_seconds.checked_mul(1000).ok_or(DomainError::InvalidAmount { field: "delta".into() })?;
+            clock_event(ClockChange::Adjusted, decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?)
+        }
+        Command::JumpToLevel { level_index } => {
+            let index = usize::try_from(*level_index).unwrap_or(usize::MAX);
+            clock_event(ClockChange::Jumped, decide_jump(t.clock, &cfg.levels, ctx.now, index)?)
+        }
+        Command::CloseRegistration => {
+            if !registration_open(t, cfg, ctx.now) {
+                return Err(DomainError::RegistrationClosed);
+            }
+            Ok(vec![Event::RegistrationClosed { at: ctx.now }])
+        }
+        Command::SetButton { table, seat } => decide_set_button(t, cfg, *table, *seat),
+        Command::MovePlayer { player, to, reason } => decide_move(t, cfg, *player, *to, *reason),
+        Command::BreakTable { table } => decide_break(t, cfg, ctx, *table),
+        Command::DrawFinalTable => decide_final_table(t, cfg, ctx),
+        Command::ReportChips { player, chips } => decide_report_chips(t, *player, *chips, ctx),
+        Command::LeaveEarly { player } => decide_leave_early(t, *player, ctx),
+        Command::Disqualify { player, reason } => decide_disqualify(t, *player, reason, ctx),
+        Command::GivePenalty { player, penalty, reason } => decide_penalty(t, *player, *penalty, reason, ctx),
+        Command::SetHandForHand { on } => Ok(vec![Event::HandForHandSet { on: *on }]),
+        Command::FinishHand { table } => {
+            if t.hand_for_hand.is_none() {
+                return Err(DomainError::HandForHandOff);
+            }
+            let tb = t.tables.get(table).ok_or(DomainError::UnknownTable { table: *table })?;
+            if !tb.open {
+                return Err(DomainError::TableNotOpen { table: *table });
+            }
+            Ok(vec![Event::HandFinished { table: *table }])
+        }
+        Command::SurrenderStack { player } => decide_surrender(t, cfg, *player, ctx),
+        Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),
+    }
+}

@@ -1,0 +1,417 @@
+//! The tournament state: what `apply` builds from events. Plain data, ordered maps (so every
+//! iteration is deterministic), no rules beyond keeping its own bookkeeping straight.
+
+use super::clock::Clock;
+use super::config::Config;
+use super::event::{BustOutcome, Event, PenaltyKind, Place, SeatMove};
+use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use super::money::{Cents, Chips};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where a player stands in the tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerStatus {
+    #[serde(rename = "playing")]
+    Playing,
+    #[serde(rename = "busted")]
+    Busted,
+    #[serde(rename = "left_early")]
+    LeftEarly,
+    #[serde(rename = "disqualified")]
+    Disqualified,
+    #[serde(rename = "unregistered")]
+    Unregistered,
+}
+
+/// One player of this tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    /// Entries bought, the first included.
+    pub entries: u16,
+    pub status: PlayerStatus,
+    pub seat: Option<Place>,
+    /// The seat held when last busted (re-entry option A takes it back).
+    pub last_seat: Option<Place>,
+    /// Latest known stack: bought chips until a count is reported.
+    pub stack: Chips,
+    /// True once a count was reported for the current entry.
+    pub stack_counted: bool,
+    /// Bounty on this player's head.
+    pub bounty: Cents,
+    /// Bounty money won in cash.
+    pub bounty_won: Cents,
+    /// Everything paid at the desk.
+    pub paid: Cents,
+    /// PKR4U 18: bonus chips received with the current entry.
+    pub bonus: Chips,
+    pub registered_at: Timestamp,
+    /// The last bust, kept so a wrong report can be undone exactly.
+    #[serde(default)]
+    pub last_bust: Option<BustOutcome>,
+}
+
+/// One table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Table {
+    pub open: bool,
+    pub seats: BTreeMap<SeatNo, PlayerId>,
+    /// Where the table said its button is (unknown until it tells).
+    pub button: Option<SeatNo>,
+    /// Hand-for-hand: this table has finished the current hand.
+    pub hand_done: bool,
+}
+
+/// One elimination that counts for places (busts later undone by a re-entry do not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Elimination {
+    pub player: PlayerId,
+    /// Eliminations in the same group happened in the same hand; 0 is the first group.
+    pub group: u64,
+    pub table: Option<TableNo>,
+    pub start_stack: Option<Chips>,
+    pub at: Timestamp,
+}
+
+/// A penalty given (PKR4U 4, 10; TDA 33).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Penalty {
+    pub player: PlayerId,
+    pub kind: PenaltyKind,
+    pub reason: String,
+    pub at: Timestamp,
+}
+
+/// The whole tournament, rebuilt from its events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Tournament {
+    pub config: Option<Config>,
+    pub clock: Clock,
+    pub registration_closed: bool,
+    pub players: BTreeMap<PlayerId, Player>,
+    pub tables: BTreeMap<TableNo, Table>,
+    /// Places so far, in the order they happened.
+    pub eliminations: Vec<Elimination>,
+    next_group: u64,
+    /// FIDPA: players who left early and wait for the next bust's place.
+    pub early_leavers: Vec<PlayerId>,
+    /// Hand-for-hand: the hand being played, when it is on.
+    pub hand_for_hand: Option<u32>,
+    pub penalties: Vec<Penalty>,
+    /// Prize parts recorded at the desk (the prize pool) and refunds.
+    pub prize_pool: Cents,
+    pub house_fees: Cents,
+    /// All entries bought (re-entries included): the field for payouts.
+    pub entries: u32,
+    /// Chips that entered play (starting stacks and bonuses).
+    pub chips_bought: Chips,
+    /// Chips taken out of play (disqualifications, early leavers).
+    pub chips_removed: Chips,
+    /// An agreed final deal, when there is one.
+    pub deal: Option<Vec<(PlayerId, Cents)>>,
+    /// Number of events applied.
+    pub events_applied: u64,
+}
+
+impl Tournament {
+    /// The configuration (a default-free accessor for rule modules that run after creation).
+    pub fn config(&self) -> Option<&Config> {
+        self.config.as_ref()
+    }
+
+    /// Players still in the game.
+    pub fn playing(&self) -> impl Iterator<Item = &Player> {
+        self.players.values().filter(|p| p.status == PlayerStatus::Playing)
+    }
+
+    /// How many are still in the game.
+    pub fn players_left(&self) -> usize {
+        self.playing().count()
+    }
+
+    /// Open tables with their player counts, by table number.
+    pub fn open_tables(&self) -> impl Iterator<Item = (TableNo, &Table)> {
+        self.tables.iter().filter(|(_, t)| t.open).map(|(n, t)| (*n, t))
+    }
+
+    /// Applies one event. Total: an event that does not fit the state changes nothing, so
+    /// replay can never panic; `decide` makes sure only fitting events are ever written.
+    pub fn apply(&mut self, event: &Event) {
+        self.events_applied += 1;
+        match event {
+            Event::TournamentCreated { config } => {
+                for (i, t) in config.tables.iter().enumerate() {
+                    let open = i < usize::from(config.tables_at_start);
+                    self.tables.insert(*t, Table { open, ..Table::default() });
+                }
+                self.config = Some(config.clone());
+            }
+            Event::ConfigChanged { config } => {
+                for t in &config.tables {
+                    self.tables.entry(*t).or_default();
+                }
+                self.config = Some(config.clone());
+            }
+            Event::TableOpened { table } => {
+                self.tables.entry(*table).or_default().open = true;
+            }
+            Event::PlayerRegistered { player, name, payment, bonus, at } => {
+                let starting = self.config.as_ref().map(|c| c.starting_stack).unwrap_or_default();
+                self.players.insert(
+                    *player,
+                    Player {
+                        id: *player,
+                        name: name.clone(),
+                        entries: 1,
+                        status: PlayerStatus::Playing,
+                        seat: None,
+                        last_seat: None,
+                        stack: starting + *bonus,
+                        stack_counted: false,
+                        bounty: payment.bounty_part,
+                        bounty_won: Cents::ZERO,
+                        paid: payment.total(),
+                        bonus: *bonus,
+                        registered_at: *at,
+                        last_bust: None,
+                    },
+                );
+                self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
+            }
+            Event::PlayerReEntered { player, payment, bonus, same_seat, .. } => {
+                let starting = self.config.as_ref().map(|c| c.starting_stack).unwrap_or_default();
+                let Some(p) = self.players.get_mut(player) else { return };
+                p.entries += 1;
+                p.status = PlayerStatus::Playing;
+                p.stack = starting + *bonus;
+                p.stack_counted = false;
+                p.bounty = payment.bounty_part;
+                p.paid += payment.total();
+                p.bonus = *bonus;
+                let old_seat = p.last_seat;
+                // The earlier bust no longer counts for places: the player is back.
+                self.eliminations.retain(|e| e.player != *player);
+                if *same_seat {
+                    if let Some(place) = old_seat {
+                        self.seat(*player, place);
+                    }
+                }
+                self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
+            }
+            Event::SeatDrawn { player, seat } => self.seat(*player, *seat),
+            Event::PlayerUnregistered { player, refund } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.status = PlayerStatus::Unregistered;
+                    p.bounty = Cents::ZERO;
+                    p.paid -= refund.total();
+                    let stack = p.stack;
+                    p.stack = Chips::ZERO;
+                    self.unseat(*player);
+                    self.entries = self.entries.saturating_sub(1);
+                    self.prize_pool -= refund.prize_part;
+                    self.house_fees -= refund.house_fee;
+                    self.chips_bought -= stack;
+                }
+            }
+            Event::BustsRecorded { table, busts, at, .. } => self.apply_busts(*table, busts, *at),
+            Event::PlayerRevived { player, seat, bounties_reversed, bounty, .. } => {
+                for b in bounties_reversed {
+                    if let Some(w) = self.players.get_mut(&b.to) {
+                        w.bounty_won -= b.cash;
+                        w.bounty -= b.onto_head;
+                    }
+                }
+                self.eliminations.retain(|e| e.player != *player);
+                if let Some(p) = self.players.get_mut(player) {
+                    p.status = PlayerStatus::Playing;
+                    p.bounty = *bounty;
+                }
+                self.seat(*player, *seat);
+            }
+            Event::ClockChanged { clock, .. } => self.clock = *clock,
+            Event::RegistrationClosed { .. } => self.registration_closed = true,
+            Event::ButtonSet { table, seat } => {
+                if let Some(t) = self.tables.get_mut(table) {
+                    t.button = Some(*seat);
+                }
+            }
+            Event::PlayerMoved { movement, .. } => self.apply_moves(std::slice::from_ref(movement)),
+            Event::TableBroken { table, moves } => {
+                self.apply_moves(moves);
+                if let Some(t) = self.tables.get_mut(table) {
+                    t.open = false;
+                    t.button = None;
+                    t.hand_done = false;
+                }
+            }
+            Event::FinalTableDrawn { table, moves, button } => {
+                self.apply_moves(moves);
+                for (n, t) in self.tables.iter_mut() {
+                    if n != table {
+                        t.open = false;
+                        t.button = None;
+                    }
+                }
+                if let Some(t) = self.tables.get_mut(table) {
+                    t.open = true;
+                    t.button = Some(*button);
+                }
+            }
+            Event::ChipsCounted { player, chips, .. } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.stack = *chips;
+                    p.stack_counted = true;
+                }
+            }
+            Event::PlayerLeftEarly { player, at } => {
+                self.take_out(*player, PlayerStatus::LeftEarly, *at);
+                self.early_leavers.push(*player);
+            }
+            Event::PlayerDisqualified { player, at, .. } => {
+                self.take_out(*player, PlayerStatus::Disqualified, *at);
+                self.eliminations.push(Elimination {
+                    player: *player,
+                    group: self.next_group,
+                    table: None,
+                    start_stack: None,
+                    at: *at,
+                });
+                self.next_group += 1;
+            }
+            Event::PenaltyGiven { player, penalty, reason, at } => self.penalties.push(Penalty {
+                player: *player,
+                kind: *penalty,
+                reason: reason.clone(),
+                at: *at,
+            }),
+            Event::HandForHandSet { on } => {
+                self.hand_for_hand = if *on { Some(self.hand_for_hand.unwrap_or(0) + 1) } else { None };
+                for t in self.tables.values_mut() {
+                    t.hand_done = false;
+                }
+            }
+            Event::HandFinished { table } => {
+                if let Some(t) = self.tables.get_mut(table) {
+                    t.hand_done = true;
+                }
+                // Seed 000 / FIDPA: the next hand starts everywhere once every table is done.
+                if self.hand_for_hand.is_some() && self.open_tables().all(|(_, t)| t.hand_done) {
+                    self.hand_for_hand = self.hand_for_hand.map(|h| h + 1);
+                    for t in self.tables.values_mut() {
+                        t.hand_done = false;
+                    }
+                }
+            }
+            Event::StackSurrendered { player, .. } => {
+                // PKR4U 5: the stack is removed; the player re-enters at once (a separate event).
+                if let Some(p) = self.players.get_mut(player) {
+                    let stack = p.stack;
+                    p.status = PlayerStatus::Busted;
+                    p.last_seat = p.seat;
+                    p.stack = Chips::ZERO;
+                    self.chips_removed += stack;
+                }
+                self.unseat(*player);
+            }
+            Event::DealRecorded { amounts, .. } => self.deal = Some(amounts.clone()),
+        }
+    }
+
+    fn record_entry(&mut self, prize: Cents, fee: Cents, chips: Chips) {
+        self.entries += 1;
+        self.prize_pool += prize;
+        self.house_fees += fee;
+        self.chips_bought += chips;
+    }
+
+    fn seat(&mut self, player: PlayerId, place: Place) {
+        self.unseat(player);
+        if let Some(p) = self.players.get_mut(&player) {
+            p.seat = Some(place);
+        }
+        self.tables.entry(place.table).or_default().seats.insert(place.seat, player);
+    }
+
+    fn unseat(&mut self, player: PlayerId) {
+        if let Some(p) = self.players.get_mut(&player) {
+            if let Some(old) = p.seat.take() {
+                if let Some(t) = self.tables.get_mut(&old.table) {
+                    if t.seats.get(&old.seat) == Some(&player) {
+                        t.seats.remove(&old.seat);
+                    }
+                }
+            }
+        }
+    }
+
+    fn apply_moves(&mut self, moves: &[SeatMove]) {
+        // Unseat everyone first, so a redraw that swaps seats never overwrites itself.
+        for m in moves {
+            self.unseat(m.player);
+        }
+        for m in moves {
+            self.seat(m.player, m.to);
+        }
+    }
+
+    fn take_out(&mut self, player: PlayerId, status: PlayerStatus, _at: Timestamp) {
+        if let Some(p) = self.players.get_mut(&player) {
+            let stack = p.stack;
+            p.status = status;
+            p.last_seat = p.seat;
+            p.stack = Chips::ZERO;
+            self.chips_removed += stack;
+        }
+        self.unseat(player);
+    }
+
+    fn apply_busts(&mut self, table: TableNo, busts: &[BustOutcome], at: Timestamp) {
+        // FIDPA: early leavers take the place of the next bust, just below it.
+        for leaver in std::mem::take(&mut self.early_leavers) {
+            self.eliminations.push(Elimination { player: leaver, group: self.next_group, table: None, start_stack: None, at });
+            self.next_group += 1;
+        }
+        let group = match self.hand_for_hand {
+            // Hand-for-hand: busts at different tables in the same hand share one group.
+            Some(hand) => match self.eliminations.iter().rev().find(|e| e.group >= HAND_FOR_HAND_GROUPS) {
+                Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
+                _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
+            },
+            None => {
+                self.next_group += 1;
+                self.next_group - 1
+            }
+        };
+        for b in busts {
+            for paid in &b.bounties {
+                if let Some(winner) = self.players.get_mut(&paid.to) {
+                    winner.bounty_won += paid.cash;
+                    winner.bounty += paid.onto_head;
+                }
+            }
+            if let Some(p) = self.players.get_mut(&b.player) {
+                p.last_bust = Some(b.clone());
+                p.status = PlayerStatus::Busted;
+                p.last_seat = p.seat;
+                p.stack = Chips::ZERO;
+                p.bounty = Cents::ZERO;
+            }
+            self.unseat(b.player);
+            self.eliminations.push(Elimination {
+                player: b.player,
+                group,
+                table: Some(table),
+                start_stack: b.start_stack,
+                at,
+            });
+        }
+        // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
+        // again at the next count.
+    }
+}
+
+/// Hand-for-hand groups are numbered from here, far above ordinary groups, so that a hand
+/// number maps to exactly one group whichever table reports first.
+pub const HAND_FOR_HAND_GROUPS: u64 = 1 << 40;

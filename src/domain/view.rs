@@ -1,0 +1,249 @@
+//! What the faces show, derived from the state at an instant: the clock reading, the field,
+//! the tables with their ante for their own count, the payouts and the places. Pure, so the
+//! server renders it and a phone could compute it too.
+
+use super::balancing::{plan, TablePlan};
+use super::busts::{standings, Standing};
+use super::calculators::ante_for_table;
+use super::config::{BountyKind, Level};
+use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use super::money::{Cents, Chips};
+use super::payouts::prizes;
+use super::registration::registration_open;
+use super::seating::blinds;
+use super::state::{PlayerStatus, Tournament};
+use serde::{Deserialize, Serialize};
+
+/// One level as the clock shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelView {
+    /// Play level number (1-based), `None` for a break.
+    pub number: Option<u16>,
+    pub small_blind: Chips,
+    pub big_blind: Chips,
+    pub ante: Chips,
+    pub minutes: u32,
+    pub colour_up: Option<Chips>,
+}
+
+/// The clock at an instant; pages count `remaining_ms` down locally from `read_at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub started: bool,
+    pub running: bool,
+    pub level_index: usize,
+    pub level: LevelView,
+    pub next: Option<LevelView>,
+    pub remaining_ms: i64,
+    /// Time until the next break starts, when there is one ahead.
+    pub ms_to_break: Option<i64>,
+    pub read_at: Timestamp,
+}
+
+/// One seat at a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: SeatNo,
+    pub player: PlayerId,
+    pub name: String,
+    pub stack: Chips,
+    pub bounty: Cents,
+}
+
+/// One table as every face shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub table: TableNo,
+    pub open: bool,
+    pub size: u8,
+    pub seats: Vec<SeatView>,
+    pub button: Option<SeatNo>,
+    pub small_blind_seat: Option<SeatNo>,
+    pub big_blind_seat: Option<SeatNo>,
+    /// PKR4U 16: the ante at this table's own count.
+    pub ante: Chips,
+    /// PKR4U 13: stopped, director called.
+    pub stopped: bool,
+    pub hand_done: bool,
+}
+
+/// One player in the field list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub player: PlayerId,
+    pub name: String,
+    pub status: PlayerStatus,
+    pub table: Option<TableNo>,
+    pub seat: Option<SeatNo>,
+    pub stack: Chips,
+    pub entries: u16,
+    pub bounty: Cents,
+    pub bounty_won: Cents,
+    pub bonus: Chips,
+}
+
+/// A place with the player's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceView {
+    pub name: String,
+    #[serde(flatten)]
+    pub standing: Standing,
+}
+
+/// Everything the four faces need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentView {
+    pub name: String,
+    pub clock: ClockView,
+    pub players_left: u32,
+    pub entries: u32,
+    pub prize_pool: Cents,
+    pub chips_in_play: Chips,
+    pub average_stack: Chips,
+    /// Average stack in big blinds, times ten (one decimal without floats).
+    pub average_bb_x10: i64,
+    pub registration_open: bool,
+    pub payouts: Vec<Cents>,
+    pub bounty_kind: BountyKind,
+    pub tables: Vec<TableView>,
+    pub players: Vec<PlayerView>,
+    pub places: Vec<PlaceView>,
+    pub plan: TablePlan,
+    pub hand_for_hand: Option<u32>,
+    pub events_applied: u64,
+}
+
+fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
+    let level = cfg_levels.get(index)?;
+    let number = match level {
+        Level::Break { .. } => None,
+        Level::Play { .. } => {
+            u16::try_from(cfg_levels[..=index].iter().filter(|l| !l.is_break()).count()).ok()
+        }
+    };
+    Some(match level {
+        Level::Play { small_blind, big_blind, ante, minutes } => LevelView {
+            number,
+            small_blind: *small_blind,
+            big_blind: *big_blind,
+            ante: *ante,
+            minutes: *minutes,
+            colour_up: None,
+        },
+        Level::Break { minutes, colour_up } => LevelView {
+            number,
+            small_blind: Chips::ZERO,
+            big_blind: Chips::ZERO,
+            ante: Chips::ZERO,
+            minutes: *minutes,
+            colour_up: *colour_up,
+        },
+    })
+}
+
+/// The view of the tournament at `now`; `None` before it is created.
+pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView> {
+    let cfg = t.config()?;
+    let reading = t.clock.read(&cfg.levels, now);
+    let level = level_view(&cfg.levels, reading.level)?;
+    // The blinds in force: during a break, the next play level's.
+    let ms_to_break = {
+        let mut acc = reading.remaining_ms;
+        let mut found = None;
+        for l in cfg.levels.iter().skip(reading.level + 1) {
+            if l.is_break() {
+                found = Some(acc);
+                break;
+            }
+            acc += l.duration_ms();
+        }
+        found
+    };
+    let clock = ClockView {
+        started: reading.started,
+        running: reading.running,
+        level_index: reading.level,
+        next: level_view(&cfg.levels, reading.level + 1),
+        level,
+        remaining_ms: reading.remaining_ms,
+        ms_to_break,
+        read_at: now,
+    };
+    let current_ante = cfg.levels.iter().skip(reading.level).find_map(|l| match l {
+        Level::Play { ante, .. } => Some(*ante),
+        Level::Break { .. } => None,
+    });
+    let plan = plan(t, cfg);
+    let tables = t
+        .tables
+        .iter()
+        .map(|(n, tb)| {
+            let b = tb.button.and_then(|btn| blinds(&tb.seats, cfg.table_size, btn));
+            TableView {
+                table: *n,
+                open: tb.open,
+                size: cfg.table_size,
+                seats: tb
+                    .seats
+                    .iter()
+                    .filter_map(|(s, p)| {
+                        let pl = t.players.get(p)?;
+                        Some(SeatView { seat: *s, player: *p, name: pl.name.clone(), stack: pl.stack, bounty: pl.bounty })
+                    })
+                    .collect(),
+                button: tb.button,
+                small_blind_seat: b.map(|b| b.small_blind),
+                big_blind_seat: b.map(|b| b.big_blind),
+                ante: ante_for_table(current_ante.unwrap_or_default(), tb.seats.len()),
+                stopped: plan.stopped.contains(n),
+                hand_done: tb.hand_done,
+            }
+        })
+        .collect();
+    let players_left = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
+    let chips_in_play = t.chips_bought - t.chips_removed;
+    let average_stack = if players_left > 0 { Chips(chips_in_play.0 / i64::from(players_left)) } else { Chips::ZERO };
+    let bb = cfg.levels.iter().skip(reading.level).find_map(|l| match l {
+        Level::Play { big_blind, .. } => Some(big_blind.0),
+        Level::Break { .. } => None,
+    });
+    let places = standings(t, cfg, now)
+        .into_iter()
+        .map(|s| PlaceView { name: t.players.get(&s.player).map(|p| p.name.clone()).unwrap_or_default(), standing: s })
+        .collect();
+    Some(TournamentView {
+        name: cfg.name.clone(),
+        clock,
+        players_left,
+        entries: t.entries,
+        prize_pool: t.prize_pool,
+        chips_in_play,
+        average_stack,
+        average_bb_x10: bb.filter(|b| *b > 0).map_or(0, |b| average_stack.0 * 10 / b),
+        registration_open: registration_open(t, cfg, now),
+        payouts: prizes(t.prize_pool, t.entries, &cfg.payouts),
+        bounty_kind: cfg.bounty_kind,
+        tables,
+        players: t
+            .players
+            .values()
+            .filter(|p| p.status != PlayerStatus::Unregistered)
+            .map(|p| PlayerView {
+                player: p.id,
+                name: p.name.clone(),
+                status: p.status,
+                table: p.seat.map(|s| s.table),
+                seat: p.seat.map(|s| s.seat),
+                stack: p.stack,
+                entries: p.entries,
+                bounty: p.bounty,
+                bounty_won: p.bounty_won,
+                bonus: p.bonus,
+            })
+            .collect(),
+        places,
+        plan,
+        hand_for_hand: t.hand_for_hand,
+        events_applied: t.events_applied,
+    })
+}

@@ -1,0 +1,24 @@
+//! clubtd: a tournament manager for self-deal poker clubs.
+//!
+//! `domain` is the pure rules core; `server` (ssr only) persists and serves it; `api` holds
+//! the server functions the pages call; `ui` the four faces (director, table, player, screen).
+
+#![recursion_limit = "256"]
+
+pub mod api;
+pub mod app;
+pub mod domain;
+pub mod messages;
+#[cfg(feature = "ssr")]
+pub mod server;
+pub mod ui;
+
+include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+
+/// Entry point of the wasm bundle: hydrates the server-rendered page.
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hydrate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::hydrate_body(app::App);
+}

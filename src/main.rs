@@ -1,0 +1,52 @@
+//! The clubtd server binary: flags and environment, logging, then serve.
+
+#[cfg(feature = "ssr")]
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    use clap::Parser;
+    use clubtd::server::serve::{run, ServerConfig};
+    use leptos::prelude::get_configuration;
+    use std::net::SocketAddr;
+    use std::path::PathBuf;
+
+    /// Tournament manager for self-deal poker clubs.
+    #[derive(Parser, Debug)]
+    #[command(version)]
+    struct Args {
+        /// Address to listen on (default: every interface, so phones on the club's network reach it).
+        #[arg(long, env = "CLUBTD_ADDR", default_value = "0.0.0.0:3000")]
+        addr: SocketAddr,
+        /// The SQLite database file.
+        #[arg(long, env = "CLUBTD_DB", default_value = "data/clubtd.sqlite")]
+        db: PathBuf,
+        /// Log filter (tracing's EnvFilter syntax), e.g. `info` or `clubtd=debug`.
+        #[arg(long, env = "CLUBTD_LOG", default_value = "info")]
+        log: String,
+        /// Do not create the demo tournament in an empty database.
+        #[arg(long, env = "CLUBTD_NO_DEMO")]
+        no_demo: bool,
+    }
+
+    let args = Args::parse();
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&args.log)).init();
+    let conf = match get_configuration(None) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("leptos configuration: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let mut options = conf.leptos_options;
+    options.site_addr = args.addr;
+    let config = ServerConfig { addr: args.addr, database: args.db, demo: !args.no_demo };
+    match run(config, options).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("clubtd: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(not(feature = "ssr"))]
+fn main() {}

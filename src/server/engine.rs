@@ -1,0 +1,154 @@
+//! The tournament engine: one writer per tournament, many readers. A command is decided on
+//! the current state, its events are committed durably, and only then applied and announced
+//! ("write, then swap": a failed write changes nothing). Command ids make retries harmless.
+
+use super::store::{Origin, Store, StoreError, StoredOutcome};
+use crate::domain::{decide, Command, Ctx, DomainError, Tournament};
+use crate::domain::ids::Timestamp;
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, Mutex};
+
+/// The answer to a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Recorded durably as events `first..=last`.
+    Accepted { first: u64, last: u64 },
+    /// Refused by the rules; nothing changed.
+    Rejected(DomainError),
+}
+
+/// Failures of the engine itself (not of the rules).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("unknown tournament {0}")]
+    UnknownTournament(i64),
+    #[error("invalid command id")]
+    InvalidCommandId,
+}
+
+/// A consistent copy of a tournament for readers, with the last event number in it.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub state: Arc<Tournament>,
+    pub last_seq: u64,
+}
+
+struct Cell {
+    /// The writer's state; holding this lock is being the one writer.
+    writer: Mutex<(Tournament, u64)>,
+    /// What readers see; swapped after every commit.
+    snapshot: RwLock<Snapshot>,
+    /// Announces each new last event number to live pages.
+    changes: broadcast::Sender<u64>,
+}
+
+/// All tournaments of the club, loaded in memory from the log.
+pub struct Engine {
+    store: Store,
+    cells: RwLock<BTreeMap<i64, Arc<Cell>>>,
+}
+
+/// The host's clock, read once per command and handed to the core.
+pub fn now() -> Timestamp {
+    Timestamp(chrono::Utc::now().timestamp_millis())
+}
+
+impl Engine {
+    /// Rebuilds every tournament by replaying its log.
+    pub async fn open(store: Store) -> Result<Engine, EngineError> {
+        let mut cells = BTreeMap::new();
+        for id in store.tournament_ids().await? {
+            let (state, last) = store.load(id).await?;
+            cells.insert(id, Arc::new(Self::cell(state, last)));
+        }
+        Ok(Engine { store, cells: RwLock::new(cells) })
+    }
+
+    fn cell(state: Tournament, last: u64) -> Cell {
+        let snapshot = Snapshot { state: Arc::new(state.clone()), last_seq: last };
+        Cell { writer: Mutex::new((state, last)), snapshot: RwLock::new(snapshot), changes: broadcast::channel(256).0 }
+    }
+
+    /// The storage behind the engine.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn get(&self, id: i64) -> Result<Arc<Cell>, EngineError> {
+        let cells = self.cells.read().unwrap_or_else(|e| e.into_inner());
+        cells.get(&id).cloned().ok_or(EngineError::UnknownTournament(id))
+    }
+
+    /// Ids of the tournaments, oldest first.
+    pub fn tournament_ids(&self) -> Vec<i64> {
+        self.cells.read().unwrap_or_else(|e| e.into_inner()).keys().copied().collect()
+    }
+
+    /// The tournament the faces show by default: the newest one.
+    pub fn current(&self) -> Option<i64> {
+        self.tournament_ids().last().copied()
+    }
+
+    /// Creates an empty tournament; its configuration comes with `CreateTournament`.
+    pub async fn create(&self, name: &str) -> Result<i64, EngineError> {
+        let id = self.store.create_tournament(name, now().0).await?;
+        self.cells.write().unwrap_or_else(|e| e.into_inner()).insert(id, Arc::new(Self::cell(Tournament::default(), 0)));
+        Ok(id)
+    }
+
+    /// A reader's copy of a tournament.
+    pub fn snapshot(&self, id: i64) -> Result<Snapshot, EngineError> {
+        let cell = self.get(id)?;
+        let snap = cell.snapshot.read().unwrap_or_else(|e| e.into_inner()).clone();
+        Ok(snap)
+    }
+
+    /// Live notifications of new events (the last event number after each command).
+    pub fn subscribe(&self, id: i64) -> Result<broadcast::Receiver<u64>, EngineError> {
+        Ok(self.get(id)?.changes.subscribe())
+    }
+
+    /// Decides, commits and applies one command. The same `command_id` twice returns the
+    /// first answer and never applies twice.
+    pub async fn submit(&self, id: i64, command_id: &str, command: &Command, origin: &Origin) -> Result<Reply, EngineError> {
+        if command_id.is_empty() || command_id.len() > 64 {
+            return Err(EngineError::InvalidCommandId);
+        }
+        let cell = self.get(id)?;
+        let mut writer = cell.writer.lock().await;
+        if let Some(previous) = self.store.outcome(id, command_id).await? {
+            return Ok(match previous {
+                StoredOutcome::Accepted { first, last } => Reply::Accepted { first, last },
+                StoredOutcome::Rejected { error } => Reply::Rejected(error),
+            });
+        }
+        let at = now();
+        let ctx = Ctx { now: at, seed: rand::random() };
+        let (state, last) = &mut *writer;
+        let reply = match decide(state, command, ctx) {
+            Ok(events) => {
+                let first = *last + 1;
+                let new_last = *last + events.len() as u64;
+                let outcome = StoredOutcome::Accepted { first, last: new_last };
+                self.store.append(id, command_id, origin, at.0, first, &events, &outcome).await?;
+                for e in &events {
+                    state.apply(e);
+                }
+                *last = new_last;
+                *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) =
+                    Snapshot { state: Arc::new(state.clone()), last_seq: new_last };
+                let _ = cell.changes.send(new_last);
+                Reply::Accepted { first, last: new_last }
+            }
+            Err(error) => {
+                let outcome = StoredOutcome::Rejected { error: error.clone() };
+                self.store.append(id, command_id, origin, at.0, *last + 1, &[], &outcome).await?;
+                Reply::Rejected(error)
+            }
+        };
+        Ok(reply)
+    }
+}

@@ -1,0 +1,9 @@
+//! The server side (ssr only): storage, the tournament engine, live updates, the demo
+//! tournament and the HTTP wiring.
+
+pub mod demo;
+pub mod engine;
+pub mod live;
+pub mod serve;
+pub mod state;
+pub mod store;

@@ -1,0 +1,92 @@
+//! HTTP wiring: the Leptos pages and server functions, the live stream, static files,
+//! compression, and a graceful shutdown on Ctrl-C or SIGTERM.
+
+use super::demo::seed_if_empty;
+use super::engine::Engine;
+use super::live::live;
+use super::state::AppState;
+use super::store::Store;
+use crate::app::{shell, App};
+use axum::routing::get;
+use axum::Router;
+use leptos::prelude::*;
+use leptos_axum::{generate_route_list, LeptosRoutes};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tower_http::compression::CompressionLayer;
+
+/// How the server is started.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub addr: SocketAddr,
+    pub database: PathBuf,
+    /// Create the demo tournament when the database is empty.
+    pub demo: bool,
+}
+
+/// Opens the database, replays every tournament and builds the router.
+pub async fn build(config: &ServerConfig, leptos_options: LeptosOptions) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
+    let store = Store::open(&config.database).await?;
+    let engine = Arc::new(Engine::open(store).await?);
+    if config.demo {
+        if let Some(id) = seed_if_empty(&engine).await? {
+            tracing::info!(tournament = id, "demo tournament created");
+        }
+    }
+    let state = AppState { leptos_options: leptos_options.clone(), engine: engine.clone() };
+    let routes = generate_route_list(App);
+    let router = Router::new()
+        .route("/live/{tournament}", get(live))
+        .leptos_routes(&state, routes, {
+            let options = leptos_options.clone();
+            move || shell(options.clone())
+        })
+        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(CompressionLayer::new())
+        .with_state(state);
+    Ok((router, engine))
+}
+
+/// Serves until Ctrl-C or SIGTERM, then lets open requests finish.
+pub async fn run(config: ServerConfig, leptos_options: LeptosOptions) -> Result<(), Box<dyn std::error::Error>> {
+    let (router, _engine) = build(&config, leptos_options).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    print_faces(addr);
+    axum::serve(listener, router.into_make_service()).with_graceful_shutdown(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+fn print_faces(addr: SocketAddr) {
+    let host = if addr.ip().is_unspecified() { "localhost".to_string() } else { addr.ip().to_string() };
+    let base = format!("http://{host}:{}", addr.port());
+    println!("clubtd is running on {addr} (reachable on the local network when bound to 0.0.0.0)");
+    println!("  director     {base}/director");
+    println!("  table 1      {base}/table/1");
+    println!("  player       {base}/player");
+    println!("  room screen  {base}/screen");
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,13 @@
+//! The state every handler and server function reaches through axum's `FromRef`.
+
+use super::engine::Engine;
+use axum::extract::FromRef;
+use leptos::prelude::LeptosOptions;
+use std::sync::Arc;
+
+/// Shared by the router, the server functions and the live stream.
+#[derive(Clone, FromRef)]
+pub struct AppState {
+    pub leptos_options: LeptosOptions,
+    pub engine: Arc<Engine>,
+}

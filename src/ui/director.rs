@@ -1,0 +1,142 @@
+//! The director's console (tablet first): clock control, the registration desk with the seat
+//! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
+//! plan with one-tap confirm, and the bust feed with places and prizes.
+
+use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
+use super::live::{command_action, use_live};
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::event::{MoveReason, PaymentMethod};
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// `/director`.
+#[component]
+pub fn DirectorPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let live = use_live();
+    let send = command_action("director".to_string());
+    let name = RwSignal::new(String::new());
+    let method = RwSignal::new(PaymentMethod::Cash);
+    let present = RwSignal::new(true);
+    let last_registered = RwSignal::new(None::<String>);
+    let register = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        last_registered.set(Some(name.get_untracked().trim().to_string()));
+        send.dispatch(Command::RegisterPlayer { name: name.get_untracked(), method: method.get_untracked(), present: present.get_untracked() });
+    };
+    // Clear the name once the desk's registration is accepted.
+    Effect::new(move |_| {
+        if let Some(Ok(CommandReply::Accepted { .. })) = send.value().get() {
+            name.set(String::new());
+        }
+    });
+    view! {
+        <main class="page director">
+            <header class="bar"><h1>{t!(i18n, face_director)}</h1><LangSwitch /></header>
+            <OfflineBanner live />
+            <Answer reply=send.value().into() />
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || live.view.get().map(|v| match v {
+                    Ok(Some(l)) => {
+                        let view = l.view.clone();
+                        let clock = view.clock.clone();
+                        let drawn = last_registered.get().and_then(|n| view.players.iter().rev().find(|p| p.name == n).cloned());
+                        view! {
+                            <h2 data-testid="tournament-name">{view.name.clone()}</h2>
+                            <div class="grid">
+                                <section class="panel">
+                                    <ClockPanel live clock=clock.clone() />
+                                    <div class="clock-controls">
+                                        {if !clock.running {
+                                            view! { <button class="primary" data-testid="clock-start" on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
+                                        } else {
+                                            view! { <button class="primary" data-testid="clock-pause" on:click=move |_| { send.dispatch(Command::PauseClock); }>{t!(i18n, pause_clock)}</button> }.into_any()
+                                        }}
+                                        <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
+                                        <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
+                                    </div>
+                                    <FieldFigures live=l.clone() />
+                                </section>
+                                <section class="panel desk">
+                                    <h3>{t!(i18n, registration)}" · "
+                                        {if view.registration_open { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
+                                    </h3>
+                                    <form on:submit=register>
+                                        <label>{t!(i18n, player_name)}
+                                            <input data-testid="reg-name" autocomplete="off" prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
+                                        </label>
+                                        <label>{t!(i18n, payment_method)}
+                                            <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
+                                                <option value="cash">{t!(i18n, cash)}</option>
+                                                <option value="card">{t!(i18n, card)}</option>
+                                            </select>
+                                        </label>
+                                        <label class="check">
+                                            <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
+                                            {t!(i18n, present_confirm)}
+                                        </label>
+                                        <button class="primary" type="submit" data-testid="reg-submit">{t!(i18n, register)}</button>
+                                    </form>
+                                    {drawn.map(|p| view! {
+                                        <div class="seat-drawn" data-testid="seat-drawn">
+                                            <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
+                                            <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
+                                        </div>
+                                    })}
+                                </section>
+                            </div>
+                            <section class="panel">
+                                <h3>{t!(i18n, tables)}</h3>
+                                <ul class="table-grid">
+                                    {view.tables.iter().filter(|t| t.open).map(|t| {
+                                        let n = t.table.0;
+                                        view! {
+                                            <li class="table-tile" class:stopped=t.stopped data-testid=format!("table-tile-{n}")>
+                                                <a href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
+                                                <span class="count">{t.seats.len()}"/"{t.size}</span>
+                                                <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
+                                                {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
+                                            </li>
+                                        }
+                                    }).collect_view()}
+                                </ul>
+                                <h3>{t!(i18n, balancing)}</h3>
+                                {if view.plan.moves.is_empty() {
+                                    view! { <p>{t!(i18n, nothing_to_balance)}</p> }.into_any()
+                                } else {
+                                    view! {
+                                        <ul class="moves">
+                                            {view.plan.moves.iter().map(|m| {
+                                                let name = view.players.iter().find(|p| p.player == m.player).map(|p| p.name.clone()).unwrap_or_default();
+                                                let command = Command::MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance };
+                                                view! {
+                                                    <li>
+                                                        {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
+                                                        <button on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
+                                                    </li>
+                                                }
+                                            }).collect_view()}
+                                        </ul>
+                                    }.into_any()
+                                }}
+                            </section>
+                            <section class="panel">
+                                <h3>{t!(i18n, busts)}</h3>
+                                <table class="places">
+                                    <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th></tr></thead>
+                                    <tbody>
+                                        {view.places.iter().map(|p| view! {
+                                            <tr><td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td></tr>
+                                        }).collect_view()}
+                                    </tbody>
+                                </table>
+                            </section>
+                        }.into_any()
+                    }
+                    _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}

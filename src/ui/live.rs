@@ -1,0 +1,94 @@
+//! Live data for a page: the tournament view from the server, refetched whenever the live
+//! stream announces a new event; an offline flag while the stream is down (the browser's
+//! EventSource reconnects by itself and the first message after it catches the page up).
+
+use crate::api::{get_view, send_command, CommandReply, LiveView};
+use crate::domain::command::Command;
+use leptos::prelude::*;
+
+/// What a page needs to show and change the tournament.
+#[derive(Clone, Copy)]
+pub struct Live {
+    pub view: Resource<Result<Option<LiveView>, ServerFnError>>,
+    /// Bumped on every live message: the view refetches.
+    pub version: RwSignal<u64>,
+    pub online: RwSignal<bool>,
+    /// The browser's clock (ms) when the view last arrived, to count the clock down locally.
+    pub received_at: RwSignal<f64>,
+    /// Ticks every second on the client, for countdowns.
+    pub now: RwSignal<f64>,
+}
+
+/// Milliseconds since the epoch on this device (0 on the server, where nothing counts down).
+pub fn device_now() -> f64 {
+    #[cfg(feature = "hydrate")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        0.0
+    }
+}
+
+/// Sets up the view resource and, in the browser, the live stream and the second tick.
+pub fn use_live() -> Live {
+    let version = RwSignal::new(0u64);
+    let online = RwSignal::new(true);
+    let received_at = RwSignal::new(0.0);
+    let now = RwSignal::new(0.0);
+    let view = Resource::new(move || version.get(), move |_| async move {
+        let v = get_view().await;
+        received_at.set(device_now());
+        v
+    });
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::prelude::*;
+        let started = StoredValue::new(false);
+        Effect::new(move |_| {
+            let Some(Ok(Some(live))) = view.get() else { return };
+            if started.get_value() {
+                return;
+            }
+            started.set_value(true);
+            now.set(device_now());
+            let _ = set_interval_with_handle(move || now.set(device_now()), std::time::Duration::from_millis(1000));
+            let Ok(source) = web_sys::EventSource::new(&format!("/live/{}", live.tournament)) else { return };
+            let seen = StoredValue::new(live.last_seq);
+            let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                online.set(true);
+                let seq = e.data().as_string().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+                if seq != seen.get_value() {
+                    seen.set_value(seq);
+                    version.update(|v| *v += 1);
+                }
+            });
+            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(false));
+            let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(true));
+            source.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+            // The page lives as long as the stream: leak the closures and the source on purpose.
+            on_message.forget();
+            on_error.forget();
+            on_open.forget();
+            std::mem::forget(source);
+        });
+    }
+    Live { view, version, online, received_at, now }
+}
+
+/// A fresh command id (the server ignores a second command with the same id).
+pub fn new_command_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// An action that sends commands as `actor` and keeps the last answer.
+pub fn command_action(actor: String) -> Action<Command, Result<CommandReply, ServerFnError>> {
+    Action::new(move |command: &Command| {
+        let command = command.clone();
+        let actor = actor.clone();
+        async move { send_command(new_command_id(), command, actor).await }
+    })
+}

@@ -1,0 +1,9 @@
+//! The four faces and what they share.
+
+pub mod components;
+pub mod director;
+pub mod home;
+pub mod live;
+pub mod player;
+pub mod screen;
+pub mod table;
