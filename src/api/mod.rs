@@ -4,6 +4,7 @@
 use crate::domain::command::Command;
 use crate::domain::view::TournamentView;
 use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

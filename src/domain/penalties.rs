@@ -29,6 +29,9 @@ fn reason_of(reason: &str) -> Result<String, DomainError> {
 /// A chip count for one player (at a break, or when asked).
 pub fn decide_report_chips(t: &Tournament, player: PlayerId, chips: Chips, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
     playing(t, player)?;
+    if !t.clock.is_started() {
+        return Err(DomainError::NotStarted);
+    }
     if chips.0 <= 0 || chips > t.chips_bought {
         return Err(DomainError::InvalidAmount { field: "chips".into() });
     }

@@ -35,7 +35,7 @@ pub fn LangSwitch() -> impl IntoView {
         }
     };
     view! {
-        <nav class="langs" aria-label=move || t_string!(i18n, language)>
+        <nav class="langs" aria-label=move || t_string!(i18n, language).to_string()>
             {button(Locale::nl, "nl")}
             {button(Locale::fr, "fr")}
             {button(Locale::en, "en")}

@@ -1,0 +1,84 @@
+//! The server on real parts: a SQLite file on disk and an HTTP server on loopback.
+//! Acknowledged commands survive a restart, retries never apply twice, the state after a
+//! restart equals the state before, and the live stream and pages answer.
+
+use clubtd::domain::command::Command;
+use clubtd::domain::config::templates;
+use clubtd::domain::event::PaymentMethod;
+use clubtd::server::engine::{Engine, Reply};
+use clubtd::server::serve::{build, ServerConfig};
+use clubtd::server::store::{Origin, Store};
+use std::path::Path;
+
+fn director() -> Origin {
+    Origin { actor: "director".into(), device: "test".into() }
+}
+
+async fn engine(path: &Path) -> Engine {
+    Engine::open(Store::open(path).await.expect("open store")).await.expect("open engine")
+}
+
+#[tokio::test]
+async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite");
+    let before;
+    {
+        let e = engine(&db).await;
+        let id = e.create("Test").await.unwrap();
+        let create = Command::CreateTournament { config: templates::club_evening("Test", 3) };
+        assert!(matches!(e.submit(id, "c1", &create, &director()).await.unwrap(), Reply::Accepted { first: 1, .. }));
+        let register = Command::RegisterPlayer { name: "Ann".into(), method: PaymentMethod::Cash, present: true };
+        let first = e.submit(id, "c2", &register, &director()).await.unwrap();
+        // The same id again: the first answer, nothing applied twice.
+        let again = e.submit(id, "c2", &register, &director()).await.unwrap();
+        assert_eq!(first, again);
+        assert_eq!(e.snapshot(id).unwrap().state.players.len(), 1);
+        // A refusal is remembered too and changes nothing.
+        let absent = Command::RegisterPlayer { name: "Bob".into(), method: PaymentMethod::Cash, present: false };
+        let refused = e.submit(id, "c3", &absent, &director()).await.unwrap();
+        assert!(matches!(refused, Reply::Rejected(ref err) if err.code() == "NOT_PRESENT"));
+        before = e.snapshot(id).unwrap();
+    }
+    let e = engine(&db).await;
+    let after = e.snapshot(e.current().unwrap()).unwrap();
+    assert_eq!(after.last_seq, before.last_seq);
+    assert_eq!(*after.state, *before.state, "replay after restart gives the same state");
+}
+
+#[tokio::test]
+async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ServerConfig { addr: "127.0.0.1:0".parse().unwrap(), database: dir.path().join("e.sqlite"), demo: true };
+    let options = leptos::prelude::LeptosOptions::builder().output_name("clubtd").build();
+    let (router, engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
+
+    let id = engine.current().expect("demo created");
+    let snap = engine.snapshot(id).unwrap();
+    assert_eq!(snap.state.players_left(), 24, "the demo seats 24 players");
+    assert_eq!(snap.state.open_tables().count(), 3, "at 3 tables");
+    assert!(snap.state.clock.is_started(), "with the clock running");
+
+    let client = reqwest::Client::new();
+    let page = client.get(format!("http://{addr}/screen")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Maandagavond"), "server-rendered tournament name");
+
+    let mut live = client.get(format!("http://{addr}/live/{id}")).send().await.unwrap();
+    assert_eq!(live.status(), 200);
+    let first = live.chunk().await.unwrap().expect("a first message");
+    let text = String::from_utf8_lossy(&first);
+    assert!(text.contains(&format!("data: {}", snap.last_seq)), "catch-up message: {text}");
+
+    // A command by another client arrives on the open stream.
+    engine.submit(id, "live-1", &Command::PauseClock, &director()).await.unwrap();
+    let next = live.chunk().await.unwrap().expect("a live message");
+    assert!(String::from_utf8_lossy(&next).contains(&format!("data: {}", snap.last_seq + 1)));
+
+    let missing = client.get(format!("http://{addr}/live/999")).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+}
