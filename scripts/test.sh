@@ -24,7 +24,7 @@ echo "== browser tests"
 work="$(mktemp -d)"
 port="${CLUBTD_TEST_PORT:-3917}"
 LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
-  --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
+  --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn --director-pin 2468 >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
@@ -33,4 +33,4 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 cd "$repo/end2end"
-BASE_URL="http://127.0.0.1:$port" npx playwright test
+BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=2468 npx playwright test

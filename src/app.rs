@@ -1,7 +1,7 @@
 //! The HTML shell, the language context and the routes: one face per role.
 
 use crate::i18n::*;
-use crate::ui::{director::DirectorPage, home::HomePage, player::PlayerPage, screen::ScreenPage, table::TablePage};
+use crate::ui::{director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage, screen::ScreenPage, table::TablePage};
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
@@ -48,6 +48,7 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <p class="page">"404"</p> }>
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/director") view=DirectorPage />
+                    <Route path=path!("/director/tables") view=QrSheetPage />
                     <Route path=path!("/table/:n") view=TablePage />
                     <Route path=path!("/player") view=PlayerPage />
                     <Route path=path!("/screen") view=ScreenPage />

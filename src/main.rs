@@ -22,6 +22,9 @@ async fn main() -> std::process::ExitCode {
         /// Log filter (tracing's EnvFilter syntax), e.g. `info` or `clubtd=debug`.
         #[arg(long, env = "CLUBTD_LOG", default_value = "info")]
         log: String,
+        /// Sets the director's PIN (stored as an argon2 hash).
+        #[arg(long, env = "CLUBTD_DIRECTOR_PIN")]
+        director_pin: Option<String>,
         /// Do not create the demo tournament in an empty database.
         #[arg(long, env = "CLUBTD_NO_DEMO")]
         no_demo: bool,
@@ -38,7 +41,7 @@ async fn main() -> std::process::ExitCode {
     };
     let mut options = conf.leptos_options;
     options.site_addr = args.addr;
-    let config = ServerConfig { addr: args.addr, database: args.db, demo: !args.no_demo };
+    let config = ServerConfig { addr: args.addr, database: args.db, demo: !args.no_demo, director_pin: args.director_pin };
     match run(config, options).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

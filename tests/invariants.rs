@@ -9,11 +9,14 @@ use clubtd::domain::config::{templates, BountyKind};
 use clubtd::domain::event::{MoveReason, PaymentMethod, Place};
 use clubtd::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd::domain::money::{Cents, Chips};
-use clubtd::domain::payouts::prizes;
 use clubtd::domain::state::PlayerStatus;
 use clubtd::domain::{decide, Event, Tournament};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+
+fn player_b() -> impl Strategy<Value = PlayerId> {
+    (1u32..40).prop_map(PlayerId)
+}
 
 fn arb_command() -> impl Strategy<Value = Command> {
     let player = (1u32..40).prop_map(PlayerId);
@@ -48,6 +51,9 @@ fn arb_command() -> impl Strategy<Value = Command> {
         1 => any::<bool>().prop_map(|on| Command::SetHandForHand { on }),
         1 => table.prop_map(|table| Command::FinishHand { table }),
         1 => Just(Command::CloseRegistration),
+        2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast { reason }),
+        1 => player_b().prop_map(|player| Command::ConfirmArrival { player }),
+        1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts { amounts: a.into_iter().map(Cents).collect() }),
     ]
 }
 
@@ -72,7 +78,7 @@ fn check_invariants(t: &Tournament) {
     let entries: u32 = t.players.values().filter(|p| p.status != PlayerStatus::Unregistered).map(|p| u32::from(p.entries)).sum();
     assert_eq!(t.entries, entries);
     assert_eq!(t.prize_pool, Cents(i64::from(entries) * cfg.prize_part.0));
-    let p = prizes(t.prize_pool, t.entries, &cfg.payouts);
+    let p = t.prizes();
     if t.prize_pool.0 > 0 {
         assert_eq!(p.iter().copied().sum::<Cents>(), t.prize_pool);
     }

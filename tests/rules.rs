@@ -300,3 +300,38 @@ fn refused_commands_name_the_problem() {
     assert_eq!(k.run(Command::MovePlayer { player: PlayerId(2), to: seat, reason: MoveReason::Director }), Err(DomainError::SeatTaken { table: seat.table, seat: seat.seat }));
     assert_eq!(k.run(Command::ReportBusts { table: seat.table, busts: vec![] }), Err(DomainError::EmptyBustReport));
 }
+
+#[test]
+fn the_director_undoes_the_last_action_with_a_reason() {
+    let mut k = Kit::new(templates::club_pko("t", 1));
+    k.register(4);
+    k.ok(Command::StartClock);
+    let before = k.t.clone();
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), None)] });
+    assert_eq!(k.run(Command::UndoLast { reason: "  ".into() }), Err(DomainError::ReasonRequired));
+    k.ok(Command::UndoLast { reason: "wrong table reported".into() });
+    assert_eq!(k.t.players, before.players, "seats, bounties and statuses are back");
+    assert_eq!(k.t.eliminations, before.eliminations);
+    // The clock start before it is next; a registration clears what could be undone.
+    k.ok(Command::UndoLast { reason: "started too early".into() });
+    assert!(!k.t.clock.is_started());
+    assert_eq!(k.run(Command::UndoLast { reason: "again".into() }), Err(DomainError::NothingToUndo));
+}
+
+#[test]
+fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportTableChips { table, counts: vec![(PlayerId(1), Chips(20_000)), (PlayerId(2), Chips(4_000))] });
+    assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(20_000));
+    // Before registration closes the pool is not final.
+    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(8_000), Cents(4_000)] }).is_err());
+    k.ok(Command::CloseRegistration);
+    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(4_000), Cents(8_000)] }).is_err(), "never increasing");
+    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(8_000), Cents(3_000)] }).is_err(), "sums to the pool");
+    k.ok(Command::SetPayouts { amounts: vec![Cents(7_000), Cents(3_000), Cents(2_000)] });
+    assert_eq!(k.t.prizes(), vec![Cents(7_000), Cents(3_000), Cents(2_000)]);
+}

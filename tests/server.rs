@@ -49,7 +49,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
 #[tokio::test]
 async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig { addr: "127.0.0.1:0".parse().unwrap(), database: dir.path().join("e.sqlite"), demo: true };
+    let config = ServerConfig { addr: "127.0.0.1:0".parse().unwrap(), database: dir.path().join("e.sqlite"), demo: true, director_pin: Some("2468".into()) };
     let options = leptos::prelude::LeptosOptions::builder().output_name("clubtd").build();
     let (router, engine) = build(&config, options).await.expect("build");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -81,4 +81,58 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
 
     let missing = client.get(format!("http://{addr}/live/999")).send().await.unwrap();
     assert_eq!(missing.status(), 404);
+
+    // Exports are for the director only.
+    let export = format!("http://{addr}/export/{id}/events.json");
+    assert_eq!(client.get(&export).send().await.unwrap().status(), 403);
+    let auth = clubtd::server::auth::Auth::new(engine.store().pool().clone());
+    let token = auth.login("127.0.0.1".parse().unwrap(), "2468").await.unwrap();
+    let cookie = format!("clubtd_session={token}");
+    let events = client.get(&export).header("cookie", &cookie).send().await.unwrap();
+    assert_eq!(events.status(), 200);
+    let body: serde_json::Value = events.json().await.unwrap();
+    assert_eq!(body[0]["event"]["type"], "tournament_created");
+    assert_eq!(body.as_array().unwrap().len() as u64, snap.last_seq + 1);
+    let csv = client.get(format!("http://{addr}/export/{id}/results.csv")).header("cookie", &cookie).send().await.unwrap();
+    assert!(csv.text().await.unwrap().starts_with("place,name,prize,bounties,entries,paid\n"));
+    let backup = client.post(format!("http://{addr}/backup")).header("cookie", &cookie).send().await.unwrap();
+    assert_eq!(backup.status(), 200);
+    let path = backup.text().await.unwrap();
+    assert!(std::path::Path::new(&path).exists(), "backup written at {path}");
+}
+
+#[tokio::test]
+async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_are_scoped() {
+    use clubtd::domain::ids::TableNo;
+    use clubtd::server::auth::{Auth, LoginError, Role};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("a.sqlite")).await.unwrap();
+    let auth = Auth::new(store.pool().clone());
+    assert_eq!(auth.init_pin(Some("2468")).await.unwrap(), None);
+    let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'director_pin'").fetch_one(store.pool()).await.unwrap();
+    assert!(stored.starts_with("$argon2") && !stored.contains("2468"), "only a hash is stored");
+
+    let ip = "10.0.0.7".parse().unwrap();
+    for _ in 0..4 {
+        assert_eq!(auth.login(ip, "1111").await, Err(LoginError::WrongPin));
+    }
+    assert!(matches!(auth.login(ip, "1111").await, Err(LoginError::Locked { .. })));
+    assert!(matches!(auth.login(ip, "2468").await, Err(LoginError::Locked { .. })), "locked even with the right PIN");
+    let other = "10.0.0.8".parse().unwrap();
+    let token = auth.login(other, "2468").await.unwrap();
+    assert!(auth.session_valid(&token).await);
+    auth.logout(&token).await;
+    assert!(!auth.session_valid(&token).await);
+
+    let e = Engine::open(store.clone()).await.unwrap();
+    let id = e.create("T").await.unwrap();
+    let key2 = auth.table_key(id, TableNo(2)).await.unwrap();
+    assert_eq!(auth.table_key(id, TableNo(2)).await.unwrap(), key2, "stable until reissued");
+    assert_eq!(auth.table_of_key(id, &key2).await, Some(TableNo(2)));
+    assert_eq!(auth.table_of_key(id, "forged").await, None);
+    let role = Role::Table(TableNo(2));
+    assert!(!role.may(&Command::SetButton { table: TableNo(3), seat: clubtd::domain::ids::SeatNo(1) }));
+    let new_key = auth.reissue_table_key(id, TableNo(2)).await.unwrap();
+    assert_ne!(new_key, key2);
+    assert_eq!(auth.table_of_key(id, &key2).await, None, "the old QR code stops working");
 }

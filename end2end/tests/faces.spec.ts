@@ -1,7 +1,7 @@
 // The four faces against the real server with the demo tournament: server-rendered content,
 // hydration (a click calls a server function and the page shows the answer), live updates
 // between devices, languages, and phone-sized screens.
-import { test, expect, Page } from "@playwright/test";
+import { test, expect, Page, Browser } from "@playwright/test";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -9,6 +9,28 @@ async function open(page: Page, path: string) {
   await page.goto(path);
   // Set by the app once the wasm bundle has hydrated the page.
   await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+}
+
+const PIN = process.env.DIRECTOR_PIN ?? "2468";
+
+// Signs this browser context in as the director (PIN form, then the console).
+async function signIn(page: Page) {
+  await open(page, "/director");
+  await page.getByTestId("pin").fill(PIN);
+  await page.getByTestId("sign-in").click();
+  await expect(page.getByTestId("tournament-name")).toHaveText(DEMO);
+}
+
+// The pairing link of a table, as printed on the director's QR sheet.
+async function tableLink(browser: Browser, table: number): Promise<string> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page);
+  await open(page, "/director/tables");
+  const href = await page.getByTestId(`table-link-${table}`).getAttribute("href");
+  await ctx.close();
+  expect(href).toMatch(new RegExp(`^/table/${table}\\?key=[0-9a-f]{24}$`));
+  return href!;
 }
 
 test("every face is rendered on the server", async ({ request }) => {
@@ -28,8 +50,16 @@ test("landing page links the faces", async ({ page }) => {
   }
 });
 
-test("director registers a player and sees the drawn seat", async ({ page }) => {
+test("the director console needs the PIN", async ({ page }) => {
   await open(page, "/director");
+  await page.getByTestId("pin").fill("0000");
+  await page.getByTestId("sign-in").click();
+  await expect(page.getByTestId("pin-error")).toBeVisible();
+  await expect(page.getByTestId("tournament-name")).toHaveCount(0);
+});
+
+test("director registers a player and sees the drawn seat", async ({ page }) => {
+  await signIn(page);
   await page.getByTestId("reg-name").fill("Eddy Playwright");
   await page.getByTestId("reg-submit").click();
   const drawn = page.getByTestId("seat-drawn");
@@ -39,7 +69,7 @@ test("director registers a player and sees the drawn seat", async ({ page }) => 
 });
 
 test("director pauses and resumes the clock", async ({ page }) => {
-  await open(page, "/director");
+  await signIn(page);
   await page.getByTestId("clock-pause").click();
   await expect(page.getByTestId("clock-start")).toBeVisible();
   await expect(page.locator(".clock-status")).toHaveText("Paused");
@@ -47,8 +77,16 @@ test("director pauses and resumes the clock", async ({ page }) => {
   await expect(page.getByTestId("clock-pause")).toBeVisible();
 });
 
-test("a table moves its button with one tap", async ({ page }) => {
+test("a table without its key cannot act", async ({ page }) => {
   await open(page, "/table/2");
+  await expect(page.getByTestId("not-paired")).toBeVisible();
+  await page.getByTestId("seat-5").click();
+  await expect(page.locator(".answer.error")).toHaveAttribute("data-code", "UNAUTHORIZED");
+});
+
+test("a table paired by its QR code moves its button with one tap", async ({ page, browser }) => {
+  await open(page, await tableLink(browser, 2));
+  await expect(page.getByTestId("not-paired")).toHaveCount(0);
   await page.getByTestId("seat-4").click();
   await expect(page.getByTestId("seat-4").getByTestId("button-mark")).toBeVisible();
   await expect(page.getByTestId("table-ante")).toContainText("Ante");
@@ -56,10 +94,11 @@ test("a table moves its button with one tap", async ({ page }) => {
 
 test("a bust reported at a table reaches the director live", async ({ browser }) => {
   const director = await browser.newPage();
-  await open(director, "/director");
+  await signIn(director);
   const before = Number(await director.getByTestId("players-left").textContent());
-  const table = await browser.newPage();
-  await open(table, "/table/3");
+  const link = await tableLink(browser, 3);
+  const table = await (await browser.newContext()).newPage();
+  await open(table, link);
   const options = table.getByTestId("bust-player").locator("option");
   const busted = await options.nth(1).getAttribute("value");
   const winner = await options.nth(2).getAttribute("value");
@@ -99,7 +138,7 @@ test("languages switch and are remembered", async ({ page }) => {
 });
 
 test("a refused command is explained in the reader's language", async ({ page }) => {
-  await open(page, "/director");
+  await signIn(page);
   await page.getByTestId("reg-name").fill("   ");
   await page.getByTestId("reg-submit").click();
   await expect(page.locator(".answer.error")).toHaveAttribute("data-code", "INVALID_NAME");

@@ -1,5 +1,5 @@
 //! Server functions the pages call: thin by design (authorize → load → decide → commit →
-//! broadcast → answer); the rules live in `domain`, persistence in `server`.
+//! broadcast → answer); the rules live in `domain`, persistence and roles in `server`.
 
 use crate::domain::command::Command;
 use crate::domain::view::TournamentView;
@@ -17,6 +17,12 @@ pub enum CommandReply {
     Rejected { code: String, params: BTreeMap<String, String> },
 }
 
+impl CommandReply {
+    fn refused(code: &str) -> CommandReply {
+        CommandReply::Rejected { code: code.to_string(), params: BTreeMap::new() }
+    }
+}
+
 /// The tournament the faces show, with its id (for the live stream).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveView {
@@ -25,16 +31,52 @@ pub struct LiveView {
     pub view: TournamentView,
 }
 
+/// Who this device is, as far as the server knows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Identity {
+    pub director: bool,
+}
+
+/// A table's pairing link and QR code, for the director's QR sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableLink {
+    pub table: u16,
+    /// Path with the table's key, e.g. `/table/3?key=…`.
+    pub path: String,
+    /// The QR code of the full address, as SVG markup made on the server.
+    pub qr_svg: String,
+}
+
+/// The answer to a sign-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LoginReply {
+    SignedIn,
+    WrongPin,
+    Locked { seconds: u64 },
+}
+
 #[cfg(feature = "ssr")]
-mod ssr {
+pub(crate) mod ssr {
+    use crate::server::auth::{cookie_value, Auth, Role, SESSION_COOKIE};
     use crate::server::engine::Engine;
     use crate::server::state::AppState;
+    use axum::http::HeaderMap;
     use leptos::prelude::*;
     use std::sync::Arc;
 
+    /// The application state from the request's context.
+    pub fn state() -> Result<AppState, ServerFnError> {
+        use_context::<AppState>().ok_or_else(|| ServerFnError::new("INTERNAL"))
+    }
+
     /// The engine from the request's state.
     pub fn engine() -> Result<Arc<Engine>, ServerFnError> {
-        use_context::<AppState>().map(|s| s.engine).ok_or_else(|| ServerFnError::new("INTERNAL"))
+        state().map(|s| s.engine)
+    }
+
+    /// The auth authority from the request's state.
+    pub fn auth() -> Result<Arc<Auth>, ServerFnError> {
+        state().map(|s| s.auth)
     }
 
     /// Logs an internal failure with an id and returns only `INTERNAL` to the page.
@@ -42,6 +84,29 @@ mod ssr {
         let id = uuid::Uuid::new_v4();
         tracing::error!(error_id = %id, "{e}");
         ServerFnError::new("INTERNAL")
+    }
+
+    /// The director's session token from the request's cookies.
+    pub async fn session_token() -> Option<String> {
+        let headers: HeaderMap = leptos_axum::extract().await.ok()?;
+        let cookies = headers.get(axum::http::header::COOKIE)?.to_str().ok()?;
+        cookie_value(cookies, SESSION_COOKIE)
+    }
+
+    /// The role of the request: a director session, else the table whose key was sent.
+    pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
+        let auth = auth()?;
+        if let Some(token) = session_token().await {
+            if auth.session_valid(&token).await {
+                return Ok(Role::Director);
+            }
+        }
+        if let Some(key) = table_key {
+            if let Some(table) = auth.table_of_key(tournament, key).await {
+                return Ok(Role::Table(table));
+            }
+        }
+        Ok(Role::Public)
     }
 }
 
@@ -55,25 +120,114 @@ pub async fn get_view() -> Result<Option<LiveView>, ServerFnError> {
     Ok(crate::domain::view::tournament_view(&snap.state, now).map(|view| LiveView { tournament, last_seq: snap.last_seq, view }))
 }
 
-/// Sends one command to the current tournament. `command_id` is made by the page, so a retry
-/// after a lost answer is harmless.
+/// Sends one command to the current tournament, as the director (session cookie) or as a
+/// table (its key). `command_id` is made by the page, so a retry after a lost answer is
+/// harmless: the server returns the first answer and never applies twice.
 #[server(input = Json)]
-pub async fn send_command(command_id: String, command: Command, actor: String) -> Result<CommandReply, ServerFnError> {
+pub async fn send_command(command_id: String, command: Command, table_key: Option<String>) -> Result<CommandReply, ServerFnError> {
     use crate::server::engine::{EngineError, Reply};
     use crate::server::store::Origin;
     let engine = ssr::engine()?;
-    let tournament = engine.current().ok_or_else(|| ServerFnError::new("NOT_CREATED"))?;
-    let actor = if actor.starts_with("table:") || actor == "director" { actor } else { "director".to_string() };
-    let origin = Origin { actor, device: String::new() };
+    let Some(tournament) = engine.current() else { return Ok(CommandReply::refused("NOT_CREATED")) };
+    let role = ssr::role(tournament, table_key.as_deref()).await?;
+    if !role.may(&command) {
+        return Ok(CommandReply::refused("UNAUTHORIZED"));
+    }
+    let origin = Origin { actor: role.actor(), device: String::new() };
     match engine.submit(tournament, &command_id, &command, &origin).await {
         Ok(Reply::Accepted { last, .. }) => Ok(CommandReply::Accepted { last_seq: last }),
         Ok(Reply::Rejected(e)) => Ok(CommandReply::Rejected {
             code: e.code().to_string(),
             params: e.params().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         }),
-        Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected { code: "INVALID_AMOUNT".into(), params: BTreeMap::from([("field".to_string(), "command_id".to_string())]) }),
+        Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected {
+            code: "INVALID_AMOUNT".into(),
+            params: BTreeMap::from([("field".to_string(), "command_id".to_string())]),
+        }),
         Err(e) => Err(ssr::internal(e)),
     }
+}
+
+/// Is this device signed in as the director?
+#[server]
+pub async fn who_am_i() -> Result<Identity, ServerFnError> {
+    let auth = ssr::auth()?;
+    let director = match ssr::session_token().await {
+        Some(token) => auth.session_valid(&token).await,
+        None => false,
+    };
+    Ok(Identity { director })
+}
+
+/// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
+#[server]
+pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
+    use crate::server::auth::{LoginError, SESSION_COOKIE, SESSION_HOURS};
+    use axum::extract::ConnectInfo;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    let auth = ssr::auth()?;
+    let ip = leptos_axum::extract::<ConnectInfo<SocketAddr>>().await.map(|c| c.0.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    match auth.login(ip, pin.trim()).await {
+        Ok(token) => {
+            let response = expect_context::<leptos_axum::ResponseOptions>();
+            let cookie = format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}", SESSION_HOURS * 3600);
+            if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
+                response.insert_header(axum::http::header::SET_COOKIE, value);
+            }
+            Ok(LoginReply::SignedIn)
+        }
+        Err(LoginError::WrongPin) => Ok(LoginReply::WrongPin),
+        Err(LoginError::Locked { seconds }) => Ok(LoginReply::Locked { seconds }),
+        Err(LoginError::Storage) => Err(ssr::internal("login storage")),
+    }
+}
+
+/// Ends the director's session on this device.
+#[server]
+pub async fn director_logout() -> Result<(), ServerFnError> {
+    if let Some(token) = ssr::session_token().await {
+        ssr::auth()?.logout(&token).await;
+    }
+    let response = expect_context::<leptos_axum::ResponseOptions>();
+    let cookie = format!("{}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", crate::server::auth::SESSION_COOKIE);
+    if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
+        response.insert_header(axum::http::header::SET_COOKIE, value);
+    }
+    Ok(())
+}
+
+/// The pairing links and QR codes of every open table (director only). `reissue` makes a
+/// new key for that table first: its old QR code stops working.
+#[server]
+pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerFnError> {
+    use crate::domain::ids::TableNo;
+    use crate::server::auth::Role;
+    use axum::http::HeaderMap;
+    let engine = ssr::engine()?;
+    let auth = ssr::auth()?;
+    let Some(tournament) = engine.current() else { return Ok(Vec::new()) };
+    if ssr::role(tournament, None).await? != Role::Director {
+        return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    if let Some(t) = reissue {
+        auth.reissue_table_key(tournament, TableNo(t)).await.map_err(ssr::internal)?;
+    }
+    let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
+    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost:3000").to_string();
+    let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
+    let mut links = Vec::new();
+    for (table, tb) in &snap.state.tables {
+        if !tb.open {
+            continue;
+        }
+        let key = auth.table_key(tournament, *table).await.map_err(ssr::internal)?;
+        let path = format!("/table/{}?key={key}", table.0);
+        let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
+            .map(|code| code.render::<qrcode::render::svg::Color>().min_dimensions(180, 180).build())
+            .unwrap_or_default();
+        links.push(TableLink { table: table.0, path, qr_svg });
+    }
+    Ok(links)
 }
 
 /// The server's clock in milliseconds, so a page can count down in step with it.

@@ -9,9 +9,9 @@ use super::error::DomainError;
 use super::event::{BountyPaid, BustOutcome, Event};
 use super::ids::{PlayerId, TableNo};
 use super::money::Cents;
-use super::payouts::{prizes, shared_prizes};
+use super::payouts::shared_prizes;
 use super::registration::registration_open;
-use super::state::{PlayerStatus, Tournament};
+use super::state::{PlayerStatus, Tournament, UndoStep};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -93,6 +93,37 @@ pub fn decide_revive(t: &Tournament, player: PlayerId, reason: &str) -> Result<V
     }])
 }
 
+/// Takes back the latest undoable action. A bust can only be undone while its players'
+/// seats are still free and nobody re-entered; a move while the old seat is free.
+pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    let step = t.undo.last().ok_or(DomainError::NothingToUndo)?;
+    let seat_free = |place: &super::event::Place| {
+        t.tables.get(&place.table).is_some_and(|tb| tb.open && !tb.seats.contains_key(&place.seat))
+    };
+    match step {
+        UndoStep::Busts { busts } => {
+            for b in busts {
+                let still_out = t.players.get(&b.player).is_some_and(|p| p.status == PlayerStatus::Busted);
+                if !still_out || !seat_free(&b.seat) {
+                    return Err(DomainError::SameSeatTaken { player: b.player });
+                }
+            }
+        }
+        UndoStep::Move { movement } => {
+            let here = t.players.get(&movement.player).and_then(|p| p.seat) == Some(movement.to);
+            if !here || !seat_free(&movement.from) {
+                return Err(DomainError::SameSeatTaken { player: movement.player });
+            }
+        }
+        _ => {}
+    }
+    Ok(vec![Event::Undone { step: step.clone(), reason: reason.to_string() }])
+}
+
 /// A player's finishing place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
@@ -109,7 +140,7 @@ pub struct Standing {
 /// Places and prizes of everyone eliminated so far (and the winner once one remains),
 /// best place first.
 pub fn standings(t: &Tournament, cfg: &Config, now: super::ids::Timestamp) -> Vec<Standing> {
-    let table = prizes(t.prize_pool, t.entries, &cfg.payouts);
+    let table = t.prizes();
     let open = registration_open(t, cfg, now);
     let alive = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
     // Groups in order of elimination, each sorted by starting stack, biggest first.

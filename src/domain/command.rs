@@ -96,6 +96,19 @@ pub enum Command {
     /// PKR4U 5: during a break, give up the stack to re-enter.
     #[serde(rename = "surrender_stack")]
     SurrenderStack { player: PlayerId },
+    /// The director edits the payout table (after registration closes, so the pool is known).
+    #[serde(rename = "set_payouts")]
+    SetPayouts { amounts: Vec<Cents> },
+    /// Chip counts for several players at once (a table at a break).
+    #[serde(rename = "report_table_chips")]
+    ReportTableChips { table: TableNo, counts: Vec<(PlayerId, Chips)> },
+    /// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
+    #[serde(rename = "confirm_arrival")]
+    ConfirmArrival { player: PlayerId },
+    /// Takes back the latest action (a bust report, a move, a button, a count, a clock
+    /// change, a penalty), with a reason.
+    #[serde(rename = "undo_last")]
+    UndoLast { reason: String },
     #[serde(rename = "record_deal")]
     RecordDeal { amounts: Vec<(PlayerId, Cents)>, note: String },
 }

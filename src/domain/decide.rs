@@ -78,6 +78,28 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             Ok(vec![Event::HandFinished { table: *table }])
         }
         Command::SurrenderStack { player } => decide_surrender(t, cfg, *player, ctx),
+        Command::SetPayouts { amounts } => super::payouts::decide_set_payouts(t, cfg, ctx, amounts),
+        Command::ReportTableChips { table, counts } => {
+            if counts.is_empty() {
+                return Err(DomainError::InvalidAmount { field: "counts".into() });
+            }
+            let mut events = Vec::new();
+            for (player, chips) in counts {
+                if !t.players.get(player).is_some_and(|p| p.seat.is_some_and(|s| s.table == *table)) {
+                    return Err(DomainError::NotAtTable { player: *player, table: *table });
+                }
+                events.extend(decide_report_chips(t, *player, *chips, ctx)?);
+            }
+            Ok(events)
+        }
+        Command::ConfirmArrival { player } => {
+            let p = t.players.get(player).ok_or(DomainError::UnknownPlayer { player: *player })?;
+            if p.status != super::state::PlayerStatus::Playing {
+                return Err(DomainError::PlayerNotActive { player: *player });
+            }
+            Ok(vec![Event::PlayerArrived { player: *player }])
+        }
+        Command::UndoLast { reason } => super::busts::decide_undo(t, reason),
         Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),
     }
 }

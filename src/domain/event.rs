@@ -176,6 +176,14 @@ pub enum Event {
     /// PKR4U 5 / 6: the stack is given up during a break for a re-entry.
     #[serde(rename = "stack_surrendered")]
     StackSurrendered { player: PlayerId, at: Timestamp },
+    /// The director's payout table, locked in.
+    #[serde(rename = "payouts_set")]
+    PayoutsSet { amounts: Vec<Cents> },
+    #[serde(rename = "player_arrived")]
+    PlayerArrived { player: PlayerId },
+    /// The director took back the latest action, with a reason (history is kept).
+    #[serde(rename = "undone")]
+    Undone { step: super::state::UndoStep, reason: String },
     #[serde(rename = "deal_recorded")]
     DealRecorded { amounts: Vec<(PlayerId, Cents)>, note: String },
 }

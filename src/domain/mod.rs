@@ -18,6 +18,7 @@ pub mod money;
 pub mod payouts;
 pub mod penalties;
 pub mod registration;
+pub mod rulings;
 pub mod rng;
 pub mod seating;
 pub mod state;

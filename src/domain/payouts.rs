@@ -1,8 +1,30 @@
 //! Prize pool and payouts: prizes from the structure and the rounding unit, summing exactly to
 //! the pool and never increasing down the list; shared places split their prizes.
 
-use super::config::PayoutStructure;
+use super::command::Ctx;
+use super::config::{Config, PayoutStructure};
+use super::error::DomainError;
+use super::event::Event;
 use super::money::Cents;
+use super::registration::registration_open;
+use super::state::Tournament;
+
+/// The director's own payout table: once registration is closed (the pool is final), a
+/// non-increasing list of positive prizes summing exactly to the pool, at most one per entry.
+pub fn decide_set_payouts(t: &Tournament, cfg: &Config, ctx: Ctx, amounts: &[Cents]) -> Result<Vec<Event>, DomainError> {
+    if registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::InvalidAmount { field: "payouts_before_close".into() });
+    }
+    let valid = !amounts.is_empty()
+        && amounts.len() <= t.entries as usize
+        && amounts.iter().all(|a| a.0 > 0)
+        && amounts.windows(2).all(|w| w[0] >= w[1])
+        && amounts.iter().copied().sum::<Cents>() == t.prize_pool;
+    if !valid {
+        return Err(DomainError::InvalidAmount { field: "payouts".into() });
+    }
+    Ok(vec![Event::PayoutsSet { amounts: amounts.to_vec() }])
+}
 
 /// The prize of each paid place (first place first) for `entries` entries and a pool.
 /// Every prize is a multiple of the rounding unit except first place, which takes the

@@ -48,6 +48,9 @@ pub struct Player {
     /// PKR4U 18: bonus chips received with the current entry.
     pub bonus: Chips,
     pub registered_at: Timestamp,
+    /// PKR4U 18: the table confirmed the player's stack is there.
+    #[serde(default)]
+    pub arrived: bool,
     /// The last bust, kept so a wrong report can be undone exactly.
     #[serde(default)]
     pub last_bust: Option<BustOutcome>,
@@ -73,6 +76,24 @@ pub struct Elimination {
     pub table: Option<TableNo>,
     pub start_stack: Option<Chips>,
     pub at: Timestamp,
+}
+
+/// How to take back one recent action ("undo the last action"), recorded when it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum UndoStep {
+    #[serde(rename = "busts")]
+    Busts { busts: Vec<BustOutcome> },
+    #[serde(rename = "move")]
+    Move { movement: SeatMove },
+    #[serde(rename = "button")]
+    Button { table: TableNo, previous: Option<SeatNo> },
+    #[serde(rename = "count")]
+    Count { player: PlayerId, previous: Chips, previous_counted: bool },
+    #[serde(rename = "clock")]
+    Clock { previous: Clock },
+    #[serde(rename = "penalty")]
+    Penalty,
 }
 
 /// A penalty given (PKR4U 4, 10; TDA 33).
@@ -109,13 +130,30 @@ pub struct Tournament {
     pub chips_bought: Chips,
     /// Chips taken out of play (disqualifications, early leavers).
     pub chips_removed: Chips,
+    /// The director's edited payout table, once locked in (replaces the computed one).
+    #[serde(default)]
+    pub payout_override: Option<Vec<Cents>>,
     /// An agreed final deal, when there is one.
     pub deal: Option<Vec<(PlayerId, Cents)>>,
+    /// Recent actions that can be undone, last on top; any other change clears it, so undo
+    /// only ever takes back the latest actions.
+    #[serde(default)]
+    pub undo: Vec<UndoStep>,
     /// Number of events applied.
     pub events_applied: u64,
 }
 
 impl Tournament {
+    /// The prize of each paid place: the director's table when set, else computed from the
+    /// structure (PKR4U / seed 000: top-heavy, rounded, summing exactly to the pool).
+    pub fn prizes(&self) -> Vec<Cents> {
+        match (&self.payout_override, &self.config) {
+            (Some(p), _) => p.clone(),
+            (None, Some(cfg)) => super::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts),
+            (None, None) => Vec::new(),
+        }
+    }
+
     /// The configuration (a default-free accessor for rule modules that run after creation).
     pub fn config(&self) -> Option<&Config> {
         self.config.as_ref()
@@ -140,6 +178,7 @@ impl Tournament {
     /// replay can never panic; `decide` makes sure only fitting events are ever written.
     pub fn apply(&mut self, event: &Event) {
         self.events_applied += 1;
+        self.record_undo(event);
         match event {
             Event::TournamentCreated { config } => {
                 for (i, t) in config.tables.iter().enumerate() {
@@ -176,6 +215,7 @@ impl Tournament {
                         bonus: *bonus,
                         registered_at: *at,
                         last_bust: None,
+                        arrived: false,
                     },
                 );
                 self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
@@ -190,6 +230,7 @@ impl Tournament {
                 p.bounty = payment.bounty_part;
                 p.paid += payment.total();
                 p.bonus = *bonus;
+                p.arrived = false;
                 let old_seat = p.last_seat;
                 // The earlier bust no longer counts for places: the player is back.
                 self.eliminations.retain(|e| e.player != *player);
@@ -315,7 +356,84 @@ impl Tournament {
                 }
                 self.unseat(*player);
             }
+            Event::PayoutsSet { amounts } => self.payout_override = Some(amounts.clone()),
+            Event::PlayerArrived { player } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.arrived = true;
+                }
+            }
             Event::DealRecorded { amounts, .. } => self.deal = Some(amounts.clone()),
+            Event::Undone { step, .. } => self.apply_undo(step),
+        }
+    }
+
+    /// Keeps what is needed to take the event back (before it is applied).
+    fn record_undo(&mut self, event: &Event) {
+        let step = match event {
+            Event::BustsRecorded { busts, .. } => Some(UndoStep::Busts { busts: busts.clone() }),
+            Event::PlayerMoved { movement, .. } => Some(UndoStep::Move { movement: *movement }),
+            Event::ButtonSet { table, .. } => {
+                Some(UndoStep::Button { table: *table, previous: self.tables.get(table).and_then(|t| t.button) })
+            }
+            Event::ChipsCounted { player, .. } => self.players.get(player).map(|p| UndoStep::Count {
+                player: *player,
+                previous: p.stack,
+                previous_counted: p.stack_counted,
+            }),
+            Event::ClockChanged { .. } => Some(UndoStep::Clock { previous: self.clock }),
+            Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
+            Event::Undone { .. } => return,
+            _ => None,
+        };
+        match step {
+            Some(s) => {
+                self.undo.push(s);
+                if self.undo.len() > 20 {
+                    self.undo.remove(0);
+                }
+            }
+            None => self.undo.clear(),
+        }
+    }
+
+    fn apply_undo(&mut self, step: &UndoStep) {
+        if self.undo.last() == Some(step) {
+            self.undo.pop();
+        }
+        match step {
+            UndoStep::Busts { busts } => {
+                for b in busts.iter().rev() {
+                    for paid in &b.bounties {
+                        if let Some(w) = self.players.get_mut(&paid.to) {
+                            w.bounty_won -= paid.cash;
+                            w.bounty -= paid.onto_head;
+                        }
+                    }
+                    let bounty: Cents = b.bounties.iter().map(|x| x.cash + x.onto_head).sum();
+                    self.eliminations.retain(|e| e.player != b.player);
+                    if let Some(p) = self.players.get_mut(&b.player) {
+                        p.status = PlayerStatus::Playing;
+                        p.bounty = bounty;
+                    }
+                    self.seat(b.player, b.seat);
+                }
+            }
+            UndoStep::Move { movement } => self.seat(movement.player, movement.from),
+            UndoStep::Button { table, previous } => {
+                if let Some(t) = self.tables.get_mut(table) {
+                    t.button = *previous;
+                }
+            }
+            UndoStep::Count { player, previous, previous_counted } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.stack = *previous;
+                    p.stack_counted = *previous_counted;
+                }
+            }
+            UndoStep::Clock { previous } => self.clock = *previous,
+            UndoStep::Penalty => {
+                self.penalties.pop();
+            }
         }
     }
 

@@ -6,9 +6,10 @@ use super::balancing::{plan, TablePlan};
 use super::busts::{standings, Standing};
 use super::calculators::ante_for_table;
 use super::config::{BountyKind, Level};
+use super::deals::{chip_chop, icm};
+use super::event::PenaltyKind;
 use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use super::money::{Cents, Chips};
-use super::payouts::prizes;
 use super::registration::registration_open;
 use super::seating::blinds;
 use super::state::{PlayerStatus, Tournament};
@@ -90,6 +91,43 @@ pub struct PlaceView {
     pub standing: Standing,
 }
 
+/// Final-table deal quotes for the players left (seed 000 / FIDPA: all must agree).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealQuotes {
+    pub players: Vec<PlayerId>,
+    /// The stacks the quotes use (the latest known).
+    pub stacks: Vec<Chips>,
+    /// The prizes still to be won, first place first.
+    pub prizes_left: Vec<Cents>,
+    pub chip_chop: Vec<Cents>,
+    pub icm: Vec<Cents>,
+}
+
+/// A penalty as the table page shows it (PKR4U 4, TDA 33).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyView {
+    pub player: PlayerId,
+    pub name: String,
+    pub table: Option<TableNo>,
+    pub kind: PenaltyKind,
+    pub reason: String,
+    /// Minutes penalties: time left (0 when served).
+    pub ms_left: Option<i64>,
+}
+
+/// One line of the results: place, prize, bounties and entries per player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultLine {
+    pub player: PlayerId,
+    pub name: String,
+    pub place: Option<u32>,
+    pub prize: Cents,
+    /// Bounty money won (the winner also collects their own head at the end).
+    pub bounties: Cents,
+    pub entries: u16,
+    pub paid: Cents,
+}
+
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentView {
@@ -104,12 +142,23 @@ pub struct TournamentView {
     pub average_bb_x10: i64,
     pub registration_open: bool,
     pub payouts: Vec<Cents>,
+    /// Everyone left is paid.
+    pub in_the_money: bool,
+    /// One more bust and everyone left is paid.
+    pub bubble: bool,
+    /// The prize of the next player out, when paid.
+    pub next_payout: Option<Cents>,
     pub bounty_kind: BountyKind,
     pub tables: Vec<TableView>,
     pub players: Vec<PlayerView>,
     pub places: Vec<PlaceView>,
     pub plan: TablePlan,
     pub hand_for_hand: Option<u32>,
+    pub deal_quotes: Option<DealQuotes>,
+    pub penalties: Vec<PenaltyView>,
+    pub results: Vec<ResultLine>,
+    /// PKR4U 18: players with bonus chips whose stack is not confirmed at the table yet.
+    pub bonus_missing: Vec<PlayerId>,
     pub events_applied: u64,
 }
 
@@ -207,9 +256,26 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         Level::Play { big_blind, .. } => Some(big_blind.0),
         Level::Break { .. } => None,
     });
-    let places = standings(t, cfg, now)
-        .into_iter()
-        .map(|s| PlaceView { name: t.players.get(&s.player).map(|p| p.name.clone()).unwrap_or_default(), standing: s })
+    let standings = standings(t, cfg, now);
+    let payouts = t.prizes();
+    let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
+    let deal_quotes = deal_quotes(t, &payouts, &standings);
+    let results = results(t, &standings, &name_of);
+    let places = standings.into_iter().map(|s| PlaceView { name: name_of(&s.player), standing: s }).collect();
+    let penalties = t
+        .penalties
+        .iter()
+        .map(|p| PenaltyView {
+            player: p.player,
+            name: name_of(&p.player),
+            table: t.players.get(&p.player).and_then(|x| x.seat).map(|s| s.table),
+            kind: p.kind,
+            reason: p.reason.clone(),
+            ms_left: match p.kind {
+                PenaltyKind::Minutes { minutes } => Some(p.at.plus_ms(i64::from(minutes) * 60_000).ms_since(now).max(0)),
+                _ => None,
+            },
+        })
         .collect();
     Some(TournamentView {
         name: cfg.name.clone(),
@@ -221,7 +287,10 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         average_stack,
         average_bb_x10: bb.filter(|b| *b > 0).map_or(0, |b| average_stack.0 * 10 / b),
         registration_open: registration_open(t, cfg, now),
-        payouts: prizes(t.prize_pool, t.entries, &cfg.payouts),
+        in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
+        bubble: players_left as usize == payouts.len() + 1,
+        next_payout: payouts.get((players_left as usize).saturating_sub(1)).copied().filter(|_| players_left > 1),
+        payouts,
         bounty_kind: cfg.bounty_kind,
         tables,
         players: t
@@ -244,6 +313,59 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         places,
         plan,
         hand_for_hand: t.hand_for_hand,
+        deal_quotes,
+        penalties,
+        results,
+        bonus_missing: t.players.values().filter(|p| p.status == PlayerStatus::Playing && p.bonus.0 > 0 && !p.stack_counted && !p.arrived).map(|p| p.id).collect(),
         events_applied: t.events_applied,
     })
+}
+
+/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
+fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
+    let left: Vec<&super::state::Player> = t.playing().collect();
+    if left.len() < 2 || left.len() > super::deals::MAX_DEAL_PLAYERS {
+        return None;
+    }
+    let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
+    let paid: Cents = standings.iter().map(|s| s.prize).sum();
+    if prizes_left.is_empty() || paid + prizes_left.iter().copied().sum::<Cents>() != t.prize_pool {
+        return None;
+    }
+    let stacks: Vec<Chips> = left.iter().map(|p| p.stack).collect();
+    Some(DealQuotes {
+        players: left.iter().map(|p| p.id).collect(),
+        chip_chop: chip_chop(&stacks, &prizes_left).ok()?,
+        icm: icm(&stacks, &prizes_left).ok()?,
+        stacks,
+        prizes_left,
+    })
+}
+
+/// Results per player: those still in first, then by place.
+fn results(t: &Tournament, standings: &[Standing], name_of: &dyn Fn(&PlayerId) -> String) -> Vec<ResultLine> {
+    let finished = t.players_left() == 1;
+    let mut lines: Vec<ResultLine> = t
+        .players
+        .values()
+        .filter(|p| p.status != PlayerStatus::Unregistered)
+        .map(|p| {
+            let standing = standings.iter().find(|s| s.player == p.id);
+            let deal = t.deal.as_ref().and_then(|d| d.iter().find(|(id, _)| *id == p.id)).map(|(_, c)| *c);
+            // The winner of a knock-out collects the bounty on their own head too.
+            let own_head = if finished && p.status == PlayerStatus::Playing { p.bounty } else { Cents::ZERO };
+            ResultLine {
+                player: p.id,
+                name: name_of(&p.id),
+                place: standing.map(|s| s.place),
+                prize: deal.unwrap_or_else(|| standing.map(|s| s.prize).unwrap_or_default()),
+                bounties: p.bounty_won + own_head,
+                entries: p.entries,
+                paid: p.paid,
+            }
+        })
+        .collect();
+    // Players still in first (no place yet), then by place.
+    lines.sort_by_key(|l| l.place.unwrap_or(0));
+    lines
 }

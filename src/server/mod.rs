@@ -1,8 +1,10 @@
 //! The server side (ssr only): storage, the tournament engine, live updates, the demo
 //! tournament and the HTTP wiring.
 
+pub mod auth;
 pub mod demo;
 pub mod engine;
+pub mod export;
 pub mod live;
 pub mod serve;
 pub mod state;

@@ -1,6 +1,7 @@
 //! HTTP wiring: the Leptos pages and server functions, the live stream, static files,
 //! compression, and a graceful shutdown on Ctrl-C or SIGTERM.
 
+use super::auth::Auth;
 use super::demo::seed_if_empty;
 use super::engine::Engine;
 use super::live::live;
@@ -23,21 +24,32 @@ pub struct ServerConfig {
     pub database: PathBuf,
     /// Create the demo tournament when the database is empty.
     pub demo: bool,
+    /// Sets the director's PIN (kept hashed); without it the stored PIN stays, or one is
+    /// made and printed on the first start.
+    pub director_pin: Option<String>,
 }
 
 /// Opens the database, replays every tournament and builds the router.
 pub async fn build(config: &ServerConfig, leptos_options: LeptosOptions) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
     let store = Store::open(&config.database).await?;
+    let auth = Arc::new(Auth::new(store.pool().clone()));
+    if let Some(pin) = auth.init_pin(config.director_pin.as_deref()).await? {
+        println!("Director PIN (first start, keep it): {pin}   — change it with --director-pin");
+    }
     let engine = Arc::new(Engine::open(store).await?);
     if config.demo {
         if let Some(id) = seed_if_empty(&engine).await? {
             tracing::info!(tournament = id, "demo tournament created");
         }
     }
-    let state = AppState { leptos_options: leptos_options.clone(), engine: engine.clone() };
+    let state = AppState { leptos_options: leptos_options.clone(), engine: engine.clone(), auth, database: config.database.clone() };
+    super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
     let router = Router::new()
         .route("/live/{tournament}", get(live))
+        .route("/export/{tournament}/events.json", get(super::export::events_json))
+        .route("/export/{tournament}/results.csv", get(super::export::results_csv))
+        .route("/backup", axum::routing::post(super::export::backup_now))
         .leptos_routes(&state, routes, {
             let options = leptos_options.clone();
             move || shell(options.clone())
@@ -54,7 +66,9 @@ pub async fn run(config: ServerConfig, leptos_options: LeptosOptions) -> Result<
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     print_faces(addr);
-    axum::serve(listener, router.into_make_service()).with_graceful_shutdown(shutdown_signal()).await?;
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
     tracing::info!("stopped");
     Ok(())
 }

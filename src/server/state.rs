@@ -1,5 +1,6 @@
 //! The state every handler and server function reaches through axum's `FromRef`.
 
+use super::auth::Auth;
 use super::engine::Engine;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
@@ -10,4 +11,7 @@ use std::sync::Arc;
 pub struct AppState {
     pub leptos_options: LeptosOptions,
     pub engine: Arc<Engine>,
+    pub auth: Arc<Auth>,
+    /// The SQLite file (backups are written next to it).
+    pub database: std::path::PathBuf,
 }

@@ -4,18 +4,63 @@
 
 use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
 use super::live::{command_action, use_live};
-use crate::api::CommandReply;
+use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::{MoveReason, PaymentMethod};
 use crate::i18n::*;
 use leptos::prelude::*;
 
-/// `/director`.
+/// `/director`: the PIN sign-in, then the console.
 #[component]
 pub fn DirectorPage() -> impl IntoView {
     let i18n = use_i18n();
+    let who = Resource::new(|| (), |_| who_am_i());
+    view! {
+        <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
+            {move || who.get().map(|w| match w {
+                Ok(w) if w.director => view! { <Console /> }.into_any(),
+                _ => view! { <SignIn on_success=move || who.refetch() /> }.into_any(),
+            })}
+        </Transition>
+    }
+}
+
+/// The director's PIN form (the server slows down and locks out repeated wrong PINs).
+#[component]
+fn SignIn(on_success: impl Fn() + Send + Sync + Copy + 'static) -> impl IntoView {
+    let i18n = use_i18n();
+    let pin = RwSignal::new(String::new());
+    let login = Action::new(|pin: &String| director_login(pin.clone()));
+    Effect::new(move |_| {
+        if let Some(Ok(LoginReply::SignedIn)) = login.value().get() {
+            on_success();
+        }
+    });
+    view! {
+        <main class="page director">
+            <header class="bar"><h1>{t!(i18n, face_director)}</h1><LangSwitch /></header>
+            <form class="panel signin" on:submit=move |ev| { ev.prevent_default(); login.dispatch(pin.get_untracked()); }>
+                <label>{t!(i18n, director_pin)}
+                    <input type="password" inputmode="numeric" autocomplete="current-password" data-testid="pin"
+                        prop:value=pin on:input=move |ev| pin.set(event_target_value(&ev)) />
+                </label>
+                <button class="primary" type="submit" data-testid="sign-in">{t!(i18n, sign_in)}</button>
+                {move || login.value().get().map(|r| match r {
+                    Ok(LoginReply::WrongPin) => view! { <p class="answer error" role="alert" data-testid="pin-error">{t!(i18n, wrong_pin)}</p> }.into_any(),
+                    Ok(LoginReply::Locked { seconds }) => view! { <p class="answer error" role="alert" data-testid="pin-error">{t!(i18n, locked_out, seconds = seconds)}</p> }.into_any(),
+                    _ => view! { <span></span> }.into_any(),
+                })}
+            </form>
+        </main>
+    }
+}
+
+/// The console itself, for a signed-in director.
+#[component]
+fn Console() -> impl IntoView {
+    let i18n = use_i18n();
     let live = use_live();
-    let send = command_action("director".to_string());
+    let send = command_action(RwSignal::new(None));
     let name = RwSignal::new(String::new());
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
@@ -33,7 +78,10 @@ pub fn DirectorPage() -> impl IntoView {
     });
     view! {
         <main class="page director">
-            <header class="bar"><h1>{t!(i18n, face_director)}</h1><LangSwitch /></header>
+            <header class="bar"><h1>{t!(i18n, face_director)}</h1>
+                <a class="face small-link" href="/director/tables" data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
+                <LangSwitch />
+            </header>
             <OfflineBanner live />
             <Answer reply=send.value().into() />
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>

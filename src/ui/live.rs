@@ -84,11 +84,12 @@ pub fn new_command_id() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 
-/// An action that sends commands as `actor` and keeps the last answer.
-pub fn command_action(actor: String) -> Action<Command, Result<CommandReply, ServerFnError>> {
+/// An action that sends commands and keeps the last answer. The director is recognised by
+/// the session cookie; a table device sends its table's key.
+pub fn command_action(table_key: RwSignal<Option<String>>) -> Action<Command, Result<CommandReply, ServerFnError>> {
     Action::new(move |command: &Command| {
         let command = command.clone();
-        let actor = actor.clone();
-        async move { send_command(new_command_id(), command, actor).await }
+        let key = table_key.get_untracked();
+        async move { send_command(new_command_id(), command, key).await }
     })
 }

@@ -5,5 +5,6 @@ pub mod director;
 pub mod home;
 pub mod live;
 pub mod player;
+pub mod qr_sheet;
 pub mod screen;
 pub mod table;

@@ -7,7 +7,7 @@ use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::i18n::*;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_params_map, use_query_map};
 
 /// `/table/:n`.
 #[component]
@@ -16,7 +16,22 @@ pub fn TablePage() -> impl IntoView {
     let params = use_params_map();
     let table = move || params.with(|p| p.get("n").and_then(|n| n.parse::<u16>().ok()).unwrap_or(0));
     let live = use_live();
-    let send = command_action(format!("table:{}", table()));
+    let query = use_query_map();
+    // The table's key comes from its QR code (`?key=`) and is remembered on the device.
+    let key = RwSignal::new(query.with_untracked(|q| q.get("key")));
+    #[cfg(feature = "hydrate")]
+    Effect::new(move |_| {
+        let storage = window().local_storage().ok().flatten();
+        let name = format!("clubtd.table.{}.key", table());
+        match (key.get_untracked(), storage) {
+            (Some(k), Some(s)) => {
+                let _ = s.set_item(&name, &k);
+            }
+            (None, Some(s)) => key.set(s.get_item(&name).ok().flatten()),
+            _ => {}
+        }
+    });
+    let send = command_action(key);
     let busted = RwSignal::new(None::<PlayerId>);
     let winner = RwSignal::new(None::<PlayerId>);
     let report = move |_| {
@@ -34,6 +49,9 @@ pub fn TablePage() -> impl IntoView {
         <main class="page table-page">
             <header class="bar"><h1>{move || t!(i18n, table_n, n = table())}</h1><LangSwitch /></header>
             <OfflineBanner live />
+            <Show when=move || key.get().is_none()>
+                <p class="answer" data-testid="not-paired">{t!(i18n, scan_qr)}</p>
+            </Show>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => {

@@ -1,0 +1,119 @@
+//! Getting data out: a tournament's full event log as JSON, its results as CSV, and an online
+//! backup of the SQLite file (on demand and at every break). Director only.
+
+use super::auth::{cookie_value, SESSION_COOKIE};
+use super::state::AppState;
+use crate::domain::view::tournament_view;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::path::{Path as FsPath, PathBuf};
+
+async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
+    let token = headers.get(header::COOKIE).and_then(|c| c.to_str().ok()).and_then(|c| cookie_value(c, SESSION_COOKIE));
+    match token {
+        Some(t) => state.auth.session_valid(&t).await,
+        None => false,
+    }
+}
+
+/// `GET /export/{tournament}/events.json`: every event with its number, as stored.
+pub async fn events_json(State(state): State<AppState>, Path(tournament): Path<i64>, headers: HeaderMap) -> Response {
+    if !is_director(&state, &headers).await {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    match state.engine.store().events_after(tournament, 0).await {
+        Ok(events) => {
+            let body: Vec<serde_json::Value> = events
+                .into_iter()
+                .map(|(seq, e)| serde_json::json!({ "seq": seq, "event": e }))
+                .collect();
+            (
+                [(header::CONTENT_TYPE, "application/json"), (header::CONTENT_DISPOSITION, "attachment; filename=\"events.json\"")],
+                serde_json::to_string_pretty(&body).unwrap_or_default(),
+            )
+                .into_response()
+        }
+        Err(e) => {
+            tracing::error!("export: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// A CSV field, quoted when needed.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid.
+pub async fn results_csv(State(state): State<AppState>, Path(tournament): Path<i64>, headers: HeaderMap) -> Response {
+    if !is_director(&state, &headers).await {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    let Ok(snap) = state.engine.snapshot(tournament) else { return StatusCode::NOT_FOUND.into_response() };
+    let Some(view) = tournament_view(&snap.state, super::engine::now()) else { return StatusCode::NOT_FOUND.into_response() };
+    let mut out = String::from("place,name,prize,bounties,entries,paid\n");
+    for r in view.results {
+        out.push_str(&format!(
+            "{},{},{},{},{},{}\n",
+            r.place.map(|p| p.to_string()).unwrap_or_default(),
+            csv_field(&r.name),
+            r.prize,
+            r.bounties,
+            r.entries,
+            r.paid
+        ));
+    }
+    ([(header::CONTENT_TYPE, "text/csv; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"results.csv\"")], out).into_response()
+}
+
+/// Writes a consistent copy of the database next to it (`VACUUM INTO`, safe while serving).
+pub async fn backup(pool: &sqlx::SqlitePool, database: &FsPath) -> Result<PathBuf, sqlx::Error> {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+    let dir = database.parent().map(FsPath::to_path_buf).unwrap_or_default().join("backups");
+    let _ = std::fs::create_dir_all(&dir);
+    let target = dir.join(format!("clubtd-{stamp}.sqlite"));
+    sqlx::query("VACUUM INTO ?").bind(target.to_string_lossy().to_string()).execute(pool).await?;
+    Ok(target)
+}
+
+/// `POST /backup`: an online backup the director triggers.
+pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    if !is_director(&state, &headers).await {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    match backup(state.engine.store().pool(), &state.database).await {
+        Ok(path) => (StatusCode::OK, path.display().to_string()).into_response(),
+        Err(e) => {
+            tracing::error!("backup: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// Backs up once at the start of every break of the current tournament (checked every 20 s).
+pub fn spawn_break_backups(state: AppState) {
+    tokio::spawn(async move {
+        let mut last_break: Option<(i64, usize)> = None;
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(20)).await;
+            let Some(id) = state.engine.current() else { continue };
+            let Ok(snap) = state.engine.snapshot(id) else { continue };
+            let Some(cfg) = snap.state.config.as_ref() else { continue };
+            let reading = snap.state.clock.read(&cfg.levels, super::engine::now());
+            let in_break = reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
+            if in_break && last_break != Some((id, reading.level)) {
+                last_break = Some((id, reading.level));
+                match backup(state.engine.store().pool(), &state.database).await {
+                    Ok(p) => tracing::info!(path = %p.display(), "break backup written"),
+                    Err(e) => tracing::error!("break backup: {e}"),
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,40 @@
+//! The director's printable QR sheet: one code per open table, each opening that table's
+//! page with its key; a new code can be issued for a table (the old one stops working).
+
+use super::components::LangSwitch;
+use crate::api::table_links;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// `/director/tables`.
+#[component]
+pub fn QrSheetPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let reissue = RwSignal::new(None::<u16>);
+    let links = Resource::new(move || reissue.get(), table_links);
+    view! {
+        <main class="page qr-sheet">
+            <header class="bar no-print"><h1>{t!(i18n, qr_sheet)}</h1><a class="face small-link" href="/director">{t!(i18n, face_director)}</a><LangSwitch /></header>
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || links.get().map(|r| match r {
+                    Ok(links) => view! {
+                        <ul class="qr-grid">
+                            {links.into_iter().map(|l| {
+                                let n = l.table;
+                                view! {
+                                    <li class="qr-card">
+                                        <h2>{t!(i18n, table_n, n = n)}</h2>
+                                        <div class="qr" inner_html=l.qr_svg.clone()></div>
+                                        <a href=l.path.clone() data-testid=format!("table-link-{n}")>{l.path.clone()}</a>
+                                        <button class="small no-print" on:click=move |_| reissue.set(Some(n))>{t!(i18n, new_code)}</button>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                    Err(_) => view! { <p class="answer error">{t!(i18n, director_only)}</p> }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}
