@@ -154,3 +154,46 @@ test.describe("on a phone", () => {
     });
   }
 });
+
+// Answers the current question of a guided flow and waits for the next step to arrive.
+async function answer(page: Page, act: () => Promise<void>) {
+  const before = await page.getByTestId("question").textContent();
+  await act();
+  await expect
+    .poll(async () => (await page.getByTestId("ruling").count()) > 0 || (await page.getByTestId("question").textContent()) !== before)
+    .toBe(true);
+}
+
+async function amount(page: Page, value: string) {
+  await answer(page, async () => {
+    await page.getByTestId("answer-amount").fill(value);
+    await page.getByTestId("answer-ok").click();
+  });
+}
+
+test("a table calls the director for an unattention bet and the ruling reaches the incident log", async ({ browser }) => {
+  const table = await (await browser.newContext()).newPage();
+  await open(table, await tableLink(browser, 1));
+  await table.getByTestId("call-director").click();
+  await expect(table.getByTestId("director-called")).toBeVisible();
+  await table.getByTestId("situation-unattention_bet").click();
+  await answer(table, () => table.getByTestId("answer-call").click()); // meant to call the bet seen
+  await answer(table, () => table.getByTestId("answer-no").click()); // the missed bet was not all-in
+  await answer(table, () => table.getByTestId("answer-no").click()); // not the opening bet
+  await amount(table, "200"); // the bet seen
+  await amount(table, "200"); // the last full raise
+  await amount(table, "600"); // the bet missed
+  await answer(table, () => table.getByTestId("answer-no").click()); // nothing in front before
+  await amount(table, "200"); // put in
+  await amount(table, "5000"); // stack
+  await expect(table.getByTestId("ruling-rule")).toContainText("PKR4U 2");
+  await expect(table.getByTestId("ruling-text")).toContainText("600");
+  await expect(table.getByTestId("ruling-text")).toContainText("400");
+  await table.getByTestId("record-ruling").click();
+  await expect(table.locator(".answer.ok")).toBeVisible();
+
+  const director = await browser.newPage();
+  await signIn(director);
+  await expect(director.getByTestId("incidents")).toContainText("PKR4U 2");
+  await expect(director.getByTestId("incidents")).toContainText("T1");
+});

@@ -230,6 +230,22 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
     Ok(links)
 }
 
+/// The guided flows for self-deal mistakes (SPEC §5), for the "call the director" menu.
+#[server]
+pub async fn ruling_situations() -> Result<Vec<crate::domain::rulings::SituationSummary>, ServerFnError> {
+    Ok(crate::domain::rulings::situations())
+}
+
+/// One step of a guided flow: the answers so far give the next question or the ruling.
+/// A refused answer comes back as its stable code (e.g. `RULING_OUT_OF_RANGE`).
+#[server(input = Json)]
+pub async fn ruling_step(
+    flow: String,
+    answers: Vec<crate::domain::rulings::Answer>,
+) -> Result<Result<crate::domain::rulings::FlowState, String>, ServerFnError> {
+    Ok(crate::domain::rulings::replay(&flow, &answers).map_err(|e| e.code().to_string()))
+}
+
 /// The server's clock in milliseconds, so a page can count down in step with it.
 #[server]
 pub async fn server_time() -> Result<i64, ServerFnError> {

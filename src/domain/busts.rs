@@ -60,6 +60,7 @@ pub fn decide_report_busts(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableN
             start_stack: b.start_stack,
             eliminators: b.eliminators.clone(),
             bounties: bounty_payments(cfg.bounty_kind, p.bounty, &b.eliminators),
+            stack_before: p.stack,
         });
     }
     Ok(vec![Event::BustsRecorded { table, h4h_hand: t.hand_for_hand, busts: outcomes, at: ctx.now }])
@@ -105,7 +106,7 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
         t.tables.get(&place.table).is_some_and(|tb| tb.open && !tb.seats.contains_key(&place.seat))
     };
     match step {
-        UndoStep::Busts { busts } => {
+        UndoStep::Busts { busts, .. } => {
             for b in busts {
                 let still_out = t.players.get(&b.player).is_some_and(|p| p.status == PlayerStatus::Busted);
                 if !still_out || !seat_free(&b.seat) {

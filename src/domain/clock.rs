@@ -177,8 +177,13 @@ mod tests {
     fn adjust_never_goes_below_zero_and_jump_checks_the_level() {
         let t0 = Timestamp(0);
         let c = decide_start(Clock::NotStarted, &levels(), t0).unwrap();
+        // Removing more than the time left ends the level: the next one starts in full.
         let a = decide_adjust(c, &levels(), t0, -30 * 60_000).unwrap();
-        assert_eq!(a.read(&levels(), t0).remaining_ms, 0);
+        let r = a.read(&levels(), t0);
+        assert_eq!((r.level, r.remaining_ms), (1, 20 * 60_000));
+        let paused = decide_pause(c, &levels(), t0).unwrap();
+        let p = decide_adjust(paused, &levels(), t0, -30 * 60_000).unwrap();
+        assert_eq!(p, Clock::Paused { level: 0, remaining_ms: 0 }, "a paused clock stops at zero");
         assert!(decide_jump(c, &levels(), t0, 9).is_err());
         let j = decide_jump(c, &levels(), t0, 1).unwrap();
         assert_eq!(j.read(&levels(), t0).level, 1);

@@ -109,6 +109,18 @@ pub enum Command {
     /// change, a penalty), with a reason.
     #[serde(rename = "undo_last")]
     UndoLast { reason: String },
+    /// A table calls the director (PKR4U 1: the director rules).
+    #[serde(rename = "call_director")]
+    CallDirector { table: TableNo },
+    /// The director is on the way / has handled the call.
+    #[serde(rename = "answer_call")]
+    AnswerCall { table: TableNo },
+    /// A guided ruling reached its end: recorded as an incident with its answers.
+    #[serde(rename = "record_ruling")]
+    RecordRuling { table: Option<TableNo>, flow: String, answers: Vec<super::rulings::Answer> },
+    /// PKR4U 1 / TDA 1: the director overrules a recorded ruling, with the reason.
+    #[serde(rename = "overrule_ruling")]
+    OverruleRuling { incident: u32, reason: String },
     #[serde(rename = "record_deal")]
     RecordDeal { amounts: Vec<(PlayerId, Cents)>, note: String },
 }

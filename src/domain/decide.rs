@@ -99,6 +99,45 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }
             Ok(vec![Event::PlayerArrived { player: *player }])
         }
+        Command::CallDirector { table } => {
+            if !t.tables.get(table).is_some_and(|tb| tb.open) {
+                return Err(DomainError::TableNotOpen { table: *table });
+            }
+            Ok(vec![Event::DirectorCalled { table: *table, at: ctx.now }])
+        }
+        Command::AnswerCall { table } => {
+            if !t.calls.contains_key(table) {
+                return Err(DomainError::NoCall { table: *table });
+            }
+            Ok(vec![Event::CallAnswered { table: *table }])
+        }
+        Command::RecordRuling { table, flow, answers } => {
+            if let Some(tb) = table {
+                if !t.tables.contains_key(tb) {
+                    return Err(DomainError::UnknownTable { table: *tb });
+                }
+            }
+            let state = super::rulings::replay(flow, answers)
+                .map_err(|e| DomainError::InvalidRuling { reason: e.code().to_string() })?;
+            let ruling = state.ruling().ok_or(DomainError::InvalidRuling { reason: "INCOMPLETE".into() })?;
+            Ok(vec![Event::RulingRecorded {
+                table: *table,
+                flow: flow.clone(),
+                answers: answers.clone(),
+                leaf: ruling.leaf.clone(),
+                rule: ruling.rule.clone(),
+                at: ctx.now,
+            }])
+        }
+        Command::OverruleRuling { incident, reason } => {
+            if reason.trim().is_empty() {
+                return Err(DomainError::ReasonRequired);
+            }
+            if t.incidents.get(*incident as usize).is_none() {
+                return Err(DomainError::UnknownIncident { index: *incident });
+            }
+            Ok(vec![Event::RulingOverruled { incident: *incident, reason: reason.trim().chars().take(500).collect() }])
+        }
         Command::UndoLast { reason } => super::busts::decide_undo(t, reason),
         Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),
     }

@@ -83,6 +83,12 @@ pub enum DomainError {
     InvalidDeal,
     #[error("the stack can only be surrendered during a break (PKR4U 5)")]
     NotDuringBreak,
+    #[error("the ruling is not valid: {reason}")]
+    InvalidRuling { reason: String },
+    #[error("table {table} has not called the director")]
+    NoCall { table: TableNo },
+    #[error("there is no incident {index}")]
+    UnknownIncident { index: u32 },
 }
 
 impl DomainError {
@@ -127,6 +133,9 @@ impl DomainError {
             ReasonRequired => "REASON_REQUIRED",
             InvalidDeal => "INVALID_DEAL",
             NotDuringBreak => "NOT_DURING_BREAK",
+            InvalidRuling { .. } => "INVALID_RULING",
+            UnknownIncident { .. } => "UNKNOWN_INCIDENT",
+            NoCall { .. } => "NO_CALL",
         }
     }
 
@@ -137,6 +146,12 @@ impl DomainError {
         match self {
             InvalidConfig { field } | InvalidAmount { field } => {
                 p.insert("field", field.clone());
+            }
+            InvalidRuling { reason } => {
+                p.insert("reason", reason.clone());
+            }
+            UnknownIncident { index } => {
+                p.insert("index", index.to_string());
             }
             UnknownPlayer { player }
             | PlayerNotActive { player }
@@ -151,7 +166,7 @@ impl DomainError {
                 p.insert("player", player.0.to_string());
                 p.insert("max", max.to_string());
             }
-            UnknownTable { table } | TableNotOpen { table } => {
+            UnknownTable { table } | TableNotOpen { table } | NoCall { table } => {
                 p.insert("table", table.0.to_string());
             }
             UnknownSeat { table, seat } | SeatTaken { table, seat } => {
@@ -216,5 +231,8 @@ impl DomainError {
         "REASON_REQUIRED",
         "INVALID_DEAL",
         "NOT_DURING_BREAK",
+        "INVALID_RULING",
+        "UNKNOWN_INCIDENT",
+        "NO_CALL",
     ];
 }

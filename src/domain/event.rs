@@ -64,6 +64,9 @@ pub struct BustOutcome {
     pub start_stack: Option<Chips>,
     pub eliminators: Vec<PlayerId>,
     pub bounties: Vec<BountyPaid>,
+    /// The latest known stack before the bust (given back if the bust is undone).
+    #[serde(default)]
+    pub stack_before: Chips,
 }
 
 /// Why a player changed seats.
@@ -184,6 +187,22 @@ pub enum Event {
     /// The director took back the latest action, with a reason (history is kept).
     #[serde(rename = "undone")]
     Undone { step: super::state::UndoStep, reason: String },
+    #[serde(rename = "director_called")]
+    DirectorCalled { table: TableNo, at: Timestamp },
+    #[serde(rename = "call_answered")]
+    CallAnswered { table: TableNo },
+    /// A ruling from a guided flow, with everything needed to show it again.
+    #[serde(rename = "ruling_recorded")]
+    RulingRecorded {
+        table: Option<TableNo>,
+        flow: String,
+        answers: Vec<super::rulings::Answer>,
+        leaf: String,
+        rule: String,
+        at: Timestamp,
+    },
+    #[serde(rename = "ruling_overruled")]
+    RulingOverruled { incident: u32, reason: String },
     #[serde(rename = "deal_recorded")]
     DealRecorded { amounts: Vec<(PlayerId, Cents)>, note: String },
 }

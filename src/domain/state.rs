@@ -83,7 +83,11 @@ pub struct Elimination {
 #[serde(tag = "kind")]
 pub enum UndoStep {
     #[serde(rename = "busts")]
-    Busts { busts: Vec<BustOutcome> },
+    Busts {
+        busts: Vec<BustOutcome>,
+        /// The busted players and their eliminators as they were before.
+        before: Vec<Player>,
+    },
     #[serde(rename = "move")]
     Move { movement: SeatMove },
     #[serde(rename = "button")]
@@ -94,6 +98,19 @@ pub enum UndoStep {
     Clock { previous: Clock },
     #[serde(rename = "penalty")]
     Penalty,
+}
+
+/// A ruling recorded in the incident log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Incident {
+    pub table: Option<TableNo>,
+    pub flow: String,
+    pub answers: Vec<super::rulings::Answer>,
+    pub leaf: String,
+    pub rule: String,
+    pub at: Timestamp,
+    /// PKR4U 1: the director's reason for overruling it.
+    pub overruled: Option<String>,
 }
 
 /// A penalty given (PKR4U 4, 10; TDA 33).
@@ -135,6 +152,12 @@ pub struct Tournament {
     pub payout_override: Option<Vec<Cents>>,
     /// An agreed final deal, when there is one.
     pub deal: Option<Vec<(PlayerId, Cents)>>,
+    /// Tables waiting for the director, with the time they called.
+    #[serde(default)]
+    pub calls: BTreeMap<TableNo, Timestamp>,
+    /// The incident log: every ruling, in order.
+    #[serde(default)]
+    pub incidents: Vec<Incident>,
     /// Recent actions that can be undone, last on top; any other change clears it, so undo
     /// only ever takes back the latest actions.
     #[serde(default)]
@@ -268,6 +291,7 @@ impl Tournament {
                 if let Some(p) = self.players.get_mut(player) {
                     p.status = PlayerStatus::Playing;
                     p.bounty = *bounty;
+                    p.stack = p.last_bust.take().map(|b| b.stack_before).unwrap_or(p.stack);
                 }
                 self.seat(*player, *seat);
             }
@@ -364,13 +388,43 @@ impl Tournament {
             }
             Event::DealRecorded { amounts, .. } => self.deal = Some(amounts.clone()),
             Event::Undone { step, .. } => self.apply_undo(step),
+            Event::DirectorCalled { table, at } => {
+                self.calls.insert(*table, *at);
+            }
+            Event::CallAnswered { table } => {
+                self.calls.remove(table);
+            }
+            Event::RulingRecorded { table, flow, answers, leaf, rule, at } => {
+                if let Some(t) = table {
+                    self.calls.remove(t);
+                }
+                self.incidents.push(Incident {
+                    table: *table,
+                    flow: flow.clone(),
+                    answers: answers.clone(),
+                    leaf: leaf.clone(),
+                    rule: rule.clone(),
+                    at: *at,
+                    overruled: None,
+                });
+            }
+            Event::RulingOverruled { incident, reason } => {
+                if let Some(i) = self.incidents.get_mut(*incident as usize) {
+                    i.overruled = Some(reason.clone());
+                }
+            }
         }
     }
 
     /// Keeps what is needed to take the event back (before it is applied).
     fn record_undo(&mut self, event: &Event) {
         let step = match event {
-            Event::BustsRecorded { busts, .. } => Some(UndoStep::Busts { busts: busts.clone() }),
+            Event::BustsRecorded { busts, .. } => {
+                let involved: std::collections::BTreeSet<PlayerId> =
+                    busts.iter().flat_map(|b| std::iter::once(b.player).chain(b.eliminators.iter().copied())).collect();
+                let before = involved.iter().filter_map(|p| self.players.get(p).cloned()).collect();
+                Some(UndoStep::Busts { busts: busts.clone(), before })
+            }
             Event::PlayerMoved { movement, .. } => Some(UndoStep::Move { movement: *movement }),
             Event::ButtonSet { table, .. } => {
                 Some(UndoStep::Button { table: *table, previous: self.tables.get(table).and_then(|t| t.button) })
@@ -401,21 +455,16 @@ impl Tournament {
             self.undo.pop();
         }
         match step {
-            UndoStep::Busts { busts } => {
-                for b in busts.iter().rev() {
-                    for paid in &b.bounties {
-                        if let Some(w) = self.players.get_mut(&paid.to) {
-                            w.bounty_won -= paid.cash;
-                            w.bounty -= paid.onto_head;
-                        }
-                    }
-                    let bounty: Cents = b.bounties.iter().map(|x| x.cash + x.onto_head).sum();
+            UndoStep::Busts { busts, before } => {
+                for b in busts {
                     self.eliminations.retain(|e| e.player != b.player);
-                    if let Some(p) = self.players.get_mut(&b.player) {
-                        p.status = PlayerStatus::Playing;
-                        p.bounty = bounty;
+                }
+                // Players come back exactly as they were (seat, stack, bounties).
+                for p in before {
+                    self.players.insert(p.id, p.clone());
+                    if let Some(place) = p.seat {
+                        self.tables.entry(place.table).or_default().seats.insert(place.seat, p.id);
                     }
-                    self.seat(b.player, b.seat);
                 }
             }
             UndoStep::Move { movement } => self.seat(movement.player, movement.from),

@@ -128,6 +128,19 @@ pub struct ResultLine {
     pub paid: Cents,
 }
 
+/// One ruling of the incident log, with its text worked out again from its answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IncidentView {
+    pub index: u32,
+    pub table: Option<TableNo>,
+    pub flow: String,
+    pub title: Option<super::rulings::Text>,
+    pub rule: String,
+    pub text: Option<super::rulings::Text>,
+    pub at: Timestamp,
+    pub overruled: Option<String>,
+}
+
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentView {
@@ -159,6 +172,10 @@ pub struct TournamentView {
     pub results: Vec<ResultLine>,
     /// PKR4U 18: players with bonus chips whose stack is not confirmed at the table yet.
     pub bonus_missing: Vec<PlayerId>,
+    /// Tables waiting for the director, oldest call first.
+    pub calls: Vec<(TableNo, Timestamp)>,
+    /// The incident log, newest first.
+    pub incidents: Vec<IncidentView>,
     pub events_applied: u64,
 }
 
@@ -317,6 +334,30 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         penalties,
         results,
         bonus_missing: t.players.values().filter(|p| p.status == PlayerStatus::Playing && p.bonus.0 > 0 && !p.stack_counted && !p.arrived).map(|p| p.id).collect(),
+        calls: {
+            let mut c: Vec<(TableNo, Timestamp)> = t.calls.iter().map(|(n, at)| (*n, *at)).collect();
+            c.sort_by_key(|(_, at)| *at);
+            c
+        },
+        incidents: t
+            .incidents
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, inc)| {
+                let state = super::rulings::replay(&inc.flow, &inc.answers).ok();
+                IncidentView {
+                    index: u32::try_from(i).unwrap_or(u32::MAX),
+                    table: inc.table,
+                    flow: inc.flow.clone(),
+                    title: state.as_ref().map(|s| s.title.clone()),
+                    rule: inc.rule.clone(),
+                    text: state.as_ref().and_then(|s| s.ruling()).map(|r| r.text.clone()),
+                    at: inc.at,
+                    overruled: inc.overruled.clone(),
+                }
+            })
+            .collect(),
         events_applied: t.events_applied,
     })
 }

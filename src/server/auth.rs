@@ -50,7 +50,9 @@ impl Role {
                 Command::ReportBusts { table, .. }
                 | Command::SetButton { table, .. }
                 | Command::FinishHand { table }
-                | Command::ReportTableChips { table, .. } => table == own,
+                | Command::ReportTableChips { table, .. }
+                | Command::CallDirector { table } => table == own,
+                Command::RecordRuling { table, .. } => *table == Some(*own),
                 Command::MovePlayer { to, .. } => to.table == *own,
                 _ => false,
             },

@@ -2,7 +2,8 @@
 //! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
 //! plan with one-tap confirm, and the bust feed with places and prizes.
 
-use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
+use super::components::{euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
+use super::ruling::{text_in, RulingFlow};
 use super::live::{command_action, use_live};
 use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
@@ -169,6 +170,42 @@ fn Console() -> impl IntoView {
                                     }.into_any()
                                 }}
                             </section>
+                            {(!view.calls.is_empty()).then(|| view! {
+                                <section class="panel calls" data-testid="calls">
+                                    <h3>{t!(i18n, calls)}</h3>
+                                    <ul>
+                                        {view.calls.iter().map(|(table, _)| {
+                                            let table = *table;
+                                            view! {
+                                                <li class="call-item">
+                                                    <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
+                                                    <button on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                                                </li>
+                                            }
+                                        }).collect_view()}
+                                    </ul>
+                                </section>
+                            })}
+                            <section class="panel">
+                                <h3>{t!(i18n, incidents)}</h3>
+                                <ul class="incidents" data-testid="incidents">
+                                    {view.incidents.iter().map(|inc| {
+                                        let lang = lang_code(i18n.get_locale());
+                                        view! {
+                                            <li class="incident">
+                                                <b>{inc.table.map(|t| format!("T{} · ", t.0)).unwrap_or_default()}{inc.title.as_ref().map(|t| text_in(t, lang)).unwrap_or_else(|| inc.flow.clone())}</b>
+                                                " — "{inc.rule.clone()}
+                                                <p>{inc.text.as_ref().map(|t| text_in(t, lang)).unwrap_or_default()}</p>
+                                                {inc.overruled.clone().map(|r| view! { <p class="alarm">{t!(i18n, overruled)}": "{r}</p> })}
+                                            </li>
+                                        }
+                                    }).collect_view()}
+                                </ul>
+                            </section>
+                            <details class="panel">
+                                <summary>{t!(i18n, guided_rulings)}</summary>
+                                <RulingFlow table=None send />
+                            </details>
                             <section class="panel">
                                 <h3>{t!(i18n, busts)}</h3>
                                 <table class="places">

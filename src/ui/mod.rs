@@ -6,5 +6,6 @@ pub mod home;
 pub mod live;
 pub mod player;
 pub mod qr_sheet;
+pub mod ruling;
 pub mod screen;
 pub mod table;

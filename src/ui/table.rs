@@ -2,6 +2,7 @@
 //! blinds and the ante for its own count, the clock, bust reports, and the stop screen.
 
 use super::components::{Answer, ClockPanel, LangSwitch, OfflineBanner};
+use super::ruling::RulingFlow;
 use super::live::{command_action, use_live};
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, SeatNo, TableNo};
@@ -32,6 +33,7 @@ pub fn TablePage() -> impl IntoView {
         }
     });
     let send = command_action(key);
+    let show_flow = RwSignal::new(false);
     let busted = RwSignal::new(None::<PlayerId>);
     let winner = RwSignal::new(None::<PlayerId>);
     let report = move |_| {
@@ -94,6 +96,18 @@ pub fn TablePage() -> impl IntoView {
                                     }
                                 }).collect_view()}
                             </ol>
+                            <section class="call">
+                                {if l.view.calls.iter().any(|(t, _)| t.0 == table()) {
+                                    view! { <p class="called" data-testid="director-called">{t!(i18n, director_called)}</p> }.into_any()
+                                } else {
+                                    view! {
+                                        <button class="primary wide" data-testid="call-director" on:click=move |_| {
+                                            send.dispatch(Command::CallDirector { table: TableNo(table()) });
+                                            show_flow.set(true);
+                                        }>{t!(i18n, call_director)}</button>
+                                    }.into_any()
+                                }}
+                            </section>
                             <section class="bust-report">
                                 <h2>{t!(i18n, report_bust)}</h2>
                                 <label>{t!(i18n, who_busted)}
@@ -115,6 +129,9 @@ pub fn TablePage() -> impl IntoView {
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>
+            <Show when=move || show_flow.get()>
+                <RulingFlow table=Some(table()) send />
+            </Show>
             <Answer reply=send.value().into() />
         </main>
     }
