@@ -34,12 +34,16 @@ async function tableLink(browser: Browser, table: number): Promise<string> {
 }
 
 test("every face is rendered on the server", async ({ request }) => {
-  for (const path of ["/", "/director", "/table/1", "/player", "/screen"]) {
+  for (const path of ["/", "/table/1", "/player", "/screen"]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const html = await res.text();
     expect(html, path).toContain(DEMO.split(" — ")[1]);
   }
+  // The director's console is behind the PIN: the server renders the sign-in.
+  const director = await (await request.get("/director")).text();
+  expect(director).toContain("data-testid=\"pin\"");
+  expect(director).not.toContain(DEMO.split(" — ")[1]);
 });
 
 test("landing page links the faces", async ({ page }) => {

@@ -45,7 +45,10 @@ pub fn use_live() -> Live {
     #[cfg(feature = "hydrate")]
     {
         use wasm_bindgen::prelude::*;
+        // Both live as long as the page's `Live`: values created inside the effect would be
+        // disposed when it re-runs, while the stream's callbacks still hold them.
         let started = StoredValue::new(false);
+        let seen = StoredValue::new(0u64);
         Effect::new(move |_| {
             let Some(Ok(Some(live))) = view.get() else { return };
             if started.get_value() {
@@ -55,7 +58,7 @@ pub fn use_live() -> Live {
             now.set(device_now());
             let _ = set_interval_with_handle(move || now.set(device_now()), std::time::Duration::from_millis(1000));
             let Ok(source) = web_sys::EventSource::new(&format!("/live/{}", live.tournament)) else { return };
-            let seen = StoredValue::new(live.last_seq);
+            seen.set_value(live.last_seq);
             let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
                 online.set(true);
                 let seq = e.data().as_string().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
