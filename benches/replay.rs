@@ -12,7 +12,10 @@ use clubtd::domain::{decide, Event, Tournament};
 use std::time::Instant;
 
 fn run(state: &mut Tournament, log: &mut Vec<Event>, command: Command, i: u64) {
-    let ctx = Ctx { now: Timestamp(1_000_000 + i as i64), seed: i.wrapping_mul(0x9E37_79B9) };
+    let ctx = Ctx {
+        now: Timestamp(1_000_000 + i as i64),
+        seed: i.wrapping_mul(0x9E37_79B9),
+    };
     if let Ok(events) = decide(state, &command, ctx) {
         for e in events {
             state.apply(&e);
@@ -28,21 +31,51 @@ fn build_log(players: u32, tables: u16, target: usize) -> (Tournament, Vec<Event
     let mut state = Tournament::default();
     let mut log = Vec::new();
     let mut i = 0;
-    run(&mut state, &mut log, Command::CreateTournament { config }, i);
+    run(
+        &mut state,
+        &mut log,
+        Command::CreateTournament { config },
+        i,
+    );
     for n in 0..players {
         i += 1;
-        run(&mut state, &mut log, Command::RegisterPlayer { name: format!("Player {n}"), method: PaymentMethod::Cash, present: true }, i);
+        run(
+            &mut state,
+            &mut log,
+            Command::RegisterPlayer {
+                name: format!("Player {n}"),
+                method: PaymentMethod::Cash,
+                present: true,
+            },
+            i,
+        );
     }
     for t in state.tables.keys().copied().collect::<Vec<_>>() {
         i += 1;
-        run(&mut state, &mut log, Command::SetButton { table: t, seat: SeatNo(1) }, i);
+        run(
+            &mut state,
+            &mut log,
+            Command::SetButton {
+                table: t,
+                seat: SeatNo(1),
+            },
+            i,
+        );
     }
     i += 1;
     run(&mut state, &mut log, Command::StartClock, i);
     while log.len() < target {
         i += 1;
         let player = PlayerId(1 + (i % u64::from(players)) as u32);
-        run(&mut state, &mut log, Command::ReportChips { player, chips: Chips(5_000 + (i % 20_000) as i64) }, i);
+        run(
+            &mut state,
+            &mut log,
+            Command::ReportChips {
+                player,
+                chips: Chips(5_000 + (i % 20_000) as i64),
+            },
+            i,
+        );
     }
     (state, log)
 }
@@ -59,15 +92,28 @@ fn main() {
         assert_eq!(state, expected);
     }
     let per = start.elapsed() / runs;
-    println!("replay of {} events: {:?} per replay ({} runs)", log.len(), per, runs);
+    println!(
+        "replay of {} events: {:?} per replay ({} runs)",
+        log.len(),
+        per,
+        runs
+    );
 
     let (state, _) = build_log(1_000, 112, 0);
-    let config = state.config.clone().unwrap_or_else(|| templates::club_evening("x", 1));
+    let config = state
+        .config
+        .clone()
+        .unwrap_or_else(|| templates::club_evening("x", 1));
     let runs = 50;
     let start = Instant::now();
     let mut moves = 0;
     for _ in 0..runs {
         moves = plan(&state, &config).moves.len();
     }
-    println!("balancing plan for {} players at 112 tables: {:?} per plan ({} moves)", state.players_left(), start.elapsed() / runs, moves);
+    println!(
+        "balancing plan for {} players at 112 tables: {:?} per plan ({} moves)",
+        state.players_left(),
+        start.elapsed() / runs,
+        moves
+    );
 }

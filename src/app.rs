@@ -1,7 +1,10 @@
 //! The HTML shell, the language context and the routes: one face per role.
 
 use crate::i18n::*;
-use crate::ui::{director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage, screen::ScreenPage, table::TablePage};
+use crate::ui::{
+    director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage,
+    screen::ScreenPage, table::TablePage,
+};
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
@@ -29,6 +32,13 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// Any address the app does not know.
+#[component]
+fn NotFound() -> impl IntoView {
+    let i18n = use_i18n();
+    view! { <main class="page"><h1>{t!(i18n, not_found)}</h1><a href="/">{t!(i18n, app_name)}</a></main> }
+}
+
 /// The application: languages (browser first, then the remembered choice) and the routes.
 #[component]
 pub fn App() -> impl IntoView {
@@ -45,7 +55,7 @@ pub fn App() -> impl IntoView {
             <Stylesheet id="leptos" href="/pkg/clubtd.css" />
             <Title text="clubtd" />
             <Router>
-                <Routes fallback=|| view! { <p class="page">"404"</p> }>
+                <Routes fallback=NotFound>
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/director") view=DirectorPage />
                     <Route path=path!("/director/tables") view=QrSheetPage />

@@ -31,7 +31,9 @@ async fn main() -> std::process::ExitCode {
     }
 
     let args = Args::parse();
-    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&args.log)).init();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(&args.log))
+        .init();
     let conf = match get_configuration(None) {
         Ok(c) => c,
         Err(e) => {
@@ -41,7 +43,12 @@ async fn main() -> std::process::ExitCode {
     };
     let mut options = conf.leptos_options;
     options.site_addr = args.addr;
-    let config = ServerConfig { addr: args.addr, database: args.db, demo: !args.no_demo, director_pin: args.director_pin };
+    let config = ServerConfig {
+        addr: args.addr,
+        database: args.db,
+        demo: !args.no_demo,
+        director_pin: args.director_pin,
+    };
     match run(config, options).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

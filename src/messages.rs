@@ -9,15 +9,22 @@ type Catalogue = BTreeMap<String, BTreeMap<String, String>>;
 
 fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| serde_json::from_str(include_str!("../locales/errors.json")).unwrap_or_default())
+    CATALOGUE.get_or_init(|| {
+        serde_json::from_str(include_str!("../locales/errors.json")).unwrap_or_default()
+    })
 }
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"), with `{name}` parameters filled in.
 /// Falls back to English, then to the code itself.
 pub fn error_message(lang: &str, code: &str, params: &BTreeMap<String, String>) -> String {
     let entry = catalogue().get(code);
-    let template = entry.and_then(|m| m.get(lang).or_else(|| m.get("en"))).cloned().unwrap_or_else(|| code.to_string());
-    params.iter().fold(template, |text, (k, v)| text.replace(&format!("{{{k}}}"), v))
+    let template = entry
+        .and_then(|m| m.get(lang).or_else(|| m.get("en")))
+        .cloned()
+        .unwrap_or_else(|| code.to_string());
+    params.iter().fold(template, |text, (k, v)| {
+        text.replace(&format!("{{{k}}}"), v)
+    })
 }
 
 #[cfg(test)]
@@ -27,17 +34,31 @@ mod tests {
 
     #[test]
     fn every_error_code_has_a_message_in_every_language() {
-        for code in DomainError::ALL_CODES.iter().chain(["UNAUTHORIZED", "INTERNAL"].iter()) {
-            let entry = catalogue().get(*code).unwrap_or_else(|| panic!("{code} has no messages"));
+        for code in DomainError::ALL_CODES
+            .iter()
+            .chain(["UNAUTHORIZED", "INTERNAL"].iter())
+        {
+            let entry = catalogue()
+                .get(*code)
+                .unwrap_or_else(|| panic!("{code} has no messages"));
             for lang in ["en", "nl", "fr"] {
-                assert!(entry.get(lang).is_some_and(|m| !m.is_empty()), "{code} lacks {lang}");
+                assert!(
+                    entry.get(lang).is_some_and(|m| !m.is_empty()),
+                    "{code} lacks {lang}"
+                );
             }
         }
     }
 
     #[test]
     fn parameters_are_filled_in() {
-        let params = BTreeMap::from([("table".to_string(), "3".to_string()), ("seat".to_string(), "7".to_string())]);
-        assert_eq!(error_message("nl", "SEAT_TAKEN", &params), "Stoel 7 aan tafel 3 is bezet.");
+        let params = BTreeMap::from([
+            ("table".to_string(), "3".to_string()),
+            ("seat".to_string(), "7".to_string()),
+        ]);
+        assert_eq!(
+            error_message("nl", "SEAT_TAKEN", &params),
+            "Stoel 7 aan tafel 3 is bezet."
+        );
     }
 }

@@ -62,12 +62,25 @@ fn check_invariants(t: &Tournament) {
     // Nobody holds two seats, every seat's player sits there, no table over capacity.
     let mut seen = BTreeSet::new();
     for (n, tb) in &t.tables {
-        assert!(tb.seats.len() <= usize::from(cfg.table_size), "table {n} over capacity");
+        assert!(
+            tb.seats.len() <= usize::from(cfg.table_size),
+            "table {n} over capacity"
+        );
         for (s, p) in &tb.seats {
             assert!(seen.insert(*p), "{p} holds two seats");
             let player = &t.players[p];
-            assert_eq!(player.seat, Some(Place { table: *n, seat: *s }));
-            assert_eq!(player.status, PlayerStatus::Playing, "{p} seated but not playing");
+            assert_eq!(
+                player.seat,
+                Some(Place {
+                    table: *n,
+                    seat: *s
+                })
+            );
+            assert_eq!(
+                player.status,
+                PlayerStatus::Playing,
+                "{p} seated but not playing"
+            );
             assert!(tb.open, "a player sits at closed table {n}");
         }
     }
@@ -75,7 +88,12 @@ fn check_invariants(t: &Tournament) {
         assert!(p.seat.is_some(), "{} plays without a seat", p.id);
     }
     // The prize pool equals the prize parts recorded; payouts sum to it.
-    let entries: u32 = t.players.values().filter(|p| p.status != PlayerStatus::Unregistered).map(|p| u32::from(p.entries)).sum();
+    let entries: u32 = t
+        .players
+        .values()
+        .filter(|p| p.status != PlayerStatus::Unregistered)
+        .map(|p| u32::from(p.entries))
+        .sum();
     assert_eq!(t.entries, entries);
     assert_eq!(t.prize_pool, Cents(i64::from(entries) * cfg.prize_part.0));
     let p = t.prizes();
@@ -86,10 +104,17 @@ fn check_invariants(t: &Tournament) {
     assert!(t.chips_bought.0 >= i64::from(entries) * cfg.starting_stack.0);
     // Places cover exactly the eliminated players, each once.
     let st = standings(t, cfg, Timestamp(0));
-    let placed: BTreeSet<PlayerId> = st.iter().filter(|s| !(s.place == 1 && t.players_left() == 1)).map(|s| s.player).collect();
+    let placed: BTreeSet<PlayerId> = st
+        .iter()
+        .filter(|s| !(s.place == 1 && t.players_left() == 1))
+        .map(|s| s.player)
+        .collect();
     let out: BTreeSet<PlayerId> = t.eliminations.iter().map(|e| e.player).collect();
     assert_eq!(placed, out);
-    assert_eq!(st.len(), st.iter().map(|s| s.player).collect::<BTreeSet<_>>().len());
+    assert_eq!(
+        st.len(),
+        st.iter().map(|s| s.player).collect::<BTreeSet<_>>().len()
+    );
     let bounty_total: Cents = t.players.values().map(|p| p.bounty + p.bounty_won).sum();
     let bounty_paid = Cents(i64::from(entries) * cfg.bounty_part.0);
     // Bounty money is neither created nor lost (busted players' heads go to eliminators).
@@ -186,5 +211,8 @@ proptest! {
 #[test]
 fn bounty_config_is_checked_by_the_properties() {
     // Guard: the PKO template really has bounties, so the bounty invariant is exercised.
-    assert_eq!(templates::club_pko("x", 2).bounty_kind, BountyKind::Progressive);
+    assert_eq!(
+        templates::club_pko("x", 2).bounty_kind,
+        BountyKind::Progressive
+    );
 }

@@ -19,13 +19,24 @@ struct Kit {
 
 impl Kit {
     fn new(config: Config) -> Kit {
-        let mut k = Kit { t: Tournament::default(), now: 0, seed: 42 };
+        let mut k = Kit {
+            t: Tournament::default(),
+            now: 0,
+            seed: 42,
+        };
         k.ok(Command::CreateTournament { config });
         k
     }
     fn run(&mut self, c: Command) -> Result<(), DomainError> {
         self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-        let events = decide(&self.t, &c, Ctx { now: Timestamp(self.now), seed: self.seed })?;
+        let events = decide(
+            &self.t,
+            &c,
+            Ctx {
+                now: Timestamp(self.now),
+                seed: self.seed,
+            },
+        )?;
         for e in &events {
             self.t.apply(e);
         }
@@ -36,7 +47,11 @@ impl Kit {
     }
     fn register(&mut self, n: usize) {
         for i in 0..n {
-            self.ok(Command::RegisterPlayer { name: format!("P{}", i + 1), method: PaymentMethod::Cash, present: true });
+            self.ok(Command::RegisterPlayer {
+                name: format!("P{}", i + 1),
+                method: PaymentMethod::Cash,
+                present: true,
+            });
         }
     }
     fn minutes(&mut self, m: i64) {
@@ -47,18 +62,30 @@ impl Kit {
     }
     fn tablemate(&self, p: u32) -> PlayerId {
         let s = self.seat_of(p);
-        *self.t.tables[&s.table].seats.values().find(|x| x.0 != p).expect("a tablemate")
+        *self.t.tables[&s.table]
+            .seats
+            .values()
+            .find(|x| x.0 != p)
+            .expect("a tablemate")
     }
 }
 
 fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
-    BustReport { player: PlayerId(player), eliminators: vec![by], start_stack: stack.map(Chips) }
+    BustReport {
+        player: PlayerId(player),
+        eliminators: vec![by],
+        start_stack: stack.map(Chips),
+    }
 }
 
 #[test]
 fn pkr4u_14_only_a_present_player_can_buy_in() {
     let mut k = Kit::new(templates::club_evening("t", 3));
-    let r = k.run(Command::RegisterPlayer { name: "Remote".into(), method: PaymentMethod::Transfer, present: false });
+    let r = k.run(Command::RegisterPlayer {
+        name: "Remote".into(),
+        method: PaymentMethod::Transfer,
+        present: false,
+    });
     assert_eq!(r, Err(DomainError::NotPresent));
     assert!(k.t.players.is_empty());
 }
@@ -76,7 +103,11 @@ fn prize_pool_and_bonus_pkr4u_18() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(2);
     assert_eq!(k.t.prize_pool, Cents(4000));
-    assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(12_000), "starting stack plus the bonus");
+    assert_eq!(
+        k.t.players[&PlayerId(1)].stack,
+        Chips(12_000),
+        "starting stack plus the bonus"
+    );
     k.ok(Command::StartClock);
     k.minutes(21); // level 2: the bonus window (level 1) is over
     k.register(1);
@@ -88,11 +119,18 @@ fn prize_pool_and_bonus_pkr4u_18() {
 fn unregistration_refunds_before_the_start_only() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(3);
-    k.ok(Command::UnregisterPlayer { player: PlayerId(2) });
+    k.ok(Command::UnregisterPlayer {
+        player: PlayerId(2),
+    });
     assert_eq!(k.t.prize_pool, Cents(4000));
     assert_eq!(k.t.players[&PlayerId(2)].status, PlayerStatus::Unregistered);
     k.ok(Command::StartClock);
-    assert_eq!(k.run(Command::UnregisterPlayer { player: PlayerId(1) }), Err(DomainError::AlreadyStarted));
+    assert_eq!(
+        k.run(Command::UnregisterPlayer {
+            player: PlayerId(1)
+        }),
+        Err(DomainError::AlreadyStarted)
+    );
 }
 
 #[test]
@@ -102,19 +140,42 @@ fn seed_000_two_busts_in_one_hand_the_bigger_stack_finishes_higher() {
     k.ok(Command::StartClock);
     k.ok(Command::CloseRegistration);
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), Some(3000)), bust(3, PlayerId(1), Some(5000))] });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![
+            bust(2, PlayerId(1), Some(3000)),
+            bust(3, PlayerId(1), Some(5000)),
+        ],
+    });
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
     assert_eq!((place(3), place(2)), (5, 6));
     // Equal stacks share the place and split its prize.
-    k.ok(Command::ReportBusts { table, busts: vec![bust(4, PlayerId(1), Some(2000)), bust(5, PlayerId(1), Some(2000))] });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![
+            bust(4, PlayerId(1), Some(2000)),
+            bust(5, PlayerId(1), Some(2000)),
+        ],
+    });
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let s4 = st.iter().find(|s| s.player == PlayerId(4)).unwrap();
     let s5 = st.iter().find(|s| s.player == PlayerId(5)).unwrap();
     assert_eq!((s4.place, s5.place, s4.shared_by), (3, 3, 2));
     // 6 entries x 20 euro: 65/35 % of 120 euro = 78 and 42 -> rounded to 5: 75 + 40, rest to first.
-    assert_eq!(s4.prize + s5.prize, Cents(0), "third place is not paid with 6 entries");
-    assert_eq!(k.run(Command::ReportBusts { table, busts: vec![bust(1, PlayerId(6), None)] }).is_ok(), true);
+    assert_eq!(
+        s4.prize + s5.prize,
+        Cents(0),
+        "third place is not paid with 6 entries"
+    );
+    assert_eq!(
+        k.run(Command::ReportBusts {
+            table,
+            busts: vec![bust(1, PlayerId(6), None)]
+        })
+        .is_ok(),
+        true
+    );
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     assert_eq!(st[0].player, PlayerId(6));
     assert_eq!((st[0].prize, st[1].prize), (Cents(8000), Cents(4000)));
@@ -126,8 +187,16 @@ fn two_busts_without_stacks_are_refused() {
     k.register(5);
     k.ok(Command::StartClock);
     let table = k.seat_of(1).table;
-    let r = k.run(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), None), bust(3, PlayerId(1), None)] });
-    assert_eq!(r, Err(DomainError::StartStackMissing { player: PlayerId(2) }));
+    let r = k.run(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None), bust(3, PlayerId(1), None)],
+    });
+    assert_eq!(
+        r,
+        Err(DomainError::StartStackMissing {
+            player: PlayerId(2)
+        })
+    );
 }
 
 #[test]
@@ -136,14 +205,23 @@ fn progressive_knockout_pays_half_and_grows_the_eliminators_head() {
     k.register(4);
     k.ok(Command::StartClock);
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), None)] });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
     let p1 = &k.t.players[&PlayerId(1)];
     assert_eq!((p1.bounty_won, p1.bounty), (Cents(500), Cents(1500)));
-    k.ok(Command::ReportBusts { table, busts: vec![bust(1, PlayerId(3), None)] });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(1, PlayerId(3), None)],
+    });
     let p3 = &k.t.players[&PlayerId(3)];
     assert_eq!((p3.bounty_won, p3.bounty), (Cents(750), Cents(1750)));
     // A wrong report undone: the money goes back exactly.
-    k.ok(Command::RevivePlayer { player: PlayerId(1), reason: "wrong player tapped".into() });
+    k.ok(Command::RevivePlayer {
+        player: PlayerId(1),
+        reason: "wrong player tapped".into(),
+    });
     assert_eq!(k.t.players[&PlayerId(3)].bounty_won, Cents::ZERO);
     assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1500));
     assert_eq!(k.t.players[&PlayerId(1)].status, PlayerStatus::Playing);
@@ -156,27 +234,56 @@ fn pkr4u_11_re_entry_same_seat_or_new_seat_within_the_window_and_maximum() {
     k.ok(Command::StartClock);
     let seat = k.seat_of(2);
     let by = k.tablemate(2);
-    k.ok(Command::ReportBusts { table: seat.table, busts: vec![bust(2, by, None)] });
-    k.ok(Command::ReEnter { player: PlayerId(2), option: ReEntryOption::SameSeat, method: PaymentMethod::Cash, present: true });
+    k.ok(Command::ReportBusts {
+        table: seat.table,
+        busts: vec![bust(2, by, None)],
+    });
+    k.ok(Command::ReEnter {
+        player: PlayerId(2),
+        option: ReEntryOption::SameSeat,
+        method: PaymentMethod::Cash,
+        present: true,
+    });
     assert_eq!(k.seat_of(2), seat, "option A keeps the seat");
     assert_eq!(k.t.entries, 11);
     let by = k.tablemate(2);
-    k.ok(Command::ReportBusts { table: seat.table, busts: vec![bust(2, by, None)] });
-    let r = k.run(Command::ReEnter { player: PlayerId(2), option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true });
-    assert_eq!(r, Err(DomainError::MaxEntriesReached { player: PlayerId(2), max: 2 }));
+    k.ok(Command::ReportBusts {
+        table: seat.table,
+        busts: vec![bust(2, by, None)],
+    });
+    let r = k.run(Command::ReEnter {
+        player: PlayerId(2),
+        option: ReEntryOption::NewSeat,
+        method: PaymentMethod::Cash,
+        present: true,
+    });
+    assert_eq!(
+        r,
+        Err(DomainError::MaxEntriesReached {
+            player: PlayerId(2),
+            max: 2
+        })
+    );
 }
 
 #[test]
 fn late_registration_closes_by_itself_after_its_level_and_break() {
     let mut config = templates::club_evening("t", 2);
-    config.late_registration = LateRegistration::UntilLevel { level: 1, through_break: false };
+    config.late_registration = LateRegistration::UntilLevel {
+        level: 1,
+        through_break: false,
+    };
     let mut k = Kit::new(config);
     k.register(2);
     k.ok(Command::StartClock);
     k.minutes(19);
     k.register(1);
     k.minutes(2);
-    let r = k.run(Command::RegisterPlayer { name: "Late".into(), method: PaymentMethod::Cash, present: true });
+    let r = k.run(Command::RegisterPlayer {
+        name: "Late".into(),
+        method: PaymentMethod::Cash,
+        present: true,
+    });
     assert_eq!(r, Err(DomainError::RegistrationClosed));
 }
 
@@ -189,9 +296,16 @@ fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
     let at_table: Vec<u32> = k.t.tables[&table].seats.values().map(|p| p.0).collect();
     let by = PlayerId(at_table[0]);
     for p in &at_table[1..] {
-        k.ok(Command::ReportBusts { table, busts: vec![bust(*p, by, None)] });
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(*p, by, None)],
+        });
         let n = k.t.tables[&table].seats.len();
-        assert_eq!(stopped_tables(&k.t, k.t.config.as_ref().unwrap()).contains(&table), n <= 4, "{n} players");
+        assert_eq!(
+            stopped_tables(&k.t, k.t.config.as_ref().unwrap()).contains(&table),
+            n <= 4,
+            "{n} players"
+        );
     }
     let mut six = templates::club_evening("6max", 2);
     six.table_size = 6;
@@ -208,12 +322,18 @@ fn tda_25_the_next_big_blind_moves_to_the_short_table() {
     k.register(14);
     k.ok(Command::StartClock);
     for t in [TableNo(1), TableNo(2)] {
-        k.ok(Command::SetButton { table: t, seat: *k.t.tables[&t].seats.keys().next().unwrap() });
+        k.ok(Command::SetButton {
+            table: t,
+            seat: *k.t.tables[&t].seats.keys().next().unwrap(),
+        });
     }
     // Bust three at table 2 so that table 1 has 7 and table 2 has 4.
     for _ in 0..3 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts { table: TableNo(2), busts: vec![bust(victims[1].0, victims[0], None)] });
+        k.ok(Command::ReportBusts {
+            table: TableNo(2),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
     }
     let cfg = k.t.config.clone().unwrap();
     let p = plan(&k.t, &cfg);
@@ -221,8 +341,15 @@ fn tda_25_the_next_big_blind_moves_to_the_short_table() {
     let m = p.moves[0];
     let t1 = &k.t.tables[&TableNo(1)];
     let b = clubtd::domain::seating::blinds(&t1.seats, cfg.table_size, t1.button.unwrap()).unwrap();
-    assert_eq!(m.from.seat, b.next_big_blind, "the player who would be big blind next hand");
-    k.ok(Command::MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance });
+    assert_eq!(
+        m.from.seat, b.next_big_blind,
+        "the player who would be big blind next hand"
+    );
+    k.ok(Command::MovePlayer {
+        player: m.player,
+        to: m.to,
+        reason: MoveReason::Balance,
+    });
     assert!(plan(&k.t, &cfg).moves.is_empty());
 }
 
@@ -231,21 +358,37 @@ fn tables_break_when_the_others_have_room_and_the_final_table_redraws_with_the_b
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(21);
     k.ok(Command::StartClock);
-    assert!(matches!(k.run(Command::BreakTable { table: TableNo(3) }), Err(DomainError::CannotBreakTable { .. })));
+    assert!(matches!(
+        k.run(Command::BreakTable { table: TableNo(3) }),
+        Err(DomainError::CannotBreakTable { .. })
+    ));
     for _ in 0..5 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts { table: TableNo(3), busts: vec![bust(victims[1].0, victims[0], None)] });
+        k.ok(Command::ReportBusts {
+            table: TableNo(3),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
     }
     let cfg = k.t.config.clone().unwrap();
     assert_eq!(plan(&k.t, &cfg).break_next, Some(TableNo(3)));
     k.ok(Command::BreakTable { table: TableNo(3) });
     assert!(!k.t.tables[&TableNo(3)].open);
     assert_eq!(k.t.players_left(), 16);
-    assert_eq!(k.run(Command::DrawFinalTable), Err(DomainError::FinalTableNotReady));
+    assert_eq!(
+        k.run(Command::DrawFinalTable),
+        Err(DomainError::FinalTableNotReady)
+    );
     while k.t.players_left() > 9 {
-        let (table, tb) = k.t.open_tables().max_by_key(|(_, t)| t.seats.len()).map(|(n, t)| (n, t.clone())).unwrap();
+        let (table, tb) =
+            k.t.open_tables()
+                .max_by_key(|(_, t)| t.seats.len())
+                .map(|(n, t)| (n, t.clone()))
+                .unwrap();
         let v: Vec<PlayerId> = tb.seats.values().copied().collect();
-        k.ok(Command::ReportBusts { table, busts: vec![bust(v[1].0, v[0], None)] });
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(v[1].0, v[0], None)],
+        });
     }
     k.ok(Command::DrawFinalTable);
     let open: Vec<TableNo> = k.t.open_tables().map(|(n, _)| n).collect();
@@ -263,11 +406,20 @@ fn fidpa_hand_for_hand_busts_at_two_tables_share_the_place() {
     k.ok(Command::SetHandForHand { on: true });
     let a: Vec<PlayerId> = k.t.tables[&TableNo(1)].seats.values().copied().collect();
     let b: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-    k.ok(Command::ReportBusts { table: TableNo(1), busts: vec![bust(a[1].0, a[0], Some(4000))] });
-    k.ok(Command::ReportBusts { table: TableNo(2), busts: vec![bust(b[1].0, b[0], Some(9000))] });
+    k.ok(Command::ReportBusts {
+        table: TableNo(1),
+        busts: vec![bust(a[1].0, a[0], Some(4000))],
+    });
+    k.ok(Command::ReportBusts {
+        table: TableNo(2),
+        busts: vec![bust(b[1].0, b[0], Some(9000))],
+    });
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     assert_eq!(st.len(), 2);
-    assert!(st.iter().all(|s| s.place == 11 && s.shared_by == 2), "{st:?}");
+    assert!(
+        st.iter().all(|s| s.place == 11 && s.shared_by == 2),
+        "{st:?}"
+    );
     // The next hand starts only when both tables are done.
     k.ok(Command::FinishHand { table: TableNo(1) });
     assert_eq!(k.t.hand_for_hand, Some(1));
@@ -281,9 +433,14 @@ fn fidpa_an_early_leaver_takes_the_place_of_the_next_bust() {
     k.register(6);
     k.ok(Command::StartClock);
     k.ok(Command::CloseRegistration);
-    k.ok(Command::LeaveEarly { player: PlayerId(4) });
+    k.ok(Command::LeaveEarly {
+        player: PlayerId(4),
+    });
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), None)] });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
     assert_eq!((place(4), place(2)), (6, 5));
@@ -295,10 +452,29 @@ fn refused_commands_name_the_problem() {
     k.register(3);
     assert_eq!(k.run(Command::PauseClock), Err(DomainError::NotStarted));
     k.ok(Command::StartClock);
-    assert_eq!(k.run(Command::StartClock), Err(DomainError::ClockAlreadyRunning));
+    assert_eq!(
+        k.run(Command::StartClock),
+        Err(DomainError::ClockAlreadyRunning)
+    );
     let seat = k.seat_of(1);
-    assert_eq!(k.run(Command::MovePlayer { player: PlayerId(2), to: seat, reason: MoveReason::Director }), Err(DomainError::SeatTaken { table: seat.table, seat: seat.seat }));
-    assert_eq!(k.run(Command::ReportBusts { table: seat.table, busts: vec![] }), Err(DomainError::EmptyBustReport));
+    assert_eq!(
+        k.run(Command::MovePlayer {
+            player: PlayerId(2),
+            to: seat,
+            reason: MoveReason::Director
+        }),
+        Err(DomainError::SeatTaken {
+            table: seat.table,
+            seat: seat.seat
+        })
+    );
+    assert_eq!(
+        k.run(Command::ReportBusts {
+            table: seat.table,
+            busts: vec![]
+        }),
+        Err(DomainError::EmptyBustReport)
+    );
 }
 
 #[test]
@@ -308,15 +484,35 @@ fn the_director_undoes_the_last_action_with_a_reason() {
     k.ok(Command::StartClock);
     let before = k.t.clone();
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts { table, busts: vec![bust(2, PlayerId(1), None)] });
-    assert_eq!(k.run(Command::UndoLast { reason: "  ".into() }), Err(DomainError::ReasonRequired));
-    k.ok(Command::UndoLast { reason: "wrong table reported".into() });
-    assert_eq!(k.t.players, before.players, "seats, bounties and statuses are back");
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
+    assert_eq!(
+        k.run(Command::UndoLast {
+            reason: "  ".into()
+        }),
+        Err(DomainError::ReasonRequired)
+    );
+    k.ok(Command::UndoLast {
+        reason: "wrong table reported".into(),
+    });
+    assert_eq!(
+        k.t.players, before.players,
+        "seats, bounties and statuses are back"
+    );
     assert_eq!(k.t.eliminations, before.eliminations);
     // The clock start before it is next; a registration clears what could be undone.
-    k.ok(Command::UndoLast { reason: "started too early".into() });
+    k.ok(Command::UndoLast {
+        reason: "started too early".into(),
+    });
     assert!(!k.t.clock.is_started());
-    assert_eq!(k.run(Command::UndoLast { reason: "again".into() }), Err(DomainError::NothingToUndo));
+    assert_eq!(
+        k.run(Command::UndoLast {
+            reason: "again".into()
+        }),
+        Err(DomainError::NothingToUndo)
+    );
 }
 
 #[test]
@@ -325,13 +521,34 @@ fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
     k.register(6);
     k.ok(Command::StartClock);
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportTableChips { table, counts: vec![(PlayerId(1), Chips(20_000)), (PlayerId(2), Chips(4_000))] });
+    k.ok(Command::ReportTableChips {
+        table,
+        counts: vec![(PlayerId(1), Chips(20_000)), (PlayerId(2), Chips(4_000))],
+    });
     assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(20_000));
     // Before registration closes the pool is not final.
-    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(8_000), Cents(4_000)] }).is_err());
+    assert!(k
+        .run(Command::SetPayouts {
+            amounts: vec![Cents(8_000), Cents(4_000)]
+        })
+        .is_err());
     k.ok(Command::CloseRegistration);
-    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(4_000), Cents(8_000)] }).is_err(), "never increasing");
-    assert!(k.run(Command::SetPayouts { amounts: vec![Cents(8_000), Cents(3_000)] }).is_err(), "sums to the pool");
-    k.ok(Command::SetPayouts { amounts: vec![Cents(7_000), Cents(3_000), Cents(2_000)] });
+    assert!(
+        k.run(Command::SetPayouts {
+            amounts: vec![Cents(4_000), Cents(8_000)]
+        })
+        .is_err(),
+        "never increasing"
+    );
+    assert!(
+        k.run(Command::SetPayouts {
+            amounts: vec![Cents(8_000), Cents(3_000)]
+        })
+        .is_err(),
+        "sums to the pool"
+    );
+    k.ok(Command::SetPayouts {
+        amounts: vec![Cents(7_000), Cents(3_000), Cents(2_000)],
+    });
     assert_eq!(k.t.prizes(), vec![Cents(7_000), Cents(3_000), Cents(2_000)]);
 }

@@ -11,11 +11,16 @@ use clubtd::server::store::{Origin, Store};
 use std::path::Path;
 
 fn director() -> Origin {
-    Origin { actor: "director".into(), device: "test".into() }
+    Origin {
+        actor: "director".into(),
+        device: "test".into(),
+    }
 }
 
 async fn engine(path: &Path) -> Engine {
-    Engine::open(Store::open(path).await.expect("open store")).await.expect("open engine")
+    Engine::open(Store::open(path).await.expect("open store"))
+        .await
+        .expect("open engine")
 }
 
 #[tokio::test]
@@ -26,16 +31,29 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
     {
         let e = engine(&db).await;
         let id = e.create("Test").await.unwrap();
-        let create = Command::CreateTournament { config: templates::club_evening("Test", 3) };
-        assert!(matches!(e.submit(id, "c1", &create, &director()).await.unwrap(), Reply::Accepted { first: 1, .. }));
-        let register = Command::RegisterPlayer { name: "Ann".into(), method: PaymentMethod::Cash, present: true };
+        let create = Command::CreateTournament {
+            config: templates::club_evening("Test", 3),
+        };
+        assert!(matches!(
+            e.submit(id, "c1", &create, &director()).await.unwrap(),
+            Reply::Accepted { first: 1, .. }
+        ));
+        let register = Command::RegisterPlayer {
+            name: "Ann".into(),
+            method: PaymentMethod::Cash,
+            present: true,
+        };
         let first = e.submit(id, "c2", &register, &director()).await.unwrap();
         // The same id again: the first answer, nothing applied twice.
         let again = e.submit(id, "c2", &register, &director()).await.unwrap();
         assert_eq!(first, again);
         assert_eq!(e.snapshot(id).unwrap().state.players.len(), 1);
         // A refusal is remembered too and changes nothing.
-        let absent = Command::RegisterPlayer { name: "Bob".into(), method: PaymentMethod::Cash, present: false };
+        let absent = Command::RegisterPlayer {
+            name: "Bob".into(),
+            method: PaymentMethod::Cash,
+            present: false,
+        };
         let refused = e.submit(id, "c3", &absent, &director()).await.unwrap();
         assert!(matches!(refused, Reply::Rejected(ref err) if err.code() == "NOT_PRESENT"));
         before = e.snapshot(id).unwrap();
@@ -43,14 +61,24 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
     let e = engine(&db).await;
     let after = e.snapshot(e.current().unwrap()).unwrap();
     assert_eq!(after.last_seq, before.last_seq);
-    assert_eq!(*after.state, *before.state, "replay after restart gives the same state");
+    assert_eq!(
+        *after.state, *before.state,
+        "replay after restart gives the same state"
+    );
 }
 
 #[tokio::test]
 async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig { addr: "127.0.0.1:0".parse().unwrap(), database: dir.path().join("e.sqlite"), demo: true, director_pin: Some("2468".into()) };
-    let options = leptos::prelude::LeptosOptions::builder().output_name("clubtd").build();
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: dir.path().join("e.sqlite"),
+        demo: true,
+        director_pin: Some("2468".into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
     let (router, engine) = build(&config, options).await.expect("build");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -63,42 +91,88 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     assert!(snap.state.clock.is_started(), "with the clock running");
 
     let client = reqwest::Client::new();
-    let page = client.get(format!("http://{addr}/screen")).send().await.unwrap();
+    let page = client
+        .get(format!("http://{addr}/screen"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     let html = page.text().await.unwrap();
-    assert!(html.contains("Maandagavond"), "server-rendered tournament name");
+    assert!(
+        html.contains("Maandagavond"),
+        "server-rendered tournament name"
+    );
 
-    let mut live = client.get(format!("http://{addr}/live/{id}")).send().await.unwrap();
+    let mut live = client
+        .get(format!("http://{addr}/live/{id}"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(live.status(), 200);
     let first = live.chunk().await.unwrap().expect("a first message");
     let text = String::from_utf8_lossy(&first);
-    assert!(text.contains(&format!("data: {}", snap.last_seq)), "catch-up message: {text}");
+    assert!(
+        text.contains(&format!("data: {}", snap.last_seq)),
+        "catch-up message: {text}"
+    );
 
     // A command by another client arrives on the open stream.
-    engine.submit(id, "live-1", &Command::PauseClock, &director()).await.unwrap();
+    engine
+        .submit(id, "live-1", &Command::PauseClock, &director())
+        .await
+        .unwrap();
     let next = live.chunk().await.unwrap().expect("a live message");
     assert!(String::from_utf8_lossy(&next).contains(&format!("data: {}", snap.last_seq + 1)));
 
-    let missing = client.get(format!("http://{addr}/live/999")).send().await.unwrap();
+    let missing = client
+        .get(format!("http://{addr}/live/999"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(missing.status(), 404);
 
     // Exports are for the director only.
     let export = format!("http://{addr}/export/{id}/events.json");
     assert_eq!(client.get(&export).send().await.unwrap().status(), 403);
     let auth = clubtd::server::auth::Auth::new(engine.store().pool().clone());
-    let token = auth.login("127.0.0.1".parse().unwrap(), "2468").await.unwrap();
+    let token = auth
+        .login("127.0.0.1".parse().unwrap(), "2468")
+        .await
+        .unwrap();
     let cookie = format!("clubtd_session={token}");
-    let events = client.get(&export).header("cookie", &cookie).send().await.unwrap();
+    let events = client
+        .get(&export)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(events.status(), 200);
     let body: serde_json::Value = events.json().await.unwrap();
     assert_eq!(body[0]["event"]["type"], "tournament_created");
     assert_eq!(body.as_array().unwrap().len() as u64, snap.last_seq + 1);
-    let csv = client.get(format!("http://{addr}/export/{id}/results.csv")).header("cookie", &cookie).send().await.unwrap();
-    assert!(csv.text().await.unwrap().starts_with("place,name,prize,bounties,entries,paid\n"));
-    let backup = client.post(format!("http://{addr}/backup")).header("cookie", &cookie).send().await.unwrap();
+    let csv = client
+        .get(format!("http://{addr}/export/{id}/results.csv"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert!(csv
+        .text()
+        .await
+        .unwrap()
+        .starts_with("place,name,prize,bounties,entries,paid\n"));
+    let backup = client
+        .post(format!("http://{addr}/backup"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(backup.status(), 200);
     let path = backup.text().await.unwrap();
-    assert!(std::path::Path::new(&path).exists(), "backup written at {path}");
+    assert!(
+        std::path::Path::new(&path).exists(),
+        "backup written at {path}"
+    );
 }
 
 #[tokio::test]
@@ -109,15 +183,28 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
     let store = Store::open(&dir.path().join("a.sqlite")).await.unwrap();
     let auth = Auth::new(store.pool().clone());
     assert_eq!(auth.init_pin(Some("2468")).await.unwrap(), None);
-    let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'director_pin'").fetch_one(store.pool()).await.unwrap();
-    assert!(stored.starts_with("$argon2") && !stored.contains("2468"), "only a hash is stored");
+    let stored: String =
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = 'director_pin'")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    assert!(
+        stored.starts_with("$argon2") && !stored.contains("2468"),
+        "only a hash is stored"
+    );
 
     let ip = "10.0.0.7".parse().unwrap();
     for _ in 0..4 {
         assert_eq!(auth.login(ip, "1111").await, Err(LoginError::WrongPin));
     }
-    assert!(matches!(auth.login(ip, "1111").await, Err(LoginError::Locked { .. })));
-    assert!(matches!(auth.login(ip, "2468").await, Err(LoginError::Locked { .. })), "locked even with the right PIN");
+    assert!(matches!(
+        auth.login(ip, "1111").await,
+        Err(LoginError::Locked { .. })
+    ));
+    assert!(
+        matches!(auth.login(ip, "2468").await, Err(LoginError::Locked { .. })),
+        "locked even with the right PIN"
+    );
     let other = "10.0.0.8".parse().unwrap();
     let token = auth.login(other, "2468").await.unwrap();
     assert!(auth.session_valid(&token).await);
@@ -127,12 +214,23 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
     let e = Engine::open(store.clone()).await.unwrap();
     let id = e.create("T").await.unwrap();
     let key2 = auth.table_key(id, TableNo(2)).await.unwrap();
-    assert_eq!(auth.table_key(id, TableNo(2)).await.unwrap(), key2, "stable until reissued");
+    assert_eq!(
+        auth.table_key(id, TableNo(2)).await.unwrap(),
+        key2,
+        "stable until reissued"
+    );
     assert_eq!(auth.table_of_key(id, &key2).await, Some(TableNo(2)));
     assert_eq!(auth.table_of_key(id, "forged").await, None);
     let role = Role::Table(TableNo(2));
-    assert!(!role.may(&Command::SetButton { table: TableNo(3), seat: clubtd::domain::ids::SeatNo(1) }));
+    assert!(!role.may(&Command::SetButton {
+        table: TableNo(3),
+        seat: clubtd::domain::ids::SeatNo(1)
+    }));
     let new_key = auth.reissue_table_key(id, TableNo(2)).await.unwrap();
     assert_ne!(new_key, key2);
-    assert_eq!(auth.table_of_key(id, &key2).await, None, "the old QR code stops working");
+    assert_eq!(
+        auth.table_of_key(id, &key2).await,
+        None,
+        "the old QR code stops working"
+    );
 }

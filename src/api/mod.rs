@@ -14,12 +14,18 @@ pub enum CommandReply {
     /// Recorded durably; the tournament is now at event `last_seq`.
     Accepted { last_seq: u64 },
     /// Refused: a stable code and its parameters, for the page to translate.
-    Rejected { code: String, params: BTreeMap<String, String> },
+    Rejected {
+        code: String,
+        params: BTreeMap<String, String>,
+    },
 }
 
 impl CommandReply {
     fn refused(code: &str) -> CommandReply {
-        CommandReply::Rejected { code: code.to_string(), params: BTreeMap::new() }
+        CommandReply::Rejected {
+            code: code.to_string(),
+            params: BTreeMap::new(),
+        }
     }
 }
 
@@ -114,31 +120,55 @@ pub(crate) mod ssr {
 #[server]
 pub async fn get_view() -> Result<Option<LiveView>, ServerFnError> {
     let engine = ssr::engine()?;
-    let Some(tournament) = engine.current() else { return Ok(None) };
+    let Some(tournament) = engine.current() else {
+        return Ok(None);
+    };
     let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
     let now = crate::server::engine::now();
-    Ok(crate::domain::view::tournament_view(&snap.state, now).map(|view| LiveView { tournament, last_seq: snap.last_seq, view }))
+    Ok(
+        crate::domain::view::tournament_view(&snap.state, now).map(|view| LiveView {
+            tournament,
+            last_seq: snap.last_seq,
+            view,
+        }),
+    )
 }
 
 /// Sends one command to the current tournament, as the director (session cookie) or as a
 /// table (its key). `command_id` is made by the page, so a retry after a lost answer is
 /// harmless: the server returns the first answer and never applies twice.
 #[server(input = Json)]
-pub async fn send_command(command_id: String, command: Command, table_key: Option<String>) -> Result<CommandReply, ServerFnError> {
+pub async fn send_command(
+    command_id: String,
+    command: Command,
+    table_key: Option<String>,
+) -> Result<CommandReply, ServerFnError> {
     use crate::server::engine::{EngineError, Reply};
     use crate::server::store::Origin;
     let engine = ssr::engine()?;
-    let Some(tournament) = engine.current() else { return Ok(CommandReply::refused("NOT_CREATED")) };
+    let Some(tournament) = engine.current() else {
+        return Ok(CommandReply::refused("NOT_CREATED"));
+    };
     let role = ssr::role(tournament, table_key.as_deref()).await?;
     if !role.may(&command) {
         return Ok(CommandReply::refused("UNAUTHORIZED"));
     }
-    let origin = Origin { actor: role.actor(), device: String::new() };
-    match engine.submit(tournament, &command_id, &command, &origin).await {
+    let origin = Origin {
+        actor: role.actor(),
+        device: String::new(),
+    };
+    match engine
+        .submit(tournament, &command_id, &command, &origin)
+        .await
+    {
         Ok(Reply::Accepted { last, .. }) => Ok(CommandReply::Accepted { last_seq: last }),
         Ok(Reply::Rejected(e)) => Ok(CommandReply::Rejected {
             code: e.code().to_string(),
-            params: e.params().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            params: e
+                .params()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
         }),
         Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected {
             code: "INVALID_AMOUNT".into(),
@@ -166,11 +196,17 @@ pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
     use axum::extract::ConnectInfo;
     use std::net::{IpAddr, Ipv4Addr, SocketAddr};
     let auth = ssr::auth()?;
-    let ip = leptos_axum::extract::<ConnectInfo<SocketAddr>>().await.map(|c| c.0.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let ip = leptos_axum::extract::<ConnectInfo<SocketAddr>>()
+        .await
+        .map(|c| c.0.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
     match auth.login(ip, pin.trim()).await {
         Ok(token) => {
             let response = expect_context::<leptos_axum::ResponseOptions>();
-            let cookie = format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}", SESSION_HOURS * 3600);
+            let cookie = format!(
+                "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
+                SESSION_HOURS * 3600
+            );
             if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
                 response.insert_header(axum::http::header::SET_COOKIE, value);
             }
@@ -189,7 +225,10 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
         ssr::auth()?.logout(&token).await;
     }
     let response = expect_context::<leptos_axum::ResponseOptions>();
-    let cookie = format!("{}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", crate::server::auth::SESSION_COOKIE);
+    let cookie = format!(
+        "{}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0",
+        crate::server::auth::SESSION_COOKIE
+    );
     if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
         response.insert_header(axum::http::header::SET_COOKIE, value);
     }
@@ -205,34 +244,54 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
     use axum::http::HeaderMap;
     let engine = ssr::engine()?;
     let auth = ssr::auth()?;
-    let Some(tournament) = engine.current() else { return Ok(Vec::new()) };
+    let Some(tournament) = engine.current() else {
+        return Ok(Vec::new());
+    };
     if ssr::role(tournament, None).await? != Role::Director {
         return Err(ServerFnError::new("UNAUTHORIZED"));
     }
     if let Some(t) = reissue {
-        auth.reissue_table_key(tournament, TableNo(t)).await.map_err(ssr::internal)?;
+        auth.reissue_table_key(tournament, TableNo(t))
+            .await
+            .map_err(ssr::internal)?;
     }
     let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
-    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost:3000").to_string();
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost:3000")
+        .to_string();
     let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
     let mut links = Vec::new();
     for (table, tb) in &snap.state.tables {
         if !tb.open {
             continue;
         }
-        let key = auth.table_key(tournament, *table).await.map_err(ssr::internal)?;
+        let key = auth
+            .table_key(tournament, *table)
+            .await
+            .map_err(ssr::internal)?;
         let path = format!("/table/{}?key={key}", table.0);
         let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
-            .map(|code| code.render::<qrcode::render::svg::Color>().min_dimensions(180, 180).build())
+            .map(|code| {
+                code.render::<qrcode::render::svg::Color>()
+                    .min_dimensions(180, 180)
+                    .build()
+            })
             .unwrap_or_default();
-        links.push(TableLink { table: table.0, path, qr_svg });
+        links.push(TableLink {
+            table: table.0,
+            path,
+            qr_svg,
+        });
     }
     Ok(links)
 }
 
 /// The guided flows for self-deal mistakes (SPEC §5), for the "call the director" menu.
 #[server]
-pub async fn ruling_situations() -> Result<Vec<crate::domain::rulings::SituationSummary>, ServerFnError> {
+pub async fn ruling_situations(
+) -> Result<Vec<crate::domain::rulings::SituationSummary>, ServerFnError> {
     Ok(crate::domain::rulings::situations())
 }
 

@@ -53,8 +53,12 @@ pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
 /// never between the button and the small blind. Unknown button: the lowest free seat.
 pub fn arrival_seat(table: &Table, size: u8) -> Option<SeatNo> {
     let free = free_seats(table, size);
-    let Some(button) = table.button else { return free.first().copied() };
-    let Some(b) = blinds(&table.seats, size, button) else { return free.first().copied() };
+    let Some(button) = table.button else {
+        return free.first().copied();
+    };
+    let Some(b) = blinds(&table.seats, size, button) else {
+        return free.first().copied();
+    };
     let dead = dead_seats(table, size);
     // Walk clockwise from the small blind of the next hand (today's big blind).
     let order = (1..=size).map(|i| SeatNo(((b.big_blind.0 - 1 + i) % size) + 1));
@@ -84,13 +88,25 @@ fn mover(table: &Table, size: u8, moved: &BTreeSet<PlayerId>) -> Option<(SeatNo,
 /// more, the next big blind of the largest moves to the worst seat of the smallest.
 pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     let size = cfg.table_size;
-    let mut tables: BTreeMap<TableNo, Table> = t.open_tables().map(|(n, tb)| (n, tb.clone())).collect();
+    let mut tables: BTreeMap<TableNo, Table> =
+        t.open_tables().map(|(n, tb)| (n, tb.clone())).collect();
     let mut moved = BTreeSet::new();
-    let mut out = TablePlan { stopped: stopped_tables(t, cfg), ..TablePlan::default() };
+    let mut out = TablePlan {
+        stopped: stopped_tables(t, cfg),
+        ..TablePlan::default()
+    };
     let trigger = usize::from(cfg.balance_trigger);
     for _ in 0..t.players.len() + 1 {
-        let Some((&big, big_t)) = tables.iter().max_by_key(|(n, tb)| (tb.seats.len(), std::cmp::Reverse(**n))) else { break };
-        let Some((&small, small_t)) = tables.iter().min_by_key(|(n, tb)| (tb.seats.len(), **n)) else { break };
+        let Some((&big, big_t)) = tables
+            .iter()
+            .max_by_key(|(n, tb)| (tb.seats.len(), std::cmp::Reverse(**n)))
+        else {
+            break;
+        };
+        let Some((&small, small_t)) = tables.iter().min_by_key(|(n, tb)| (tb.seats.len(), **n))
+        else {
+            break;
+        };
         if big_t.seats.len() < small_t.seats.len() + trigger {
             break;
         }
@@ -98,14 +114,24 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
             out.need_button.push(big);
             break;
         };
-        let Some(to_seat) = arrival_seat(small_t, size) else { break };
+        let Some(to_seat) = arrival_seat(small_t, size) else {
+            break;
+        };
         tables.get_mut(&big).map(|tb| tb.seats.remove(&from_seat));
-        tables.get_mut(&small).map(|tb| tb.seats.insert(to_seat, player));
+        tables
+            .get_mut(&small)
+            .map(|tb| tb.seats.insert(to_seat, player));
         moved.insert(player);
         out.moves.push(PlannedMove {
             player,
-            from: Place { table: big, seat: from_seat },
-            to: Place { table: small, seat: to_seat },
+            from: Place {
+                table: big,
+                seat: from_seat,
+            },
+            to: Place {
+                table: small,
+                seat: to_seat,
+            },
         });
     }
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
@@ -116,7 +142,9 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
             .iter()
             .find(|n| open.iter().any(|(o, _)| o == *n))
             .copied()
-            .filter(|n| room_elsewhere(t, cfg, *n) >= t.tables.get(n).map_or(0, |tb| tb.seats.len()));
+            .filter(|n| {
+                room_elsewhere(t, cfg, *n) >= t.tables.get(n).map_or(0, |tb| tb.seats.len())
+            });
     }
     out
 }
@@ -129,8 +157,16 @@ fn room_elsewhere(t: &Tournament, cfg: &Config, table: TableNo) -> usize {
 }
 
 /// Sets where a table's button is (one tap on its page).
-pub fn decide_set_button(t: &Tournament, cfg: &Config, table: TableNo, seat: SeatNo) -> Result<Vec<Event>, DomainError> {
-    let tb = t.tables.get(&table).ok_or(DomainError::UnknownTable { table })?;
+pub fn decide_set_button(
+    t: &Tournament,
+    cfg: &Config,
+    table: TableNo,
+    seat: SeatNo,
+) -> Result<Vec<Event>, DomainError> {
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
     if !tb.open {
         return Err(DomainError::TableNotOpen { table });
     }
@@ -142,29 +178,58 @@ pub fn decide_set_button(t: &Tournament, cfg: &Config, table: TableNo, seat: Sea
 
 /// Moves one playing player to a free seat of an open table (a balancing move carried out,
 /// or the director's own move).
-pub fn decide_move(t: &Tournament, cfg: &Config, player: PlayerId, to: Place, reason: MoveReason) -> Result<Vec<Event>, DomainError> {
-    let p = t.players.get(&player).ok_or(DomainError::UnknownPlayer { player })?;
+pub fn decide_move(
+    t: &Tournament,
+    cfg: &Config,
+    player: PlayerId,
+    to: Place,
+    reason: MoveReason,
+) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
     let from = match (p.status, p.seat) {
         (PlayerStatus::Playing, Some(s)) => s,
         _ => return Err(DomainError::PlayerNotActive { player }),
     };
-    let tb = t.tables.get(&to.table).ok_or(DomainError::UnknownTable { table: to.table })?;
+    let tb = t
+        .tables
+        .get(&to.table)
+        .ok_or(DomainError::UnknownTable { table: to.table })?;
     if !tb.open {
         return Err(DomainError::TableNotOpen { table: to.table });
     }
     if to.seat.0 == 0 || to.seat.0 > cfg.table_size {
-        return Err(DomainError::UnknownSeat { table: to.table, seat: to.seat });
+        return Err(DomainError::UnknownSeat {
+            table: to.table,
+            seat: to.seat,
+        });
     }
     if tb.seats.contains_key(&to.seat) {
-        return Err(DomainError::SeatTaken { table: to.table, seat: to.seat });
+        return Err(DomainError::SeatTaken {
+            table: to.table,
+            seat: to.seat,
+        });
     }
-    Ok(vec![Event::PlayerMoved { movement: SeatMove { player, from, to }, reason }])
+    Ok(vec![Event::PlayerMoved {
+        movement: SeatMove { player, from, to },
+        reason,
+    }])
 }
 
 /// Breaks a table: its players draw seats at the other tables, filling the emptiest first;
 /// TDA 32: they may get the blinds or the button, but never a dead seat while another is free.
-pub fn decide_break(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableNo) -> Result<Vec<Event>, DomainError> {
-    let tb = t.tables.get(&table).ok_or(DomainError::UnknownTable { table })?;
+pub fn decide_break(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    table: TableNo,
+) -> Result<Vec<Event>, DomainError> {
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
     if !tb.open {
         return Err(DomainError::TableNotOpen { table });
     }
@@ -180,8 +245,15 @@ pub fn decide_break(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableNo) -> R
     let mut moves = Vec::new();
     for (seat, player) in players {
         let draw = super::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
-        let m = SeatMove { player, from: Place { table, seat }, to: draw.seat };
-        sim.apply(&Event::PlayerMoved { movement: m, reason: MoveReason::Break });
+        let m = SeatMove {
+            player,
+            from: Place { table, seat },
+            to: draw.seat,
+        };
+        sim.apply(&Event::PlayerMoved {
+            movement: m,
+            reason: MoveReason::Break,
+        });
         moves.push(m);
     }
     Ok(vec![Event::TableBroken { table, moves }])
@@ -189,7 +261,11 @@ pub fn decide_break(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableNo) -> R
 
 /// FIDPA: when the remaining players fit one table, all redraw seats there and the button
 /// starts on seat 1. The final table is the last one in the break order that is open.
-pub fn decide_final_table(t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_final_table(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     let left: Vec<&super::state::Player> = t.playing().collect();
     if left.len() > usize::from(cfg.table_size) || left.len() < 2 {
         return Err(DomainError::FinalTableNotReady);
@@ -207,7 +283,17 @@ pub fn decide_final_table(t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<
     let moves = left
         .iter()
         .zip(seats)
-        .filter_map(|(p, seat)| p.seat.map(|from| SeatMove { player: p.id, from, to: Place { table, seat } }))
+        .filter_map(|(p, seat)| {
+            p.seat.map(|from| SeatMove {
+                player: p.id,
+                from,
+                to: Place { table, seat },
+            })
+        })
         .collect();
-    Ok(vec![Event::FinalTableDrawn { table, moves, button: SeatNo(1) }])
+    Ok(vec![Event::FinalTableDrawn {
+        table,
+        moves,
+        button: SeatNo(1),
+    }])
 }

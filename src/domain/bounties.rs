@@ -10,7 +10,11 @@ use super::ids::PlayerId;
 use super::money::Cents;
 
 /// What the bust of a player carrying `bounty` pays to `eliminators` (a split pot splits it).
-pub fn bounty_payments(kind: BountyKind, bounty: Cents, eliminators: &[PlayerId]) -> Vec<BountyPaid> {
+pub fn bounty_payments(
+    kind: BountyKind,
+    bounty: Cents,
+    eliminators: &[PlayerId],
+) -> Vec<BountyPaid> {
     if eliminators.is_empty() || bounty.0 <= 0 {
         return Vec::new();
     }
@@ -20,7 +24,11 @@ pub fn bounty_payments(kind: BountyKind, bounty: Cents, eliminators: &[PlayerId]
         BountyKind::Fixed => eliminators
             .iter()
             .zip(bounty.split_evenly(n))
-            .map(|(to, cash)| BountyPaid { to: *to, cash, onto_head: Cents::ZERO })
+            .map(|(to, cash)| BountyPaid {
+                to: *to,
+                cash,
+                onto_head: Cents::ZERO,
+            })
             .collect(),
         BountyKind::Progressive => {
             let cash = Cents(bounty.0 / 2);
@@ -28,7 +36,11 @@ pub fn bounty_payments(kind: BountyKind, bounty: Cents, eliminators: &[PlayerId]
             eliminators
                 .iter()
                 .zip(cash.split_evenly(n).into_iter().zip(head.split_evenly(n)))
-                .map(|(to, (cash, onto_head))| BountyPaid { to: *to, cash, onto_head })
+                .map(|(to, (cash, onto_head))| BountyPaid {
+                    to: *to,
+                    cash,
+                    onto_head,
+                })
                 .collect()
         }
     }
@@ -48,7 +60,14 @@ mod tests {
     #[test]
     fn progressive_bounty_pays_half_cash_half_onto_the_head() {
         let p = bounty_payments(BountyKind::Progressive, Cents(1001), &[PlayerId(3)]);
-        assert_eq!(p, vec![BountyPaid { to: PlayerId(3), cash: Cents(500), onto_head: Cents(501) }]);
+        assert_eq!(
+            p,
+            vec![BountyPaid {
+                to: PlayerId(3),
+                cash: Cents(500),
+                onto_head: Cents(501)
+            }]
+        );
     }
 
     #[test]

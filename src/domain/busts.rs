@@ -16,28 +16,56 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// PKR4U 12: records one hand's busts at one table with their bounties.
-pub fn decide_report_busts(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableNo, busts: &[BustReport]) -> Result<Vec<Event>, DomainError> {
+pub fn decide_report_busts(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    table: TableNo,
+    busts: &[BustReport],
+) -> Result<Vec<Event>, DomainError> {
     if !t.clock.is_started() {
         return Err(DomainError::NotStarted);
     }
     if busts.is_empty() {
         return Err(DomainError::EmptyBustReport);
     }
-    let tb = t.tables.get(&table).ok_or(DomainError::UnknownTable { table })?;
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
     let busted: BTreeSet<PlayerId> = busts.iter().map(|b| b.player).collect();
     if busted.len() != busts.len() {
-        let dup = busts.iter().enumerate().find(|(i, b)| busts[..*i].iter().any(|o| o.player == b.player));
-        return Err(DomainError::DuplicatePlayer { player: dup.map_or(PlayerId(0), |(_, b)| b.player) });
+        let dup = busts
+            .iter()
+            .enumerate()
+            .find(|(i, b)| busts[..*i].iter().any(|o| o.player == b.player));
+        return Err(DomainError::DuplicatePlayer {
+            player: dup.map_or(PlayerId(0), |(_, b)| b.player),
+        });
     }
     if t.players_left() <= busted.len() {
         return Err(DomainError::LastPlayerStanding);
     }
     let mut outcomes = Vec::new();
     for b in busts {
-        let p = t.players.get(&b.player).ok_or(DomainError::UnknownPlayer { player: b.player })?;
+        let p = t
+            .players
+            .get(&b.player)
+            .ok_or(DomainError::UnknownPlayer { player: b.player })?;
         let seat = match p.seat {
-            Some(s) if p.status == PlayerStatus::Playing && s.table == table && tb.seats.get(&s.seat) == Some(&b.player) => s,
-            _ => return Err(DomainError::NotAtTable { player: b.player, table }),
+            Some(s)
+                if p.status == PlayerStatus::Playing
+                    && s.table == table
+                    && tb.seats.get(&s.seat) == Some(&b.player) =>
+            {
+                s
+            }
+            _ => {
+                return Err(DomainError::NotAtTable {
+                    player: b.player,
+                    table,
+                })
+            }
         };
         if busts.len() > 1 && b.start_stack.is_none_or(|s| s.0 <= 0) {
             return Err(DomainError::StartStackMissing { player: b.player });
@@ -46,7 +74,9 @@ pub fn decide_report_busts(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableN
         for e in &b.eliminators {
             let ok = seen.insert(*e)
                 && !busted.contains(e)
-                && t.players.get(e).is_some_and(|w| w.status == PlayerStatus::Playing && w.seat.is_some_and(|s| s.table == table));
+                && t.players.get(e).is_some_and(|w| {
+                    w.status == PlayerStatus::Playing && w.seat.is_some_and(|s| s.table == table)
+                });
             if !ok {
                 return Err(DomainError::InvalidEliminator { player: b.player });
             }
@@ -63,28 +93,50 @@ pub fn decide_report_busts(t: &Tournament, cfg: &Config, ctx: Ctx, table: TableN
             stack_before: p.stack,
         });
     }
-    Ok(vec![Event::BustsRecorded { table, h4h_hand: t.hand_for_hand, busts: outcomes, at: ctx.now }])
+    Ok(vec![Event::BustsRecorded {
+        table,
+        h4h_hand: t.hand_for_hand,
+        busts: outcomes,
+        at: ctx.now,
+    }])
 }
 
 /// A wrong bust undone: the player returns to the seat they had if it is still free, and the
 /// bounty payments of that bust are reversed. Only while the player has not re-entered since.
-pub fn decide_revive(t: &Tournament, player: PlayerId, reason: &str) -> Result<Vec<Event>, DomainError> {
+pub fn decide_revive(
+    t: &Tournament,
+    player: PlayerId,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
     if reason.trim().is_empty() {
         return Err(DomainError::ReasonRequired);
     }
-    let p = t.players.get(&player).ok_or(DomainError::UnknownPlayer { player })?;
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
     if p.status != PlayerStatus::Busted {
         return Err(DomainError::PlayerNotBusted { player });
     }
-    let outcome = p.last_bust.clone().ok_or(DomainError::PlayerNotBusted { player })?;
+    let outcome = p
+        .last_bust
+        .clone()
+        .ok_or(DomainError::PlayerNotBusted { player })?;
     let seat = outcome.seat;
-    let free = t.tables.get(&seat.table).is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
+    let free = t
+        .tables
+        .get(&seat.table)
+        .is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
     if !free {
         return Err(DomainError::SameSeatTaken { player });
     }
     // Bounty money already moved on (a winner busted since) cannot be taken back twice:
     // we reverse exactly what this bust paid, which the winners still hold in their totals.
-    let bounty: Cents = outcome.bounties.iter().map(|b: &BountyPaid| b.cash + b.onto_head).sum();
+    let bounty: Cents = outcome
+        .bounties
+        .iter()
+        .map(|b: &BountyPaid| b.cash + b.onto_head)
+        .sum();
     Ok(vec![Event::PlayerRevived {
         player,
         seat,
@@ -103,12 +155,17 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
     }
     let step = t.undo.last().ok_or(DomainError::NothingToUndo)?;
     let seat_free = |place: &super::event::Place| {
-        t.tables.get(&place.table).is_some_and(|tb| tb.open && !tb.seats.contains_key(&place.seat))
+        t.tables
+            .get(&place.table)
+            .is_some_and(|tb| tb.open && !tb.seats.contains_key(&place.seat))
     };
     match step {
         UndoStep::Busts { busts, .. } => {
             for b in busts {
-                let still_out = t.players.get(&b.player).is_some_and(|p| p.status == PlayerStatus::Busted);
+                let still_out = t
+                    .players
+                    .get(&b.player)
+                    .is_some_and(|p| p.status == PlayerStatus::Busted);
                 if !still_out || !seat_free(&b.seat) {
                     return Err(DomainError::SameSeatTaken { player: b.player });
                 }
@@ -117,12 +174,17 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
         UndoStep::Move { movement } => {
             let here = t.players.get(&movement.player).and_then(|p| p.seat) == Some(movement.to);
             if !here || !seat_free(&movement.from) {
-                return Err(DomainError::SameSeatTaken { player: movement.player });
+                return Err(DomainError::SameSeatTaken {
+                    player: movement.player,
+                });
             }
         }
         _ => {}
     }
-    Ok(vec![Event::Undone { step: step.clone(), reason: reason.to_string() }])
+    Ok(vec![Event::Undone {
+        step: step.clone(),
+        reason: reason.to_string(),
+    }])
 }
 
 /// A player's finishing place.
@@ -171,8 +233,17 @@ pub fn standings(t: &Tournament, cfg: &Config, now: super::ids::Timestamp) -> Ve
             let amounts = shared_prizes(&table, place as usize, tied.len());
             for (e, prize) in tied.iter().zip(amounts) {
                 let reenter_possible = open
-                    && t.players.get(&e.player).is_some_and(|p| p.status == PlayerStatus::Busted && cfg.max_entries.is_none_or(|m| p.entries < m));
-                out.push(Standing { player: e.player, place, shared_by: shared, prize, provisional: open || reenter_possible });
+                    && t.players.get(&e.player).is_some_and(|p| {
+                        p.status == PlayerStatus::Busted
+                            && cfg.max_entries.is_none_or(|m| p.entries < m)
+                    });
+                out.push(Standing {
+                    player: e.player,
+                    place,
+                    shared_by: shared,
+                    prize,
+                    provisional: open || reenter_possible,
+                });
             }
             place += shared;
             i = j;
@@ -181,7 +252,13 @@ pub fn standings(t: &Tournament, cfg: &Config, now: super::ids::Timestamp) -> Ve
     if alive == 1 && !open {
         if let Some(w) = t.playing().next() {
             let prize = table.first().copied().unwrap_or_default();
-            out.push(Standing { player: w.id, place: 1, shared_by: 1, prize, provisional: false });
+            out.push(Standing {
+                player: w.id,
+                place: 1,
+                shared_by: 1,
+                prize,
+                provisional: false,
+            });
         }
     }
     out.sort_by_key(|s| s.place);

@@ -53,10 +53,21 @@ impl Clock {
     /// Reads the clock at `now`, walking over levels that ended since it was last set.
     pub fn read(&self, levels: &[Level], now: Timestamp) -> ClockReading {
         match *self {
-            Clock::NotStarted => ClockReading { level: 0, remaining_ms: first_duration(levels), running: false, started: false },
-            Clock::Paused { level, remaining_ms } => {
-                ClockReading { level, remaining_ms: remaining_ms.max(0), running: false, started: true }
-            }
+            Clock::NotStarted => ClockReading {
+                level: 0,
+                remaining_ms: first_duration(levels),
+                running: false,
+                started: false,
+            },
+            Clock::Paused {
+                level,
+                remaining_ms,
+            } => ClockReading {
+                level,
+                remaining_ms: remaining_ms.max(0),
+                running: false,
+                started: true,
+            },
             Clock::Running { level, ends_at } => {
                 let mut level = level;
                 let mut end = ends_at;
@@ -64,7 +75,12 @@ impl Clock {
                     level += 1;
                     end = end.plus_ms(levels[level].duration_ms());
                 }
-                ClockReading { level, remaining_ms: end.ms_since(now).max(0), running: true, started: true }
+                ClockReading {
+                    level,
+                    remaining_ms: end.ms_since(now).max(0),
+                    running: true,
+                    started: true,
+                }
             }
         }
     }
@@ -82,7 +98,10 @@ fn first_duration(levels: &[Level]) -> i64 {
 /// The clock after the director's command, computed at `now`.
 pub fn decide_start(clock: Clock, levels: &[Level], now: Timestamp) -> Result<Clock, DomainError> {
     match clock {
-        Clock::NotStarted => Ok(Clock::Running { level: 0, ends_at: now.plus_ms(first_duration(levels)) }),
+        Clock::NotStarted => Ok(Clock::Running {
+            level: 0,
+            ends_at: now.plus_ms(first_duration(levels)),
+        }),
         Clock::Paused { .. } => decide_resume(clock, now),
         Clock::Running { .. } => Err(DomainError::ClockAlreadyRunning),
     }
@@ -93,7 +112,10 @@ pub fn decide_pause(clock: Clock, levels: &[Level], now: Timestamp) -> Result<Cl
     match clock {
         Clock::Running { .. } => {
             let r = clock.read(levels, now);
-            Ok(Clock::Paused { level: r.level, remaining_ms: r.remaining_ms })
+            Ok(Clock::Paused {
+                level: r.level,
+                remaining_ms: r.remaining_ms,
+            })
         }
         Clock::Paused { .. } => Err(DomainError::ClockNotRunning),
         Clock::NotStarted => Err(DomainError::NotStarted),
@@ -103,7 +125,13 @@ pub fn decide_pause(clock: Clock, levels: &[Level], now: Timestamp) -> Result<Cl
 /// Resumes: the level now ends `remaining` from now.
 pub fn decide_resume(clock: Clock, now: Timestamp) -> Result<Clock, DomainError> {
     match clock {
-        Clock::Paused { level, remaining_ms } => Ok(Clock::Running { level, ends_at: now.plus_ms(remaining_ms) }),
+        Clock::Paused {
+            level,
+            remaining_ms,
+        } => Ok(Clock::Running {
+            level,
+            ends_at: now.plus_ms(remaining_ms),
+        }),
         Clock::Running { .. } => Err(DomainError::ClockAlreadyRunning),
         Clock::NotStarted => Err(DomainError::NotStarted),
     }
@@ -111,28 +139,54 @@ pub fn decide_resume(clock: Clock, now: Timestamp) -> Result<Clock, DomainError>
 
 /// Adds (or with a negative `delta_ms`, removes) time from the current level; never below 0
 /// and never above the level's own length plus an hour.
-pub fn decide_adjust(clock: Clock, levels: &[Level], now: Timestamp, delta_ms: i64) -> Result<Clock, DomainError> {
+pub fn decide_adjust(
+    clock: Clock,
+    levels: &[Level],
+    now: Timestamp,
+    delta_ms: i64,
+) -> Result<Clock, DomainError> {
     if delta_ms == 0 || delta_ms.abs() > 6 * 3_600_000 {
-        return Err(DomainError::InvalidAmount { field: "delta".into() });
+        return Err(DomainError::InvalidAmount {
+            field: "delta".into(),
+        });
     }
     let r = clock.read(levels, now);
     let cap = levels.get(r.level).map(Level::duration_ms).unwrap_or(0) + 3_600_000;
     let remaining = (r.remaining_ms.saturating_add(delta_ms)).clamp(0, cap);
     match clock {
-        Clock::Running { .. } => Ok(Clock::Running { level: r.level, ends_at: now.plus_ms(remaining) }),
-        Clock::Paused { .. } => Ok(Clock::Paused { level: r.level, remaining_ms: remaining }),
+        Clock::Running { .. } => Ok(Clock::Running {
+            level: r.level,
+            ends_at: now.plus_ms(remaining),
+        }),
+        Clock::Paused { .. } => Ok(Clock::Paused {
+            level: r.level,
+            remaining_ms: remaining,
+        }),
         Clock::NotStarted => Err(DomainError::NotStarted),
     }
 }
 
 /// Jumps to the start of level `index` (0-based in the structure), keeping running or paused.
-pub fn decide_jump(clock: Clock, levels: &[Level], now: Timestamp, index: usize) -> Result<Clock, DomainError> {
+pub fn decide_jump(
+    clock: Clock,
+    levels: &[Level],
+    now: Timestamp,
+    index: usize,
+) -> Result<Clock, DomainError> {
     let Some(level) = levels.get(index) else {
-        return Err(DomainError::UnknownLevel { level: u32::try_from(index).unwrap_or(u32::MAX) });
+        return Err(DomainError::UnknownLevel {
+            level: u32::try_from(index).unwrap_or(u32::MAX),
+        });
     };
     match clock {
-        Clock::Running { .. } => Ok(Clock::Running { level: index, ends_at: now.plus_ms(level.duration_ms()) }),
-        Clock::Paused { .. } => Ok(Clock::Paused { level: index, remaining_ms: level.duration_ms() }),
+        Clock::Running { .. } => Ok(Clock::Running {
+            level: index,
+            ends_at: now.plus_ms(level.duration_ms()),
+        }),
+        Clock::Paused { .. } => Ok(Clock::Paused {
+            level: index,
+            remaining_ms: level.duration_ms(),
+        }),
         Clock::NotStarted => Err(DomainError::NotStarted),
     }
 }
@@ -144,9 +198,22 @@ mod tests {
 
     fn levels() -> Vec<Level> {
         vec![
-            Level::Play { small_blind: Chips(25), big_blind: Chips(50), ante: Chips(0), minutes: 20 },
-            Level::Play { small_blind: Chips(50), big_blind: Chips(100), ante: Chips(100), minutes: 20 },
-            Level::Break { minutes: 10, colour_up: Some(Chips(25)) },
+            Level::Play {
+                small_blind: Chips(25),
+                big_blind: Chips(50),
+                ante: Chips(0),
+                minutes: 20,
+            },
+            Level::Play {
+                small_blind: Chips(50),
+                big_blind: Chips(100),
+                ante: Chips(100),
+                minutes: 20,
+            },
+            Level::Break {
+                minutes: 10,
+                colour_up: Some(Chips(25)),
+            },
         ]
     }
 
@@ -159,7 +226,11 @@ mod tests {
         let r = c.read(&levels(), t0.plus_ms(45 * 60_000));
         assert_eq!((r.level, r.remaining_ms), (2, 5 * 60_000));
         let r = c.read(&levels(), t0.plus_ms(99 * 60_000));
-        assert_eq!((r.level, r.remaining_ms), (2, 0), "the last level stays at zero");
+        assert_eq!(
+            (r.level, r.remaining_ms),
+            (2, 0),
+            "the last level stays at zero"
+        );
     }
 
     #[test]
@@ -167,9 +238,21 @@ mod tests {
         let t0 = Timestamp(0);
         let c = decide_start(Clock::NotStarted, &levels(), t0).unwrap();
         let p = decide_pause(c, &levels(), t0.plus_ms(60_000)).unwrap();
-        assert_eq!(p, Clock::Paused { level: 0, remaining_ms: 19 * 60_000 });
+        assert_eq!(
+            p,
+            Clock::Paused {
+                level: 0,
+                remaining_ms: 19 * 60_000
+            }
+        );
         let r = decide_resume(p, t0.plus_ms(10 * 60_000)).unwrap();
-        assert_eq!(r, Clock::Running { level: 0, ends_at: Timestamp(29 * 60_000) });
+        assert_eq!(
+            r,
+            Clock::Running {
+                level: 0,
+                ends_at: Timestamp(29 * 60_000)
+            }
+        );
         assert_eq!(decide_resume(r, t0), Err(DomainError::ClockAlreadyRunning));
     }
 
@@ -183,7 +266,14 @@ mod tests {
         assert_eq!((r.level, r.remaining_ms), (1, 20 * 60_000));
         let paused = decide_pause(c, &levels(), t0).unwrap();
         let p = decide_adjust(paused, &levels(), t0, -30 * 60_000).unwrap();
-        assert_eq!(p, Clock::Paused { level: 0, remaining_ms: 0 }, "a paused clock stops at zero");
+        assert_eq!(
+            p,
+            Clock::Paused {
+                level: 0,
+                remaining_ms: 0
+            },
+            "a paused clock stops at zero"
+        );
         assert!(decide_jump(c, &levels(), t0, 9).is_err());
         let j = decide_jump(c, &levels(), t0, 1).unwrap();
         assert_eq!(j.read(&levels(), t0).level, 1);

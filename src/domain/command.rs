@@ -48,15 +48,27 @@ pub enum Command {
     ChangeConfig { config: Config },
     /// PKR4U 14: `present` is the director's confirmation that the player stands at the desk.
     #[serde(rename = "register_player")]
-    RegisterPlayer { name: String, method: PaymentMethod, present: bool },
+    RegisterPlayer {
+        name: String,
+        method: PaymentMethod,
+        present: bool,
+    },
     /// Before the start: the player gets their money back.
     #[serde(rename = "unregister_player")]
     UnregisterPlayer { player: PlayerId },
     #[serde(rename = "re_enter")]
-    ReEnter { player: PlayerId, option: ReEntryOption, method: PaymentMethod, present: bool },
+    ReEnter {
+        player: PlayerId,
+        option: ReEntryOption,
+        method: PaymentMethod,
+        present: bool,
+    },
     /// PKR4U 12: a table reports one hand's busts.
     #[serde(rename = "report_busts")]
-    ReportBusts { table: TableNo, busts: Vec<BustReport> },
+    ReportBusts {
+        table: TableNo,
+        busts: Vec<BustReport>,
+    },
     /// A wrong bust report undone (the player returns to the seat they had).
     #[serde(rename = "revive_player")]
     RevivePlayer { player: PlayerId, reason: String },
@@ -76,7 +88,11 @@ pub enum Command {
     SetButton { table: TableNo, seat: SeatNo },
     /// Carries out a balancing move (or a director's move).
     #[serde(rename = "move_player")]
-    MovePlayer { player: PlayerId, to: Place, reason: MoveReason },
+    MovePlayer {
+        player: PlayerId,
+        to: Place,
+        reason: MoveReason,
+    },
     #[serde(rename = "break_table")]
     BreakTable { table: TableNo },
     #[serde(rename = "draw_final_table")]
@@ -88,7 +104,11 @@ pub enum Command {
     #[serde(rename = "disqualify")]
     Disqualify { player: PlayerId, reason: String },
     #[serde(rename = "give_penalty")]
-    GivePenalty { player: PlayerId, penalty: PenaltyKind, reason: String },
+    GivePenalty {
+        player: PlayerId,
+        penalty: PenaltyKind,
+        reason: String,
+    },
     #[serde(rename = "set_hand_for_hand")]
     SetHandForHand { on: bool },
     #[serde(rename = "finish_hand")]
@@ -101,7 +121,10 @@ pub enum Command {
     SetPayouts { amounts: Vec<Cents> },
     /// Chip counts for several players at once (a table at a break).
     #[serde(rename = "report_table_chips")]
-    ReportTableChips { table: TableNo, counts: Vec<(PlayerId, Chips)> },
+    ReportTableChips {
+        table: TableNo,
+        counts: Vec<(PlayerId, Chips)>,
+    },
     /// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
     #[serde(rename = "confirm_arrival")]
     ConfirmArrival { player: PlayerId },
@@ -117,10 +140,17 @@ pub enum Command {
     AnswerCall { table: TableNo },
     /// A guided ruling reached its end: recorded as an incident with its answers.
     #[serde(rename = "record_ruling")]
-    RecordRuling { table: Option<TableNo>, flow: String, answers: Vec<super::rulings::Answer> },
+    RecordRuling {
+        table: Option<TableNo>,
+        flow: String,
+        answers: Vec<super::rulings::Answer>,
+    },
     /// PKR4U 1 / TDA 1: the director overrules a recorded ruling, with the reason.
     #[serde(rename = "overrule_ruling")]
     OverruleRuling { incident: u32, reason: String },
     #[serde(rename = "record_deal")]
-    RecordDeal { amounts: Vec<(PlayerId, Cents)>, note: String },
+    RecordDeal {
+        amounts: Vec<(PlayerId, Cents)>,
+        note: String,
+    },
 }

@@ -173,7 +173,9 @@ impl Config {
 
     /// Checks everything a rule module relies on; the first problem is returned.
     pub fn validate(&self) -> Result<(), DomainError> {
-        let bad = |field: &str| DomainError::InvalidConfig { field: field.to_string() };
+        let bad = |field: &str| DomainError::InvalidConfig {
+            field: field.to_string(),
+        };
         if self.name.trim().is_empty() || self.name.len() > 120 {
             return Err(bad("name"));
         }
@@ -220,8 +222,17 @@ impl Config {
         }
         for level in &self.levels {
             match level {
-                Level::Play { small_blind, big_blind, ante, minutes } => {
-                    if small_blind.0 < 0 || big_blind.0 <= 0 || small_blind > big_blind || ante.0 < 0 {
+                Level::Play {
+                    small_blind,
+                    big_blind,
+                    ante,
+                    minutes,
+                } => {
+                    if small_blind.0 < 0
+                        || big_blind.0 <= 0
+                        || small_blind > big_blind
+                        || ante.0 < 0
+                    {
                         return Err(bad("levels"));
                     }
                     if *minutes == 0 || *minutes > 600 {
@@ -253,7 +264,11 @@ impl Config {
         for b in &p.brackets {
             let sum: u64 = b.shares_bp.iter().map(|&s| u64::from(s)).sum();
             let non_increasing = b.shares_bp.windows(2).all(|w| w[0] >= w[1]);
-            if b.max_entries <= last_max || b.shares_bp.is_empty() || sum != 10_000 || !non_increasing {
+            if b.max_entries <= last_max
+                || b.shares_bp.is_empty()
+                || sum != 10_000
+                || !non_increasing
+            {
                 return Err(bad("payouts"));
             }
             last_max = b.max_entries;
@@ -279,9 +294,15 @@ pub mod templates {
             bounty_part: Cents(0),
             bounty_kind: BountyKind::None,
             max_entries: Some(2),
-            late_registration: LateRegistration::UntilLevel { level: 4, through_break: true },
+            late_registration: LateRegistration::UntilLevel {
+                level: 4,
+                through_break: true,
+            },
             starting_stack: Chips(10_000),
-            bonus: Some(Bonus { chips: Chips(2_000), until_level: 1 }),
+            bonus: Some(Bonus {
+                chips: Chips(2_000),
+                until_level: 1,
+            }),
             table_size: 9,
             tables_at_start: tables.len().min(3) as u16,
             break_order: tables.iter().rev().copied().collect(),
@@ -327,11 +348,25 @@ pub mod templates {
         ];
         let mut levels = Vec::new();
         for (i, (sb, bb, ante)) in blinds.into_iter().enumerate() {
-            levels.push(Level::Play { small_blind: Chips(sb), big_blind: Chips(bb), ante: Chips(ante), minutes });
+            levels.push(Level::Play {
+                small_blind: Chips(sb),
+                big_blind: Chips(bb),
+                ante: Chips(ante),
+                minutes,
+            });
             match i {
-                3 => levels.push(Level::Break { minutes: 10, colour_up: Some(Chips(25)) }),
-                7 => levels.push(Level::Break { minutes: 15, colour_up: Some(Chips(100)) }),
-                11 => levels.push(Level::Break { minutes: 10, colour_up: None }),
+                3 => levels.push(Level::Break {
+                    minutes: 10,
+                    colour_up: Some(Chips(25)),
+                }),
+                7 => levels.push(Level::Break {
+                    minutes: 15,
+                    colour_up: Some(Chips(100)),
+                }),
+                11 => levels.push(Level::Break {
+                    minutes: 10,
+                    colour_up: None,
+                }),
                 _ => {}
             }
         }
@@ -342,11 +377,26 @@ pub mod templates {
     pub fn standard_payouts() -> PayoutStructure {
         PayoutStructure {
             brackets: vec![
-                PayoutBracket { max_entries: 10, shares_bp: vec![6500, 3500] },
-                PayoutBracket { max_entries: 20, shares_bp: vec![5000, 3000, 2000] },
-                PayoutBracket { max_entries: 30, shares_bp: vec![4500, 2700, 1700, 1100] },
-                PayoutBracket { max_entries: 45, shares_bp: vec![4000, 2500, 1600, 1100, 800] },
-                PayoutBracket { max_entries: 60, shares_bp: vec![3700, 2300, 1500, 1050, 800, 650] },
+                PayoutBracket {
+                    max_entries: 10,
+                    shares_bp: vec![6500, 3500],
+                },
+                PayoutBracket {
+                    max_entries: 20,
+                    shares_bp: vec![5000, 3000, 2000],
+                },
+                PayoutBracket {
+                    max_entries: 30,
+                    shares_bp: vec![4500, 2700, 1700, 1100],
+                },
+                PayoutBracket {
+                    max_entries: 45,
+                    shares_bp: vec![4000, 2500, 1600, 1100, 800],
+                },
+                PayoutBracket {
+                    max_entries: 60,
+                    shares_bp: vec![3700, 2300, 1500, 1050, 800, 650],
+                },
                 PayoutBracket {
                     max_entries: 100,
                     shares_bp: vec![3300, 2100, 1400, 1000, 750, 550, 400, 300, 200],
@@ -375,12 +425,27 @@ mod tests {
     fn invalid_fields_are_named() {
         let mut c = templates::club_evening("x", 3);
         c.table_size = 1;
-        assert_eq!(c.validate(), Err(DomainError::InvalidConfig { field: "table_size".into() }));
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "table_size".into()
+            })
+        );
         let mut c = templates::club_evening("x", 3);
         c.bounty_part = Cents(500);
-        assert_eq!(c.validate(), Err(DomainError::InvalidConfig { field: "bounty_part".into() }));
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "bounty_part".into()
+            })
+        );
         let mut c = templates::club_evening("x", 3);
         c.payouts.brackets[0].shares_bp = vec![3000, 7000];
-        assert_eq!(c.validate(), Err(DomainError::InvalidConfig { field: "payouts".into() }));
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "payouts".into()
+            })
+        );
     }
 }

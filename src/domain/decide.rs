@@ -3,11 +3,16 @@
 
 use super::balancing::{decide_break, decide_final_table, decide_move, decide_set_button};
 use super::busts::{decide_report_busts, decide_revive};
-use super::clock::{decide_adjust, decide_jump, decide_pause, decide_resume, decide_start, ClockChange};
+use super::clock::{
+    decide_adjust, decide_jump, decide_pause, decide_resume, decide_start, ClockChange,
+};
 use super::command::{Command, Ctx};
 use super::error::DomainError;
 use super::event::Event;
-use super::penalties::{decide_deal, decide_disqualify, decide_leave_early, decide_penalty, decide_report_chips, decide_surrender};
+use super::penalties::{
+    decide_deal, decide_disqualify, decide_leave_early, decide_penalty, decide_report_chips,
+    decide_surrender,
+};
 use super::registration::{decide_reenter, decide_register, decide_unregister, registration_open};
 use super::state::Tournament;
 
@@ -18,10 +23,18 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             return Err(DomainError::AlreadyCreated);
         }
         config.validate()?;
-        return Ok(vec![Event::TournamentCreated { config: config.clone() }]);
+        return Ok(vec![Event::TournamentCreated {
+            config: config.clone(),
+        }]);
     }
     let cfg = t.config().ok_or(DomainError::NotCreated)?;
-    let clock_event = |change: ClockChange, clock| Ok(vec![Event::ClockChanged { change, clock, at: ctx.now }]);
+    let clock_event = |change: ClockChange, clock| {
+        Ok(vec![Event::ClockChanged {
+            change,
+            clock,
+            at: ctx.now,
+        }])
+    };
     match command {
         Command::CreateTournament { .. } => Err(DomainError::AlreadyCreated),
         Command::ChangeConfig { config } => {
@@ -30,27 +43,64 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }
             config.validate()?;
             // Tables in use must stay: a player must never be left sitting at a removed table.
-            let dropped = t.tables.iter().any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
-            if dropped || config.table_size < cfg.table_size && t.tables.values().any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size)) {
-                return Err(DomainError::InvalidConfig { field: "tables".into() });
+            let dropped = t
+                .tables
+                .iter()
+                .any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
+            if dropped
+                || config.table_size < cfg.table_size
+                    && t.tables
+                        .values()
+                        .any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size))
+            {
+                return Err(DomainError::InvalidConfig {
+                    field: "tables".into(),
+                });
             }
-            Ok(vec![Event::ConfigChanged { config: config.clone() }])
+            Ok(vec![Event::ConfigChanged {
+                config: config.clone(),
+            }])
         }
-        Command::RegisterPlayer { name, method, present } => decide_register(t, cfg, ctx, name, *method, *present),
+        Command::RegisterPlayer {
+            name,
+            method,
+            present,
+        } => decide_register(t, cfg, ctx, name, *method, *present),
         Command::UnregisterPlayer { player } => decide_unregister(t, *player),
-        Command::ReEnter { player, option, method, present } => decide_reenter(t, cfg, ctx, *player, *option, *method, *present),
+        Command::ReEnter {
+            player,
+            option,
+            method,
+            present,
+        } => decide_reenter(t, cfg, ctx, *player, *option, *method, *present),
         Command::ReportBusts { table, busts } => decide_report_busts(t, cfg, ctx, *table, busts),
         Command::RevivePlayer { player, reason } => decide_revive(t, *player, reason),
-        Command::StartClock => clock_event(ClockChange::Started, decide_start(t.clock, &cfg.levels, ctx.now)?),
-        Command::PauseClock => clock_event(ClockChange::Paused, decide_pause(t.clock, &cfg.levels, ctx.now)?),
+        Command::StartClock => clock_event(
+            ClockChange::Started,
+            decide_start(t.clock, &cfg.levels, ctx.now)?,
+        ),
+        Command::PauseClock => clock_event(
+            ClockChange::Paused,
+            decide_pause(t.clock, &cfg.levels, ctx.now)?,
+        ),
         Command::ResumeClock => clock_event(ClockChange::Resumed, decide_resume(t.clock, ctx.now)?),
         Command::AdjustClock { delta_seconds } => {
-            let delta = delta_seconds.checked_mul(1000).ok_or(DomainError::InvalidAmount { field: "delta".into() })?;
-            clock_event(ClockChange::Adjusted, decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?)
+            let delta = delta_seconds
+                .checked_mul(1000)
+                .ok_or(DomainError::InvalidAmount {
+                    field: "delta".into(),
+                })?;
+            clock_event(
+                ClockChange::Adjusted,
+                decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?,
+            )
         }
         Command::JumpToLevel { level_index } => {
             let index = usize::try_from(*level_index).unwrap_or(usize::MAX);
-            clock_event(ClockChange::Jumped, decide_jump(t.clock, &cfg.levels, ctx.now, index)?)
+            clock_event(
+                ClockChange::Jumped,
+                decide_jump(t.clock, &cfg.levels, ctx.now, index)?,
+            )
         }
         Command::CloseRegistration => {
             if !registration_open(t, cfg, ctx.now) {
@@ -65,13 +115,20 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::ReportChips { player, chips } => decide_report_chips(t, *player, *chips, ctx),
         Command::LeaveEarly { player } => decide_leave_early(t, *player, ctx),
         Command::Disqualify { player, reason } => decide_disqualify(t, *player, reason, ctx),
-        Command::GivePenalty { player, penalty, reason } => decide_penalty(t, *player, *penalty, reason, ctx),
+        Command::GivePenalty {
+            player,
+            penalty,
+            reason,
+        } => decide_penalty(t, *player, *penalty, reason, ctx),
         Command::SetHandForHand { on } => Ok(vec![Event::HandForHandSet { on: *on }]),
         Command::FinishHand { table } => {
             if t.hand_for_hand.is_none() {
                 return Err(DomainError::HandForHandOff);
             }
-            let tb = t.tables.get(table).ok_or(DomainError::UnknownTable { table: *table })?;
+            let tb = t
+                .tables
+                .get(table)
+                .ok_or(DomainError::UnknownTable { table: *table })?;
             if !tb.open {
                 return Err(DomainError::TableNotOpen { table: *table });
             }
@@ -81,19 +138,31 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::SetPayouts { amounts } => super::payouts::decide_set_payouts(t, cfg, ctx, amounts),
         Command::ReportTableChips { table, counts } => {
             if counts.is_empty() {
-                return Err(DomainError::InvalidAmount { field: "counts".into() });
+                return Err(DomainError::InvalidAmount {
+                    field: "counts".into(),
+                });
             }
             let mut events = Vec::new();
             for (player, chips) in counts {
-                if !t.players.get(player).is_some_and(|p| p.seat.is_some_and(|s| s.table == *table)) {
-                    return Err(DomainError::NotAtTable { player: *player, table: *table });
+                if !t
+                    .players
+                    .get(player)
+                    .is_some_and(|p| p.seat.is_some_and(|s| s.table == *table))
+                {
+                    return Err(DomainError::NotAtTable {
+                        player: *player,
+                        table: *table,
+                    });
                 }
                 events.extend(decide_report_chips(t, *player, *chips, ctx)?);
             }
             Ok(events)
         }
         Command::ConfirmArrival { player } => {
-            let p = t.players.get(player).ok_or(DomainError::UnknownPlayer { player: *player })?;
+            let p = t
+                .players
+                .get(player)
+                .ok_or(DomainError::UnknownPlayer { player: *player })?;
             if p.status != super::state::PlayerStatus::Playing {
                 return Err(DomainError::PlayerNotActive { player: *player });
             }
@@ -103,7 +172,10 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             if !t.tables.get(table).is_some_and(|tb| tb.open) {
                 return Err(DomainError::TableNotOpen { table: *table });
             }
-            Ok(vec![Event::DirectorCalled { table: *table, at: ctx.now }])
+            Ok(vec![Event::DirectorCalled {
+                table: *table,
+                at: ctx.now,
+            }])
         }
         Command::AnswerCall { table } => {
             if !t.calls.contains_key(table) {
@@ -111,15 +183,23 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }
             Ok(vec![Event::CallAnswered { table: *table }])
         }
-        Command::RecordRuling { table, flow, answers } => {
+        Command::RecordRuling {
+            table,
+            flow,
+            answers,
+        } => {
             if let Some(tb) = table {
                 if !t.tables.contains_key(tb) {
                     return Err(DomainError::UnknownTable { table: *tb });
                 }
             }
-            let state = super::rulings::replay(flow, answers)
-                .map_err(|e| DomainError::InvalidRuling { reason: e.code().to_string() })?;
-            let ruling = state.ruling().ok_or(DomainError::InvalidRuling { reason: "INCOMPLETE".into() })?;
+            let state =
+                super::rulings::replay(flow, answers).map_err(|e| DomainError::InvalidRuling {
+                    reason: e.code().to_string(),
+                })?;
+            let ruling = state.ruling().ok_or(DomainError::InvalidRuling {
+                reason: "INCOMPLETE".into(),
+            })?;
             Ok(vec![Event::RulingRecorded {
                 table: *table,
                 flow: flow.clone(),
@@ -136,7 +216,10 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             if t.incidents.get(*incident as usize).is_none() {
                 return Err(DomainError::UnknownIncident { index: *incident });
             }
-            Ok(vec![Event::RulingOverruled { incident: *incident, reason: reason.trim().chars().take(500).collect() }])
+            Ok(vec![Event::RulingOverruled {
+                incident: *incident,
+                reason: reason.trim().chars().take(500).collect(),
+            }])
         }
         Command::UndoLast { reason } => super::busts::decide_undo(t, reason),
         Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),

@@ -120,10 +120,22 @@ pub enum Event {
     #[serde(rename = "table_opened")]
     TableOpened { table: TableNo },
     #[serde(rename = "player_registered")]
-    PlayerRegistered { player: PlayerId, name: String, payment: Payment, bonus: Chips, at: Timestamp },
+    PlayerRegistered {
+        player: PlayerId,
+        name: String,
+        payment: Payment,
+        bonus: Chips,
+        at: Timestamp,
+    },
     /// PKR4U 11 / 29: a busted player bought in again (`same_seat`: option A).
     #[serde(rename = "player_reentered")]
-    PlayerReEntered { player: PlayerId, payment: Payment, bonus: Chips, same_seat: bool, at: Timestamp },
+    PlayerReEntered {
+        player: PlayerId,
+        payment: Payment,
+        bonus: Chips,
+        same_seat: bool,
+        at: Timestamp,
+    },
     #[serde(rename = "seat_drawn")]
     SeatDrawn { player: PlayerId, seat: Place },
     #[serde(rename = "player_unregistered")]
@@ -150,28 +162,55 @@ pub enum Event {
         bounty: Cents,
     },
     #[serde(rename = "clock_changed")]
-    ClockChanged { change: ClockChange, clock: Clock, at: Timestamp },
+    ClockChanged {
+        change: ClockChange,
+        clock: Clock,
+        at: Timestamp,
+    },
     #[serde(rename = "registration_closed")]
     RegistrationClosed { at: Timestamp },
     #[serde(rename = "button_set")]
     ButtonSet { table: TableNo, seat: SeatNo },
     #[serde(rename = "player_moved")]
-    PlayerMoved { movement: SeatMove, reason: MoveReason },
+    PlayerMoved {
+        movement: SeatMove,
+        reason: MoveReason,
+    },
     #[serde(rename = "table_broken")]
-    TableBroken { table: TableNo, moves: Vec<SeatMove> },
+    TableBroken {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+    },
     /// FIDPA: everyone redraws at the final table; the button starts on seat 1.
     #[serde(rename = "final_table_drawn")]
-    FinalTableDrawn { table: TableNo, moves: Vec<SeatMove>, button: SeatNo },
+    FinalTableDrawn {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+        button: SeatNo,
+    },
     #[serde(rename = "chips_counted")]
-    ChipsCounted { player: PlayerId, chips: Chips, at: Timestamp },
+    ChipsCounted {
+        player: PlayerId,
+        chips: Chips,
+        at: Timestamp,
+    },
     /// FIDPA: leaves early; takes the place and prize of the next bust.
     #[serde(rename = "player_left_early")]
     PlayerLeftEarly { player: PlayerId, at: Timestamp },
     /// TDA 33 / PKR4U 15: out, chips removed.
     #[serde(rename = "player_disqualified")]
-    PlayerDisqualified { player: PlayerId, reason: String, at: Timestamp },
+    PlayerDisqualified {
+        player: PlayerId,
+        reason: String,
+        at: Timestamp,
+    },
     #[serde(rename = "penalty_given")]
-    PenaltyGiven { player: PlayerId, penalty: PenaltyKind, reason: String, at: Timestamp },
+    PenaltyGiven {
+        player: PlayerId,
+        penalty: PenaltyKind,
+        reason: String,
+        at: Timestamp,
+    },
     #[serde(rename = "hand_for_hand_set")]
     HandForHandSet { on: bool },
     #[serde(rename = "hand_finished")]
@@ -186,7 +225,10 @@ pub enum Event {
     PlayerArrived { player: PlayerId },
     /// The director took back the latest action, with a reason (history is kept).
     #[serde(rename = "undone")]
-    Undone { step: super::state::UndoStep, reason: String },
+    Undone {
+        step: super::state::UndoStep,
+        reason: String,
+    },
     #[serde(rename = "director_called")]
     DirectorCalled { table: TableNo, at: Timestamp },
     #[serde(rename = "call_answered")]
@@ -204,5 +246,8 @@ pub enum Event {
     #[serde(rename = "ruling_overruled")]
     RulingOverruled { incident: u32, reason: String },
     #[serde(rename = "deal_recorded")]
-    DealRecorded { amounts: Vec<(PlayerId, Cents)>, note: String },
+    DealRecorded {
+        amounts: Vec<(PlayerId, Cents)>,
+        note: String,
+    },
 }

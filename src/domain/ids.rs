@@ -19,13 +19,17 @@ pub struct TableNo(pub u16);
 pub struct SeatNo(pub u8);
 
 /// The position of an event in a tournament's log (1-based, gapless).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(transparent)]
 pub struct EventSeq(pub u64);
 
 /// A point in time, in milliseconds since the Unix epoch. The host supplies it; the core never
 /// reads a clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(transparent)]
 pub struct Timestamp(pub i64);
 

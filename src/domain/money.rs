@@ -6,12 +6,16 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// An amount of money in cents (EUR by default).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(transparent)]
 pub struct Cents(pub i64);
 
 /// A number of tournament chips.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(transparent)]
 pub struct Chips(pub i64);
 
@@ -102,8 +106,14 @@ mod tests {
 
     #[test]
     fn split_evenly_sums_exactly_and_gives_odd_units_first() {
-        assert_eq!(Cents(1001).split_evenly(3), vec![Cents(334), Cents(334), Cents(333)]);
-        assert_eq!(Cents(1001).split_evenly(3).into_iter().sum::<Cents>(), Cents(1001));
+        assert_eq!(
+            Cents(1001).split_evenly(3),
+            vec![Cents(334), Cents(334), Cents(333)]
+        );
+        assert_eq!(
+            Cents(1001).split_evenly(3).into_iter().sum::<Cents>(),
+            Cents(1001)
+        );
         assert!(Cents(5).split_evenly(0).is_empty());
     }
 

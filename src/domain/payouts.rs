@@ -11,9 +11,16 @@ use super::state::Tournament;
 
 /// The director's own payout table: once registration is closed (the pool is final), a
 /// non-increasing list of positive prizes summing exactly to the pool, at most one per entry.
-pub fn decide_set_payouts(t: &Tournament, cfg: &Config, ctx: Ctx, amounts: &[Cents]) -> Result<Vec<Event>, DomainError> {
+pub fn decide_set_payouts(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    amounts: &[Cents],
+) -> Result<Vec<Event>, DomainError> {
     if registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::InvalidAmount { field: "payouts_before_close".into() });
+        return Err(DomainError::InvalidAmount {
+            field: "payouts_before_close".into(),
+        });
     }
     let valid = !amounts.is_empty()
         && amounts.len() <= t.entries as usize
@@ -21,9 +28,13 @@ pub fn decide_set_payouts(t: &Tournament, cfg: &Config, ctx: Ctx, amounts: &[Cen
         && amounts.windows(2).all(|w| w[0] >= w[1])
         && amounts.iter().copied().sum::<Cents>() == t.prize_pool;
     if !valid {
-        return Err(DomainError::InvalidAmount { field: "payouts".into() });
+        return Err(DomainError::InvalidAmount {
+            field: "payouts".into(),
+        });
     }
-    Ok(vec![Event::PayoutsSet { amounts: amounts.to_vec() }])
+    Ok(vec![Event::PayoutsSet {
+        amounts: amounts.to_vec(),
+    }])
 }
 
 /// The prize of each paid place (first place first) for `entries` entries and a pool.
@@ -33,8 +44,11 @@ pub fn prizes(pool: Cents, entries: u32, structure: &PayoutStructure) -> Vec<Cen
     if entries == 0 || pool.0 <= 0 {
         return Vec::new();
     }
-    let Some(bracket) =
-        structure.brackets.iter().find(|b| entries <= b.max_entries).or(structure.brackets.last())
+    let Some(bracket) = structure
+        .brackets
+        .iter()
+        .find(|b| entries <= b.max_entries)
+        .or(structure.brackets.last())
     else {
         return Vec::new();
     };
@@ -60,7 +74,10 @@ pub fn prizes(pool: Cents, entries: u32, structure: &PayoutStructure) -> Vec<Cen
 /// The prize for places `first..first+count` (1-based) shared by `count` tied players: the sum
 /// of those prizes split evenly, odd cents to the first shares.
 pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents> {
-    let total: Cents = (first..first + count).filter_map(|p| p.checked_sub(1).and_then(|i| prizes.get(i))).copied().sum();
+    let total: Cents = (first..first + count)
+        .filter_map(|p| p.checked_sub(1).and_then(|i| prizes.get(i)))
+        .copied()
+        .sum();
     total.split_evenly(count)
 }
 
@@ -75,7 +92,10 @@ mod tests {
             let pool = Cents(2000 * i64::from(entries) + 37);
             let p = prizes(pool, entries, &standard_payouts());
             assert_eq!(p.iter().copied().sum::<Cents>(), pool, "entries {entries}");
-            assert!(p.windows(2).all(|w| w[0] >= w[1]), "entries {entries}: {p:?}");
+            assert!(
+                p.windows(2).all(|w| w[0] >= w[1]),
+                "entries {entries}: {p:?}"
+            );
             assert!(p.len() <= entries as usize);
         }
     }
@@ -84,7 +104,10 @@ mod tests {
     fn twenty_four_entries_pay_four_places_rounded_to_five_euro() {
         // 24 x 20 euro = 480 euro: 45 / 27 / 17 / 11 % -> 216, 129.6, 81.6, 52.8 euro.
         let p = prizes(Cents(48_000), 24, &standard_payouts());
-        assert_eq!(p, vec![Cents(22_500), Cents(12_500), Cents(8_000), Cents(5_000)]);
+        assert_eq!(
+            p,
+            vec![Cents(22_500), Cents(12_500), Cents(8_000), Cents(5_000)]
+        );
     }
 
     #[test]

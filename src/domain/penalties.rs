@@ -11,7 +11,10 @@ use super::money::{Cents, Chips};
 use super::state::{Player, PlayerStatus, Tournament};
 
 fn playing(t: &Tournament, player: PlayerId) -> Result<&Player, DomainError> {
-    let p = t.players.get(&player).ok_or(DomainError::UnknownPlayer { player })?;
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
     if p.status != PlayerStatus::Playing {
         return Err(DomainError::PlayerNotActive { player });
     }
@@ -27,37 +30,70 @@ fn reason_of(reason: &str) -> Result<String, DomainError> {
 }
 
 /// A chip count for one player (at a break, or when asked).
-pub fn decide_report_chips(t: &Tournament, player: PlayerId, chips: Chips, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_report_chips(
+    t: &Tournament,
+    player: PlayerId,
+    chips: Chips,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     playing(t, player)?;
     if !t.clock.is_started() {
         return Err(DomainError::NotStarted);
     }
     if chips.0 <= 0 || chips > t.chips_bought {
-        return Err(DomainError::InvalidAmount { field: "chips".into() });
+        return Err(DomainError::InvalidAmount {
+            field: "chips".into(),
+        });
     }
-    Ok(vec![Event::ChipsCounted { player, chips, at: ctx.now }])
+    Ok(vec![Event::ChipsCounted {
+        player,
+        chips,
+        at: ctx.now,
+    }])
 }
 
 /// FIDPA: a player leaving early; their chips are removed, they take the next bust's place.
-pub fn decide_leave_early(t: &Tournament, player: PlayerId, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_leave_early(
+    t: &Tournament,
+    player: PlayerId,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     playing(t, player)?;
     if t.players_left() <= 1 {
         return Err(DomainError::LastPlayerStanding);
     }
-    Ok(vec![Event::PlayerLeftEarly { player, at: ctx.now }])
+    Ok(vec![Event::PlayerLeftEarly {
+        player,
+        at: ctx.now,
+    }])
 }
 
 /// TDA 33 / PKR4U 15: disqualification; the chips are removed from play.
-pub fn decide_disqualify(t: &Tournament, player: PlayerId, reason: &str, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_disqualify(
+    t: &Tournament,
+    player: PlayerId,
+    reason: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     playing(t, player)?;
     if t.players_left() <= 1 {
         return Err(DomainError::LastPlayerStanding);
     }
-    Ok(vec![Event::PlayerDisqualified { player, reason: reason_of(reason)?, at: ctx.now }])
+    Ok(vec![Event::PlayerDisqualified {
+        player,
+        reason: reason_of(reason)?,
+        at: ctx.now,
+    }])
 }
 
 /// PKR4U 4 / 10, TDA 33: a warning, a number of hands, or minutes away from the table.
-pub fn decide_penalty(t: &Tournament, player: PlayerId, penalty: PenaltyKind, reason: &str, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_penalty(
+    t: &Tournament,
+    player: PlayerId,
+    penalty: PenaltyKind,
+    reason: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     playing(t, player)?;
     let valid = match penalty {
         PenaltyKind::Warning => true,
@@ -65,13 +101,25 @@ pub fn decide_penalty(t: &Tournament, player: PlayerId, penalty: PenaltyKind, re
         PenaltyKind::Minutes { minutes } => (1..=120).contains(&minutes),
     };
     if !valid {
-        return Err(DomainError::InvalidAmount { field: "penalty".into() });
+        return Err(DomainError::InvalidAmount {
+            field: "penalty".into(),
+        });
     }
-    Ok(vec![Event::PenaltyGiven { player, penalty, reason: reason_of(reason)?, at: ctx.now }])
+    Ok(vec![Event::PenaltyGiven {
+        player,
+        penalty,
+        reason: reason_of(reason)?,
+        at: ctx.now,
+    }])
 }
 
 /// PKR4U 5: during a break a player may give up their stack to re-enter.
-pub fn decide_surrender(t: &Tournament, cfg: &Config, player: PlayerId, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_surrender(
+    t: &Tournament,
+    cfg: &Config,
+    player: PlayerId,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     let p = playing(t, player)?;
     let reading = t.clock.read(&cfg.levels, ctx.now);
     if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
@@ -81,14 +129,26 @@ pub fn decide_surrender(t: &Tournament, cfg: &Config, player: PlayerId, ctx: Ctx
         return Err(DomainError::RegistrationClosed);
     }
     if cfg.max_entries.is_some_and(|m| p.entries >= m) {
-        return Err(DomainError::MaxEntriesReached { player, max: cfg.max_entries.unwrap_or(0) });
+        return Err(DomainError::MaxEntriesReached {
+            player,
+            max: cfg.max_entries.unwrap_or(0),
+        });
     }
-    Ok(vec![Event::StackSurrendered { player, at: ctx.now }])
+    Ok(vec![Event::StackSurrendered {
+        player,
+        at: ctx.now,
+    }])
 }
 
 /// Seed 000 / FIDPA: an agreed deal among the players left; it must share exactly the prize
 /// money not yet paid.
-pub fn decide_deal(t: &Tournament, cfg: &Config, amounts: &[(PlayerId, Cents)], note: &str, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+pub fn decide_deal(
+    t: &Tournament,
+    cfg: &Config,
+    amounts: &[(PlayerId, Cents)],
+    note: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
     let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
     named.sort();
@@ -100,5 +160,8 @@ pub fn decide_deal(t: &Tournament, cfg: &Config, amounts: &[(PlayerId, Cents)], 
     if total + paid != t.prize_pool {
         return Err(DomainError::InvalidDeal);
     }
-    Ok(vec![Event::DealRecorded { amounts: amounts.to_vec(), note: note.trim().chars().take(500).collect() }])
+    Ok(vec![Event::DealRecorded {
+        amounts: amounts.to_vec(),
+        note: note.trim().chars().take(500).collect(),
+    }])
 }

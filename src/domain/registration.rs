@@ -23,9 +23,15 @@ pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
     }
     match cfg.late_registration {
         LateRegistration::UntilClosed => true,
-        LateRegistration::UntilLevel { level, through_break } => {
-            let Some(last) = cfg.play_level_index(level) else { return false };
-            let in_window = reading.level < last || (reading.level == last && reading.remaining_ms > 0);
+        LateRegistration::UntilLevel {
+            level,
+            through_break,
+        } => {
+            let Some(last) = cfg.play_level_index(level) else {
+                return false;
+            };
+            let in_window =
+                reading.level < last || (reading.level == last && reading.remaining_ms > 0);
             let in_break_after = through_break
                 && reading.level == last + 1
                 && cfg.levels.get(last + 1).is_some_and(|l| l.is_break())
@@ -37,10 +43,17 @@ pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
 
 /// PKR4U 18: the bonus chips an entry made at `now` receives (none after the bonus window).
 pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
-    let Some(bonus) = cfg.bonus else { return Chips::ZERO };
+    let Some(bonus) = cfg.bonus else {
+        return Chips::ZERO;
+    };
     let reading = t.clock.read(&cfg.levels, now);
-    let Some(last) = cfg.play_level_index(bonus.until_level) else { return Chips::ZERO };
-    if !reading.started || reading.level < last || (reading.level == last && reading.remaining_ms > 0) {
+    let Some(last) = cfg.play_level_index(bonus.until_level) else {
+        return Chips::ZERO;
+    };
+    if !reading.started
+        || reading.level < last
+        || (reading.level == last && reading.remaining_ms > 0)
+    {
         bonus.chips
     } else {
         Chips::ZERO
@@ -48,11 +61,23 @@ pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
 }
 
 fn payment(cfg: &Config, method: PaymentMethod) -> Payment {
-    Payment { method, prize_part: cfg.prize_part, house_fee: cfg.house_fee, bounty_part: cfg.bounty_part }
+    Payment {
+        method,
+        prize_part: cfg.prize_part,
+        house_fee: cfg.house_fee,
+        bounty_part: cfg.bounty_part,
+    }
 }
 
 /// PKR4U 14: registers a player who is present, records the payment and draws a seat.
-pub fn decide_register(t: &Tournament, cfg: &Config, ctx: Ctx, name: &str, method: PaymentMethod, present: bool) -> Result<Vec<Event>, DomainError> {
+pub fn decide_register(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    name: &str,
+    method: PaymentMethod,
+    present: bool,
+) -> Result<Vec<Event>, DomainError> {
     if !present {
         return Err(DomainError::NotPresent);
     }
@@ -76,7 +101,10 @@ pub fn decide_register(t: &Tournament, cfg: &Config, ctx: Ctx, name: &str, metho
         bonus: bonus_for_entry(t, cfg, ctx.now),
         at: ctx.now,
     });
-    events.push(Event::SeatDrawn { player, seat: draw.seat });
+    events.push(Event::SeatDrawn {
+        player,
+        seat: draw.seat,
+    });
     Ok(events)
 }
 
@@ -85,13 +113,19 @@ pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>,
     if t.clock.is_started() {
         return Err(DomainError::AlreadyStarted);
     }
-    let p = t.players.get(&player).ok_or(DomainError::UnknownPlayer { player })?;
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
     if p.status != PlayerStatus::Playing {
         return Err(DomainError::PlayerNotActive { player });
     }
     let cfg = t.config().ok_or(DomainError::NotCreated)?;
     // The refund is what was paid for this single entry (unregistration precedes any re-entry).
-    Ok(vec![Event::PlayerUnregistered { player, refund: payment(cfg, PaymentMethod::Cash) }])
+    Ok(vec![Event::PlayerUnregistered {
+        player,
+        refund: payment(cfg, PaymentMethod::Cash),
+    }])
 }
 
 /// PKR4U 11 / 29, TDA 19: a busted player buys in again within the window and the maximum:
@@ -108,7 +142,10 @@ pub fn decide_reenter(
     if !present {
         return Err(DomainError::NotPresent);
     }
-    let p = t.players.get(&player).ok_or(DomainError::UnknownPlayer { player })?;
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
     if p.status != PlayerStatus::Busted {
         return Err(DomainError::PlayerNotBusted { player });
     }
@@ -125,11 +162,20 @@ pub fn decide_reenter(
     match option {
         ReEntryOption::SameSeat => {
             let seat = p.last_seat.ok_or(DomainError::SameSeatTaken { player })?;
-            let free = t.tables.get(&seat.table).is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
+            let free = t
+                .tables
+                .get(&seat.table)
+                .is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
             if !free {
                 return Err(DomainError::SameSeatTaken { player });
             }
-            Ok(vec![Event::PlayerReEntered { player, payment: pay, bonus, same_seat: true, at: ctx.now }])
+            Ok(vec![Event::PlayerReEntered {
+                player,
+                payment: pay,
+                bonus,
+                same_seat: true,
+                at: ctx.now,
+            }])
         }
         ReEntryOption::NewSeat => {
             let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
@@ -137,8 +183,17 @@ pub fn decide_reenter(
             if let Some(table) = draw.open_table {
                 events.push(Event::TableOpened { table });
             }
-            events.push(Event::PlayerReEntered { player, payment: pay, bonus, same_seat: false, at: ctx.now });
-            events.push(Event::SeatDrawn { player, seat: draw.seat });
+            events.push(Event::PlayerReEntered {
+                player,
+                payment: pay,
+                bonus,
+                same_seat: false,
+                at: ctx.now,
+            });
+            events.push(Event::SeatDrawn {
+                player,
+                seat: draw.seat,
+            });
             Ok(events)
         }
     }

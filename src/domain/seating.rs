@@ -35,25 +35,43 @@ pub fn blinds(seats: &BTreeMap<SeatNo, PlayerId>, size: u8, button: SeatNo) -> O
     }
     if seats.len() == 2 && seats.contains_key(&button) {
         let other = next_occupied(seats, size, button)?;
-        return Some(Blinds { small_blind: button, big_blind: other, next_big_blind: button });
+        return Some(Blinds {
+            small_blind: button,
+            big_blind: other,
+            next_big_blind: button,
+        });
     }
     let sb = next_occupied(seats, size, button)?;
     let bb = next_occupied(seats, size, sb)?;
     let next = next_occupied(seats, size, bb)?;
-    Some(Blinds { small_blind: sb, big_blind: bb, next_big_blind: next })
+    Some(Blinds {
+        small_blind: sb,
+        big_blind: bb,
+        next_big_blind: next,
+    })
 }
 
 /// TDA 32 / FIDPA: empty seats strictly between the button and the small blind, where a
 /// newcomer would not be dealt in. Empty when the button is unknown.
 pub fn dead_seats(table: &Table, size: u8) -> BTreeSet<SeatNo> {
-    let Some(button) = table.button else { return BTreeSet::new() };
-    let Some(b) = blinds(&table.seats, size, button) else { return BTreeSet::new() };
-    clockwise_after(size, button).take_while(|s| *s != b.small_blind).filter(|s| !table.seats.contains_key(s)).collect()
+    let Some(button) = table.button else {
+        return BTreeSet::new();
+    };
+    let Some(b) = blinds(&table.seats, size, button) else {
+        return BTreeSet::new();
+    };
+    clockwise_after(size, button)
+        .take_while(|s| *s != b.small_blind)
+        .filter(|s| !table.seats.contains_key(s))
+        .collect()
 }
 
 /// Free seats of a table.
 pub fn free_seats(table: &Table, size: u8) -> Vec<SeatNo> {
-    (1..=size).map(SeatNo).filter(|s| !table.seats.contains_key(s)).collect()
+    (1..=size)
+        .map(SeatNo)
+        .filter(|s| !table.seats.contains_key(s))
+        .collect()
 }
 
 /// The outcome of a seat draw: possibly a table to open first, and the seat.
@@ -67,18 +85,33 @@ pub struct Draw {
 /// emptiest open tables are candidates); the next table in the configured order opens when
 /// all open tables are full. TDA 32: never a dead seat between button and small blind when
 /// another seat is free. `exclude` leaves out a table (the one being broken).
-pub fn draw_seat(t: &Tournament, cfg: &Config, rng: &mut Rng, exclude: Option<TableNo>) -> Result<Draw, DomainError> {
+pub fn draw_seat(
+    t: &Tournament,
+    cfg: &Config,
+    rng: &mut Rng,
+    exclude: Option<TableNo>,
+) -> Result<Draw, DomainError> {
     let size = cfg.table_size;
     let open: Vec<(TableNo, &Table)> = t
         .open_tables()
         .filter(|(n, tb)| Some(*n) != exclude && tb.seats.len() < usize::from(size))
         .collect();
     if open.is_empty() {
-        let next = cfg.tables.iter().find(|n| Some(**n) != exclude && t.tables.get(n).is_some_and(|tb| !tb.open && tb.seats.is_empty()));
-        let Some(&table) = next else { return Err(DomainError::NoSeatAvailable) };
+        let next = cfg.tables.iter().find(|n| {
+            Some(**n) != exclude
+                && t.tables
+                    .get(n)
+                    .is_some_and(|tb| !tb.open && tb.seats.is_empty())
+        });
+        let Some(&table) = next else {
+            return Err(DomainError::NoSeatAvailable);
+        };
         let seats: Vec<SeatNo> = (1..=size).map(SeatNo).collect();
         let seat = *rng.pick(&seats).ok_or(DomainError::NoSeatAvailable)?;
-        return Ok(Draw { open_table: Some(table), seat: Place { table, seat } });
+        return Ok(Draw {
+            open_table: Some(table),
+            seat: Place { table, seat },
+        });
     }
     let fewest = open.iter().map(|(_, tb)| tb.seats.len()).min().unwrap_or(0);
     let mut live = Vec::new();
@@ -87,12 +120,19 @@ pub fn draw_seat(t: &Tournament, cfg: &Config, rng: &mut Rng, exclude: Option<Ta
         let dead_here = dead_seats(tb, size);
         for s in free_seats(tb, size) {
             let place = Place { table: *n, seat: s };
-            if dead_here.contains(&s) { dead.push(place) } else { live.push(place) }
+            if dead_here.contains(&s) {
+                dead.push(place)
+            } else {
+                live.push(place)
+            }
         }
     }
     let pool = if live.is_empty() { &dead } else { &live };
     let seat = *rng.pick(pool).ok_or(DomainError::NoSeatAvailable)?;
-    Ok(Draw { open_table: None, seat })
+    Ok(Draw {
+        open_table: None,
+        seat,
+    })
 }
 
 #[cfg(test)]
@@ -102,7 +142,10 @@ mod tests {
     fn table(occupied: &[u8], button: Option<u8>) -> Table {
         Table {
             open: true,
-            seats: occupied.iter().map(|&s| (SeatNo(s), PlayerId(u32::from(s)))).collect(),
+            seats: occupied
+                .iter()
+                .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
+                .collect(),
             button: button.map(SeatNo),
             hand_done: false,
         }
@@ -112,7 +155,10 @@ mod tests {
     fn blinds_follow_the_button_and_skip_empty_seats() {
         let t = table(&[1, 2, 4, 7, 9], Some(9));
         let b = blinds(&t.seats, 9, SeatNo(9)).unwrap();
-        assert_eq!((b.small_blind, b.big_blind, b.next_big_blind), (SeatNo(1), SeatNo(2), SeatNo(4)));
+        assert_eq!(
+            (b.small_blind, b.big_blind, b.next_big_blind),
+            (SeatNo(1), SeatNo(2), SeatNo(4))
+        );
     }
 
     #[test]
@@ -133,7 +179,10 @@ mod tests {
     #[test]
     fn seats_between_button_and_small_blind_are_dead_tda_32() {
         let t = table(&[1, 5, 8], Some(1));
-        assert_eq!(dead_seats(&t, 9), [SeatNo(2), SeatNo(3), SeatNo(4)].into_iter().collect());
+        assert_eq!(
+            dead_seats(&t, 9),
+            [SeatNo(2), SeatNo(3), SeatNo(4)].into_iter().collect()
+        );
         assert!(dead_seats(&table(&[1, 5, 8], None), 9).is_empty());
     }
 }

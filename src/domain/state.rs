@@ -91,9 +91,16 @@ pub enum UndoStep {
     #[serde(rename = "move")]
     Move { movement: SeatMove },
     #[serde(rename = "button")]
-    Button { table: TableNo, previous: Option<SeatNo> },
+    Button {
+        table: TableNo,
+        previous: Option<SeatNo>,
+    },
     #[serde(rename = "count")]
-    Count { player: PlayerId, previous: Chips, previous_counted: bool },
+    Count {
+        player: PlayerId,
+        previous: Chips,
+        previous_counted: bool,
+    },
     #[serde(rename = "clock")]
     Clock { previous: Clock },
     #[serde(rename = "penalty")]
@@ -172,7 +179,9 @@ impl Tournament {
     pub fn prizes(&self) -> Vec<Cents> {
         match (&self.payout_override, &self.config) {
             (Some(p), _) => p.clone(),
-            (None, Some(cfg)) => super::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts),
+            (None, Some(cfg)) => {
+                super::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts)
+            }
             (None, None) => Vec::new(),
         }
     }
@@ -184,7 +193,9 @@ impl Tournament {
 
     /// Players still in the game.
     pub fn playing(&self) -> impl Iterator<Item = &Player> {
-        self.players.values().filter(|p| p.status == PlayerStatus::Playing)
+        self.players
+            .values()
+            .filter(|p| p.status == PlayerStatus::Playing)
     }
 
     /// How many are still in the game.
@@ -194,7 +205,10 @@ impl Tournament {
 
     /// Open tables with their player counts, by table number.
     pub fn open_tables(&self) -> impl Iterator<Item = (TableNo, &Table)> {
-        self.tables.iter().filter(|(_, t)| t.open).map(|(n, t)| (*n, t))
+        self.tables
+            .iter()
+            .filter(|(_, t)| t.open)
+            .map(|(n, t)| (*n, t))
     }
 
     /// Applies one event. Total: an event that does not fit the state changes nothing, so
@@ -206,7 +220,13 @@ impl Tournament {
             Event::TournamentCreated { config } => {
                 for (i, t) in config.tables.iter().enumerate() {
                     let open = i < usize::from(config.tables_at_start);
-                    self.tables.insert(*t, Table { open, ..Table::default() });
+                    self.tables.insert(
+                        *t,
+                        Table {
+                            open,
+                            ..Table::default()
+                        },
+                    );
                 }
                 self.config = Some(config.clone());
             }
@@ -219,8 +239,18 @@ impl Tournament {
             Event::TableOpened { table } => {
                 self.tables.entry(*table).or_default().open = true;
             }
-            Event::PlayerRegistered { player, name, payment, bonus, at } => {
-                let starting = self.config.as_ref().map(|c| c.starting_stack).unwrap_or_default();
+            Event::PlayerRegistered {
+                player,
+                name,
+                payment,
+                bonus,
+                at,
+            } => {
+                let starting = self
+                    .config
+                    .as_ref()
+                    .map(|c| c.starting_stack)
+                    .unwrap_or_default();
                 self.players.insert(
                     *player,
                     Player {
@@ -243,9 +273,21 @@ impl Tournament {
                 );
                 self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
             }
-            Event::PlayerReEntered { player, payment, bonus, same_seat, .. } => {
-                let starting = self.config.as_ref().map(|c| c.starting_stack).unwrap_or_default();
-                let Some(p) = self.players.get_mut(player) else { return };
+            Event::PlayerReEntered {
+                player,
+                payment,
+                bonus,
+                same_seat,
+                ..
+            } => {
+                let starting = self
+                    .config
+                    .as_ref()
+                    .map(|c| c.starting_stack)
+                    .unwrap_or_default();
+                let Some(p) = self.players.get_mut(player) else {
+                    return;
+                };
                 p.entries += 1;
                 p.status = PlayerStatus::Playing;
                 p.stack = starting + *bonus;
@@ -279,8 +321,16 @@ impl Tournament {
                     self.chips_bought -= stack;
                 }
             }
-            Event::BustsRecorded { table, busts, at, .. } => self.apply_busts(*table, busts, *at),
-            Event::PlayerRevived { player, seat, bounties_reversed, bounty, .. } => {
+            Event::BustsRecorded {
+                table, busts, at, ..
+            } => self.apply_busts(*table, busts, *at),
+            Event::PlayerRevived {
+                player,
+                seat,
+                bounties_reversed,
+                bounty,
+                ..
+            } => {
                 for b in bounties_reversed {
                     if let Some(w) = self.players.get_mut(&b.to) {
                         w.bounty_won -= b.cash;
@@ -291,7 +341,11 @@ impl Tournament {
                 if let Some(p) = self.players.get_mut(player) {
                     p.status = PlayerStatus::Playing;
                     p.bounty = *bounty;
-                    p.stack = p.last_bust.take().map(|b| b.stack_before).unwrap_or(p.stack);
+                    p.stack = p
+                        .last_bust
+                        .take()
+                        .map(|b| b.stack_before)
+                        .unwrap_or(p.stack);
                 }
                 self.seat(*player, *seat);
             }
@@ -311,7 +365,11 @@ impl Tournament {
                     t.hand_done = false;
                 }
             }
-            Event::FinalTableDrawn { table, moves, button } => {
+            Event::FinalTableDrawn {
+                table,
+                moves,
+                button,
+            } => {
                 self.apply_moves(moves);
                 for (n, t) in self.tables.iter_mut() {
                     if n != table {
@@ -345,14 +403,23 @@ impl Tournament {
                 });
                 self.next_group += 1;
             }
-            Event::PenaltyGiven { player, penalty, reason, at } => self.penalties.push(Penalty {
+            Event::PenaltyGiven {
+                player,
+                penalty,
+                reason,
+                at,
+            } => self.penalties.push(Penalty {
                 player: *player,
                 kind: *penalty,
                 reason: reason.clone(),
                 at: *at,
             }),
             Event::HandForHandSet { on } => {
-                self.hand_for_hand = if *on { Some(self.hand_for_hand.unwrap_or(0) + 1) } else { None };
+                self.hand_for_hand = if *on {
+                    Some(self.hand_for_hand.unwrap_or(0) + 1)
+                } else {
+                    None
+                };
                 for t in self.tables.values_mut() {
                     t.hand_done = false;
                 }
@@ -394,7 +461,14 @@ impl Tournament {
             Event::CallAnswered { table } => {
                 self.calls.remove(table);
             }
-            Event::RulingRecorded { table, flow, answers, leaf, rule, at } => {
+            Event::RulingRecorded {
+                table,
+                flow,
+                answers,
+                leaf,
+                rule,
+                at,
+            } => {
                 if let Some(t) = table {
                     self.calls.remove(t);
                 }
@@ -420,21 +494,36 @@ impl Tournament {
     fn record_undo(&mut self, event: &Event) {
         let step = match event {
             Event::BustsRecorded { busts, .. } => {
-                let involved: std::collections::BTreeSet<PlayerId> =
-                    busts.iter().flat_map(|b| std::iter::once(b.player).chain(b.eliminators.iter().copied())).collect();
-                let before = involved.iter().filter_map(|p| self.players.get(p).cloned()).collect();
-                Some(UndoStep::Busts { busts: busts.clone(), before })
+                let involved: std::collections::BTreeSet<PlayerId> = busts
+                    .iter()
+                    .flat_map(|b| std::iter::once(b.player).chain(b.eliminators.iter().copied()))
+                    .collect();
+                let before = involved
+                    .iter()
+                    .filter_map(|p| self.players.get(p).cloned())
+                    .collect();
+                Some(UndoStep::Busts {
+                    busts: busts.clone(),
+                    before,
+                })
             }
-            Event::PlayerMoved { movement, .. } => Some(UndoStep::Move { movement: *movement }),
-            Event::ButtonSet { table, .. } => {
-                Some(UndoStep::Button { table: *table, previous: self.tables.get(table).and_then(|t| t.button) })
-            }
-            Event::ChipsCounted { player, .. } => self.players.get(player).map(|p| UndoStep::Count {
-                player: *player,
-                previous: p.stack,
-                previous_counted: p.stack_counted,
+            Event::PlayerMoved { movement, .. } => Some(UndoStep::Move {
+                movement: *movement,
             }),
-            Event::ClockChanged { .. } => Some(UndoStep::Clock { previous: self.clock }),
+            Event::ButtonSet { table, .. } => Some(UndoStep::Button {
+                table: *table,
+                previous: self.tables.get(table).and_then(|t| t.button),
+            }),
+            Event::ChipsCounted { player, .. } => {
+                self.players.get(player).map(|p| UndoStep::Count {
+                    player: *player,
+                    previous: p.stack,
+                    previous_counted: p.stack_counted,
+                })
+            }
+            Event::ClockChanged { .. } => Some(UndoStep::Clock {
+                previous: self.clock,
+            }),
             Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
             Event::Undone { .. } => return,
             _ => None,
@@ -463,7 +552,11 @@ impl Tournament {
                 for p in before {
                     self.players.insert(p.id, p.clone());
                     if let Some(place) = p.seat {
-                        self.tables.entry(place.table).or_default().seats.insert(place.seat, p.id);
+                        self.tables
+                            .entry(place.table)
+                            .or_default()
+                            .seats
+                            .insert(place.seat, p.id);
                     }
                 }
             }
@@ -473,7 +566,11 @@ impl Tournament {
                     t.button = *previous;
                 }
             }
-            UndoStep::Count { player, previous, previous_counted } => {
+            UndoStep::Count {
+                player,
+                previous,
+                previous_counted,
+            } => {
                 if let Some(p) = self.players.get_mut(player) {
                     p.stack = *previous;
                     p.stack_counted = *previous_counted;
@@ -498,7 +595,11 @@ impl Tournament {
         if let Some(p) = self.players.get_mut(&player) {
             p.seat = Some(place);
         }
-        self.tables.entry(place.table).or_default().seats.insert(place.seat, player);
+        self.tables
+            .entry(place.table)
+            .or_default()
+            .seats
+            .insert(place.seat, player);
     }
 
     fn unseat(&mut self, player: PlayerId) {
@@ -537,12 +638,23 @@ impl Tournament {
     fn apply_busts(&mut self, table: TableNo, busts: &[BustOutcome], at: Timestamp) {
         // FIDPA: early leavers take the place of the next bust, just below it.
         for leaver in std::mem::take(&mut self.early_leavers) {
-            self.eliminations.push(Elimination { player: leaver, group: self.next_group, table: None, start_stack: None, at });
+            self.eliminations.push(Elimination {
+                player: leaver,
+                group: self.next_group,
+                table: None,
+                start_stack: None,
+                at,
+            });
             self.next_group += 1;
         }
         let group = match self.hand_for_hand {
             // Hand-for-hand: busts at different tables in the same hand share one group.
-            Some(hand) => match self.eliminations.iter().rev().find(|e| e.group >= HAND_FOR_HAND_GROUPS) {
+            Some(hand) => match self
+                .eliminations
+                .iter()
+                .rev()
+                .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
+            {
                 Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
                 _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
             },

@@ -183,12 +183,21 @@ fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
     let level = cfg_levels.get(index)?;
     let number = match level {
         Level::Break { .. } => None,
-        Level::Play { .. } => {
-            u16::try_from(cfg_levels[..=index].iter().filter(|l| !l.is_break()).count()).ok()
-        }
+        Level::Play { .. } => u16::try_from(
+            cfg_levels[..=index]
+                .iter()
+                .filter(|l| !l.is_break())
+                .count(),
+        )
+        .ok(),
     };
     Some(match level {
-        Level::Play { small_blind, big_blind, ante, minutes } => LevelView {
+        Level::Play {
+            small_blind,
+            big_blind,
+            ante,
+            minutes,
+        } => LevelView {
             number,
             small_blind: *small_blind,
             big_blind: *big_blind,
@@ -244,7 +253,9 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         .tables
         .iter()
         .map(|(n, tb)| {
-            let b = tb.button.and_then(|btn| blinds(&tb.seats, cfg.table_size, btn));
+            let b = tb
+                .button
+                .and_then(|btn| blinds(&tb.seats, cfg.table_size, btn));
             TableView {
                 table: *n,
                 open: tb.open,
@@ -254,7 +265,13 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                     .iter()
                     .filter_map(|(s, p)| {
                         let pl = t.players.get(p)?;
-                        Some(SeatView { seat: *s, player: *p, name: pl.name.clone(), stack: pl.stack, bounty: pl.bounty })
+                        Some(SeatView {
+                            seat: *s,
+                            player: *p,
+                            name: pl.name.clone(),
+                            stack: pl.stack,
+                            bounty: pl.bounty,
+                        })
                     })
                     .collect(),
                 button: tb.button,
@@ -268,7 +285,11 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         .collect();
     let players_left = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
     let chips_in_play = t.chips_bought - t.chips_removed;
-    let average_stack = if players_left > 0 { Chips(chips_in_play.0 / i64::from(players_left)) } else { Chips::ZERO };
+    let average_stack = if players_left > 0 {
+        Chips(chips_in_play.0 / i64::from(players_left))
+    } else {
+        Chips::ZERO
+    };
     let bb = cfg.levels.iter().skip(reading.level).find_map(|l| match l {
         Level::Play { big_blind, .. } => Some(big_blind.0),
         Level::Break { .. } => None,
@@ -278,18 +299,32 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
     let deal_quotes = deal_quotes(t, &payouts, &standings);
     let results = results(t, &standings, &name_of);
-    let places = standings.into_iter().map(|s| PlaceView { name: name_of(&s.player), standing: s }).collect();
+    let places = standings
+        .into_iter()
+        .map(|s| PlaceView {
+            name: name_of(&s.player),
+            standing: s,
+        })
+        .collect();
     let penalties = t
         .penalties
         .iter()
         .map(|p| PenaltyView {
             player: p.player,
             name: name_of(&p.player),
-            table: t.players.get(&p.player).and_then(|x| x.seat).map(|s| s.table),
+            table: t
+                .players
+                .get(&p.player)
+                .and_then(|x| x.seat)
+                .map(|s| s.table),
             kind: p.kind,
             reason: p.reason.clone(),
             ms_left: match p.kind {
-                PenaltyKind::Minutes { minutes } => Some(p.at.plus_ms(i64::from(minutes) * 60_000).ms_since(now).max(0)),
+                PenaltyKind::Minutes { minutes } => Some(
+                    p.at.plus_ms(i64::from(minutes) * 60_000)
+                        .ms_since(now)
+                        .max(0),
+                ),
                 _ => None,
             },
         })
@@ -302,11 +337,16 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         prize_pool: t.prize_pool,
         chips_in_play,
         average_stack,
-        average_bb_x10: bb.filter(|b| *b > 0).map_or(0, |b| average_stack.0 * 10 / b),
+        average_bb_x10: bb
+            .filter(|b| *b > 0)
+            .map_or(0, |b| average_stack.0 * 10 / b),
         registration_open: registration_open(t, cfg, now),
         in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
         bubble: players_left as usize == payouts.len() + 1,
-        next_payout: payouts.get((players_left as usize).saturating_sub(1)).copied().filter(|_| players_left > 1),
+        next_payout: payouts
+            .get((players_left as usize).saturating_sub(1))
+            .copied()
+            .filter(|_| players_left > 1),
         payouts,
         bounty_kind: cfg.bounty_kind,
         tables,
@@ -333,9 +373,17 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         deal_quotes,
         penalties,
         results,
-        bonus_missing: t.players.values().filter(|p| p.status == PlayerStatus::Playing && p.bonus.0 > 0 && !p.stack_counted && !p.arrived).map(|p| p.id).collect(),
+        bonus_missing: t
+            .players
+            .values()
+            .filter(|p| {
+                p.status == PlayerStatus::Playing && p.bonus.0 > 0 && !p.stack_counted && !p.arrived
+            })
+            .map(|p| p.id)
+            .collect(),
         calls: {
-            let mut c: Vec<(TableNo, Timestamp)> = t.calls.iter().map(|(n, at)| (*n, *at)).collect();
+            let mut c: Vec<(TableNo, Timestamp)> =
+                t.calls.iter().map(|(n, at)| (*n, *at)).collect();
             c.sort_by_key(|(_, at)| *at);
             c
         },
@@ -352,7 +400,10 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                     flow: inc.flow.clone(),
                     title: state.as_ref().map(|s| s.title.clone()),
                     rule: inc.rule.clone(),
-                    text: state.as_ref().and_then(|s| s.ruling()).map(|r| r.text.clone()),
+                    text: state
+                        .as_ref()
+                        .and_then(|s| s.ruling())
+                        .map(|r| r.text.clone()),
                     at: inc.at,
                     overruled: inc.overruled.clone(),
                 }
@@ -384,7 +435,11 @@ fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Opt
 }
 
 /// Results per player: those still in first, then by place.
-fn results(t: &Tournament, standings: &[Standing], name_of: &dyn Fn(&PlayerId) -> String) -> Vec<ResultLine> {
+fn results(
+    t: &Tournament,
+    standings: &[Standing],
+    name_of: &dyn Fn(&PlayerId) -> String,
+) -> Vec<ResultLine> {
     let finished = t.players_left() == 1;
     let mut lines: Vec<ResultLine> = t
         .players
@@ -392,9 +447,17 @@ fn results(t: &Tournament, standings: &[Standing], name_of: &dyn Fn(&PlayerId) -
         .filter(|p| p.status != PlayerStatus::Unregistered)
         .map(|p| {
             let standing = standings.iter().find(|s| s.player == p.id);
-            let deal = t.deal.as_ref().and_then(|d| d.iter().find(|(id, _)| *id == p.id)).map(|(_, c)| *c);
+            let deal = t
+                .deal
+                .as_ref()
+                .and_then(|d| d.iter().find(|(id, _)| *id == p.id))
+                .map(|(_, c)| *c);
             // The winner of a knock-out collects the bounty on their own head too.
-            let own_head = if finished && p.status == PlayerStatus::Playing { p.bounty } else { Cents::ZERO };
+            let own_head = if finished && p.status == PlayerStatus::Playing {
+                p.bounty
+            } else {
+                Cents::ZERO
+            };
             ResultLine {
                 player: p.id,
                 name: name_of(&p.id),

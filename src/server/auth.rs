@@ -100,20 +100,29 @@ fn now_ms() -> i64 {
 impl Auth {
     /// The authority over the database's settings, sessions and table keys.
     pub fn new(pool: SqlitePool) -> Auth {
-        Auth { pool, attempts: Mutex::new(BTreeMap::new()) }
+        Auth {
+            pool,
+            attempts: Mutex::new(BTreeMap::new()),
+        }
     }
 
     /// Sets the director's PIN from `pin` when given; otherwise keeps the stored one, or makes
     /// a new 6-digit PIN on first start and returns it (to print once on the console).
     pub async fn init_pin(&self, pin: Option<&str>) -> Result<Option<String>, sqlx::Error> {
-        let stored = sqlx::query("SELECT value FROM settings WHERE key = 'director_pin'").fetch_optional(&self.pool).await?;
+        let stored = sqlx::query("SELECT value FROM settings WHERE key = 'director_pin'")
+            .fetch_optional(&self.pool)
+            .await?;
         let (pin, generated) = match (pin, stored) {
             (Some(p), _) => (p.to_string(), false),
             (None, Some(_)) => return Ok(None),
-            (None, None) => (format!("{:06}", rand::rng().random_range(0..1_000_000u32)), true),
+            (None, None) => (
+                format!("{:06}", rand::rng().random_range(0..1_000_000u32)),
+                true,
+            ),
         };
         let salt_bytes: [u8; 16] = rand::rng().random();
-        let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| sqlx::Error::Protocol(format!("salt: {e}")))?;
+        let salt = SaltString::encode_b64(&salt_bytes)
+            .map_err(|e| sqlx::Error::Protocol(format!("salt: {e}")))?;
         let hash = Argon2::default()
             .hash_password(pin.as_bytes(), &salt)
             .map_err(|e| sqlx::Error::Protocol(format!("argon2: {e}")))?
@@ -135,9 +144,15 @@ impl Auth {
             .await
             .map_err(|_| LoginError::Storage)?
             .map(|r| r.get::<String, _>(0));
-        let ok = stored.as_deref().and_then(|h| PasswordHash::new(h).ok()).is_some_and(|h| {
-            pin.len() <= 64 && Argon2::default().verify_password(pin.as_bytes(), &h).is_ok()
-        });
+        let ok = stored
+            .as_deref()
+            .and_then(|h| PasswordHash::new(h).ok())
+            .is_some_and(|h| {
+                pin.len() <= 64
+                    && Argon2::default()
+                        .verify_password(pin.as_bytes(), &h)
+                        .is_ok()
+            });
         if !ok {
             let locked = self.fail(ip);
             // Slows down guessing even before the lockout.
@@ -147,7 +162,10 @@ impl Auth {
                 None => LoginError::WrongPin,
             });
         }
-        self.attempts.lock().unwrap_or_else(|e| e.into_inner()).remove(&ip);
+        self.attempts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&ip);
         let token = random_token();
         let now = now_ms();
         sqlx::query("INSERT INTO sessions (token_hash, created_at, expires_at) VALUES (?, ?, ?)")
@@ -170,7 +188,10 @@ impl Auth {
     /// Counts a failure; from the fifth in a row, locks for 30 s, doubling each time (max 1 h).
     fn fail(&self, ip: IpAddr) -> Option<u64> {
         let mut attempts = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
-        let a = attempts.entry(ip).or_insert(Attempts { failures: 0, locked_until: None });
+        let a = attempts.entry(ip).or_insert(Attempts {
+            failures: 0,
+            locked_until: None,
+        });
         a.failures += 1;
         if a.failures < FREE_ATTEMPTS {
             return None;
@@ -197,16 +218,20 @@ impl Auth {
 
     /// Ends a session.
     pub async fn logout(&self, token: &str) {
-        let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = ?").bind(sha256_hex(token)).execute(&self.pool).await;
+        let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+            .bind(sha256_hex(token))
+            .execute(&self.pool)
+            .await;
     }
 
     /// The key of a table's QR code, made on first use.
     pub async fn table_key(&self, tournament: i64, table: TableNo) -> Result<String, sqlx::Error> {
-        let row = sqlx::query("SELECT key FROM table_keys WHERE tournament_id = ? AND table_no = ?")
-            .bind(tournament)
-            .bind(i64::from(table.0))
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT key FROM table_keys WHERE tournament_id = ? AND table_no = ?")
+                .bind(tournament)
+                .bind(i64::from(table.0))
+                .fetch_optional(&self.pool)
+                .await?;
         match row {
             Some(r) => Ok(r.get(0)),
             None => self.reissue_table_key(tournament, table).await,
@@ -214,7 +239,11 @@ impl Auth {
     }
 
     /// A new key for a table: the old QR code stops working at once.
-    pub async fn reissue_table_key(&self, tournament: i64, table: TableNo) -> Result<String, sqlx::Error> {
+    pub async fn reissue_table_key(
+        &self,
+        tournament: i64,
+        table: TableNo,
+    ) -> Result<String, sqlx::Error> {
         let key = random_token()[..24].to_string();
         sqlx::query(
             "INSERT INTO table_keys (tournament_id, table_no, key, created_at) VALUES (?, ?, ?, ?) \
@@ -234,19 +263,23 @@ impl Auth {
         if key.is_empty() || key.len() > 64 {
             return None;
         }
-        let row = sqlx::query("SELECT table_no FROM table_keys WHERE tournament_id = ? AND key = ?")
-            .bind(tournament)
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await
-            .ok()??;
+        let row =
+            sqlx::query("SELECT table_no FROM table_keys WHERE tournament_id = ? AND key = ?")
+                .bind(tournament)
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await
+                .ok()??;
         u16::try_from(row.get::<i64, _>(0)).ok().map(TableNo)
     }
 }
 
 /// The value of one cookie in a `Cookie` header.
 pub fn cookie_value(header: &str, name: &str) -> Option<String> {
-    header.split(';').map(str::trim).find_map(|kv| kv.strip_prefix(name)?.strip_prefix('=').map(str::to_string))
+    header
+        .split(';')
+        .map(str::trim)
+        .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('=').map(str::to_string))
 }
 
 #[cfg(test)]
@@ -258,9 +291,22 @@ mod tests {
     #[test]
     fn a_table_may_act_only_for_itself() {
         let t3 = Role::Table(TableNo(3));
-        assert!(t3.may(&Command::SetButton { table: TableNo(3), seat: SeatNo(1) }));
-        assert!(!t3.may(&Command::SetButton { table: TableNo(4), seat: SeatNo(1) }));
-        let bust = |t| Command::ReportBusts { table: TableNo(t), busts: vec![BustReport { player: PlayerId(1), eliminators: vec![], start_stack: None }] };
+        assert!(t3.may(&Command::SetButton {
+            table: TableNo(3),
+            seat: SeatNo(1)
+        }));
+        assert!(!t3.may(&Command::SetButton {
+            table: TableNo(4),
+            seat: SeatNo(1)
+        }));
+        let bust = |t| Command::ReportBusts {
+            table: TableNo(t),
+            busts: vec![BustReport {
+                player: PlayerId(1),
+                eliminators: vec![],
+                start_stack: None,
+            }],
+        };
         assert!(t3.may(&bust(3)));
         assert!(!t3.may(&bust(2)));
         assert!(!t3.may(&Command::StartClock));
@@ -270,7 +316,10 @@ mod tests {
 
     #[test]
     fn cookies_are_read_by_name() {
-        assert_eq!(cookie_value("a=1; clubtd_session=abc; b=2", SESSION_COOKIE), Some("abc".into()));
+        assert_eq!(
+            cookie_value("a=1; clubtd_session=abc; b=2", SESSION_COOKIE),
+            Some("abc".into())
+        );
         assert_eq!(cookie_value("clubtd_session_x=1", SESSION_COOKIE), None);
     }
 }

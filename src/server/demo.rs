@@ -9,10 +9,30 @@ use crate::domain::event::PaymentMethod;
 use crate::domain::ids::{SeatNo, TableNo};
 
 const NAMES: [&str; 24] = [
-    "An Peeters", "Bram Janssens", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Femke de Vries",
-    "Geert Willems", "Hanne Claes", "Ilse Goossens", "Jan Wouters", "Karim Benali", "Lotte Mertens",
-    "Marc Lambert", "Nina Bakker", "Olivier Martin", "Pieter Smits", "Quinten Hermans", "Rik Aerts",
-    "Sofie Vermeulen", "Tom de Jong", "Ursula Leclercq", "Vincent Dumont", "Wout Visser", "Yasmine El Amrani",
+    "An Peeters",
+    "Bram Janssens",
+    "Chloé Dubois",
+    "Dirk Maes",
+    "Els Jacobs",
+    "Femke de Vries",
+    "Geert Willems",
+    "Hanne Claes",
+    "Ilse Goossens",
+    "Jan Wouters",
+    "Karim Benali",
+    "Lotte Mertens",
+    "Marc Lambert",
+    "Nina Bakker",
+    "Olivier Martin",
+    "Pieter Smits",
+    "Quinten Hermans",
+    "Rik Aerts",
+    "Sofie Vermeulen",
+    "Tom de Jong",
+    "Ursula Leclercq",
+    "Vincent Dumont",
+    "Wout Visser",
+    "Yasmine El Amrani",
 ];
 
 /// Creates the demo tournament if the club has none yet; returns its id when it did.
@@ -22,18 +42,37 @@ pub async fn seed_if_empty(engine: &Engine) -> Result<Option<i64>, EngineError> 
     }
     let name = "Demo — Maandagavond";
     let id = engine.create(name).await?;
-    let origin = Origin { actor: "system".into(), device: "demo".into() };
-    let mut commands = vec![Command::CreateTournament { config: templates::club_evening(name, 6) }];
+    let origin = Origin {
+        actor: "system".into(),
+        device: "demo".into(),
+    };
+    let mut commands = vec![Command::CreateTournament {
+        config: templates::club_evening(name, 6),
+    }];
     for (i, player) in NAMES.iter().enumerate() {
-        let method = if i % 3 == 0 { PaymentMethod::Card } else { PaymentMethod::Cash };
-        commands.push(Command::RegisterPlayer { name: (*player).to_string(), method, present: true });
+        let method = if i % 3 == 0 {
+            PaymentMethod::Card
+        } else {
+            PaymentMethod::Cash
+        };
+        commands.push(Command::RegisterPlayer {
+            name: (*player).to_string(),
+            method,
+            present: true,
+        });
     }
     for table in 1..=3 {
-        commands.push(Command::SetButton { table: TableNo(table), seat: SeatNo(1) });
+        commands.push(Command::SetButton {
+            table: TableNo(table),
+            seat: SeatNo(1),
+        });
     }
     commands.push(Command::StartClock);
     for (i, command) in commands.iter().enumerate() {
-        if let Reply::Rejected(e) = engine.submit(id, &format!("demo-{i}"), command, &origin).await? {
+        if let Reply::Rejected(e) = engine
+            .submit(id, &format!("demo-{i}"), command, &origin)
+            .await?
+        {
             tracing::warn!(code = e.code(), "demo command refused");
         }
     }

@@ -3,8 +3,8 @@
 //! ("write, then swap": a failed write changes nothing). Command ids make retries harmless.
 
 use super::store::{Origin, Store, StoreError, StoredOutcome};
-use crate::domain::{decide, Command, Ctx, DomainError, Tournament};
 use crate::domain::ids::Timestamp;
+use crate::domain::{decide, Command, Ctx, DomainError, Tournament};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::{broadcast, Mutex};
@@ -64,12 +64,22 @@ impl Engine {
             let (state, last) = store.load(id).await?;
             cells.insert(id, Arc::new(Self::cell(state, last)));
         }
-        Ok(Engine { store, cells: RwLock::new(cells) })
+        Ok(Engine {
+            store,
+            cells: RwLock::new(cells),
+        })
     }
 
     fn cell(state: Tournament, last: u64) -> Cell {
-        let snapshot = Snapshot { state: Arc::new(state.clone()), last_seq: last };
-        Cell { writer: Mutex::new((state, last)), snapshot: RwLock::new(snapshot), changes: broadcast::channel(256).0 }
+        let snapshot = Snapshot {
+            state: Arc::new(state.clone()),
+            last_seq: last,
+        };
+        Cell {
+            writer: Mutex::new((state, last)),
+            snapshot: RwLock::new(snapshot),
+            changes: broadcast::channel(256).0,
+        }
     }
 
     /// The storage behind the engine.
@@ -79,12 +89,20 @@ impl Engine {
 
     fn get(&self, id: i64) -> Result<Arc<Cell>, EngineError> {
         let cells = self.cells.read().unwrap_or_else(|e| e.into_inner());
-        cells.get(&id).cloned().ok_or(EngineError::UnknownTournament(id))
+        cells
+            .get(&id)
+            .cloned()
+            .ok_or(EngineError::UnknownTournament(id))
     }
 
     /// Ids of the tournaments, oldest first.
     pub fn tournament_ids(&self) -> Vec<i64> {
-        self.cells.read().unwrap_or_else(|e| e.into_inner()).keys().copied().collect()
+        self.cells
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .copied()
+            .collect()
     }
 
     /// The tournament the faces show by default: the newest one.
@@ -95,14 +113,21 @@ impl Engine {
     /// Creates an empty tournament; its configuration comes with `CreateTournament`.
     pub async fn create(&self, name: &str) -> Result<i64, EngineError> {
         let id = self.store.create_tournament(name, now().0).await?;
-        self.cells.write().unwrap_or_else(|e| e.into_inner()).insert(id, Arc::new(Self::cell(Tournament::default(), 0)));
+        self.cells
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::new(Self::cell(Tournament::default(), 0)));
         Ok(id)
     }
 
     /// A reader's copy of a tournament.
     pub fn snapshot(&self, id: i64) -> Result<Snapshot, EngineError> {
         let cell = self.get(id)?;
-        let snap = cell.snapshot.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let snap = cell
+            .snapshot
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         Ok(snap)
     }
 
@@ -113,7 +138,13 @@ impl Engine {
 
     /// Decides, commits and applies one command. The same `command_id` twice returns the
     /// first answer and never applies twice.
-    pub async fn submit(&self, id: i64, command_id: &str, command: &Command, origin: &Origin) -> Result<Reply, EngineError> {
+    pub async fn submit(
+        &self,
+        id: i64,
+        command_id: &str,
+        command: &Command,
+        origin: &Origin,
+    ) -> Result<Reply, EngineError> {
         if command_id.is_empty() || command_id.len() > 64 {
             return Err(EngineError::InvalidCommandId);
         }
@@ -126,26 +157,43 @@ impl Engine {
             });
         }
         let at = now();
-        let ctx = Ctx { now: at, seed: rand::random() };
+        let ctx = Ctx {
+            now: at,
+            seed: rand::random(),
+        };
         let (state, last) = &mut *writer;
         let reply = match decide(state, command, ctx) {
             Ok(events) => {
                 let first = *last + 1;
                 let new_last = *last + events.len() as u64;
-                let outcome = StoredOutcome::Accepted { first, last: new_last };
-                self.store.append(id, command_id, origin, at.0, first, &events, &outcome).await?;
+                let outcome = StoredOutcome::Accepted {
+                    first,
+                    last: new_last,
+                };
+                self.store
+                    .append(id, command_id, origin, at.0, first, &events, &outcome)
+                    .await?;
                 for e in &events {
                     state.apply(e);
                 }
                 *last = new_last;
-                *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) =
-                    Snapshot { state: Arc::new(state.clone()), last_seq: new_last };
+                *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Snapshot {
+                    state: Arc::new(state.clone()),
+                    last_seq: new_last,
+                };
                 let _ = cell.changes.send(new_last);
-                Reply::Accepted { first, last: new_last }
+                Reply::Accepted {
+                    first,
+                    last: new_last,
+                }
             }
             Err(error) => {
-                let outcome = StoredOutcome::Rejected { error: error.clone() };
-                self.store.append(id, command_id, origin, at.0, *last + 1, &[], &outcome).await?;
+                let outcome = StoredOutcome::Rejected {
+                    error: error.clone(),
+                };
+                self.store
+                    .append(id, command_id, origin, at.0, *last + 1, &[], &outcome)
+                    .await?;
                 Reply::Rejected(error)
             }
         };

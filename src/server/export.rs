@@ -10,7 +10,10 @@ use axum::response::{IntoResponse, Response};
 use std::path::{Path as FsPath, PathBuf};
 
 async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
-    let token = headers.get(header::COOKIE).and_then(|c| c.to_str().ok()).and_then(|c| cookie_value(c, SESSION_COOKIE));
+    let token = headers
+        .get(header::COOKIE)
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| cookie_value(c, SESSION_COOKIE));
     match token {
         Some(t) => state.auth.session_valid(&t).await,
         None => false,
@@ -18,7 +21,11 @@ async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
 }
 
 /// `GET /export/{tournament}/events.json`: every event with its number, as stored.
-pub async fn events_json(State(state): State<AppState>, Path(tournament): Path<i64>, headers: HeaderMap) -> Response {
+pub async fn events_json(
+    State(state): State<AppState>,
+    Path(tournament): Path<i64>,
+    headers: HeaderMap,
+) -> Response {
     if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
@@ -29,7 +36,13 @@ pub async fn events_json(State(state): State<AppState>, Path(tournament): Path<i
                 .map(|(seq, e)| serde_json::json!({ "seq": seq, "event": e }))
                 .collect();
             (
-                [(header::CONTENT_TYPE, "application/json"), (header::CONTENT_DISPOSITION, "attachment; filename=\"events.json\"")],
+                [
+                    (header::CONTENT_TYPE, "application/json"),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        "attachment; filename=\"events.json\"",
+                    ),
+                ],
                 serde_json::to_string_pretty(&body).unwrap_or_default(),
             )
                 .into_response()
@@ -51,12 +64,20 @@ fn csv_field(s: &str) -> String {
 }
 
 /// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid.
-pub async fn results_csv(State(state): State<AppState>, Path(tournament): Path<i64>, headers: HeaderMap) -> Response {
+pub async fn results_csv(
+    State(state): State<AppState>,
+    Path(tournament): Path<i64>,
+    headers: HeaderMap,
+) -> Response {
     if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    let Ok(snap) = state.engine.snapshot(tournament) else { return StatusCode::NOT_FOUND.into_response() };
-    let Some(view) = tournament_view(&snap.state, super::engine::now()) else { return StatusCode::NOT_FOUND.into_response() };
+    let Ok(snap) = state.engine.snapshot(tournament) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let Some(view) = tournament_view(&snap.state, super::engine::now()) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let mut out = String::from("place,name,prize,bounties,entries,paid\n");
     for r in view.results {
         out.push_str(&format!(
@@ -69,16 +90,33 @@ pub async fn results_csv(State(state): State<AppState>, Path(tournament): Path<i
             r.paid
         ));
     }
-    ([(header::CONTENT_TYPE, "text/csv; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"results.csv\"")], out).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"results.csv\"",
+            ),
+        ],
+        out,
+    )
+        .into_response()
 }
 
 /// Writes a consistent copy of the database next to it (`VACUUM INTO`, safe while serving).
 pub async fn backup(pool: &sqlx::SqlitePool, database: &FsPath) -> Result<PathBuf, sqlx::Error> {
     let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
-    let dir = database.parent().map(FsPath::to_path_buf).unwrap_or_default().join("backups");
+    let dir = database
+        .parent()
+        .map(FsPath::to_path_buf)
+        .unwrap_or_default()
+        .join("backups");
     let _ = std::fs::create_dir_all(&dir);
     let target = dir.join(format!("clubtd-{stamp}.sqlite"));
-    sqlx::query("VACUUM INTO ?").bind(target.to_string_lossy().to_string()).execute(pool).await?;
+    sqlx::query("VACUUM INTO ?")
+        .bind(target.to_string_lossy().to_string())
+        .execute(pool)
+        .await?;
     Ok(target)
 }
 
@@ -102,11 +140,18 @@ pub fn spawn_break_backups(state: AppState) {
         let mut last_break: Option<(i64, usize)> = None;
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(20)).await;
-            let Some(id) = state.engine.current() else { continue };
-            let Ok(snap) = state.engine.snapshot(id) else { continue };
-            let Some(cfg) = snap.state.config.as_ref() else { continue };
+            let Some(id) = state.engine.current() else {
+                continue;
+            };
+            let Ok(snap) = state.engine.snapshot(id) else {
+                continue;
+            };
+            let Some(cfg) = snap.state.config.as_ref() else {
+                continue;
+            };
             let reading = snap.state.clock.read(&cfg.levels, super::engine::now());
-            let in_break = reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
+            let in_break =
+                reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
             if in_break && last_break != Some((id, reading.level)) {
                 last_break = Some((id, reading.level));
                 match backup(state.engine.store().pool(), &state.database).await {

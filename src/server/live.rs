@@ -4,24 +4,35 @@
 
 use super::state::AppState;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures::stream::{self, Stream, StreamExt};
-use axum::http::StatusCode;
 use std::convert::Infallible;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
 
 /// `GET /live/{tournament}`: the stream of last event numbers.
 pub async fn live(State(state): State<AppState>, Path(tournament): Path<i64>) -> Response {
-    let (Ok(snapshot), Ok(rx)) = (state.engine.snapshot(tournament), state.engine.subscribe(tournament)) else {
+    let (Ok(snapshot), Ok(rx)) = (
+        state.engine.snapshot(tournament),
+        state.engine.subscribe(tournament),
+    ) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let first = stream::once(async move { snapshot.last_seq });
     let engine = state.engine.clone();
     // A lagging receiver skipped messages: it only needs the newest number anyway.
-    let rest = BroadcastStream::new(rx).map(move |m| m.unwrap_or_else(|_| engine.snapshot(tournament).map(|s| s.last_seq).unwrap_or(0)));
+    let rest = BroadcastStream::new(rx).map(move |m| {
+        m.unwrap_or_else(|_| engine.snapshot(tournament).map(|s| s.last_seq).unwrap_or(0))
+    });
     let events: std::pin::Pin<Box<dyn Stream<Item = Result<SseEvent, Infallible>> + Send>> =
-        Box::pin(first.chain(rest).map(|seq| Ok(SseEvent::default().id(seq.to_string()).data(seq.to_string()))));
-    Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(10))).into_response()
+        Box::pin(first.chain(rest).map(|seq| {
+            Ok(SseEvent::default()
+                .id(seq.to_string())
+                .data(seq.to_string()))
+        }));
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(10)))
+        .into_response()
 }

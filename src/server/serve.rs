@@ -30,7 +30,10 @@ pub struct ServerConfig {
 }
 
 /// Opens the database, replays every tournament and builds the router.
-pub async fn build(config: &ServerConfig, leptos_options: LeptosOptions) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
+pub async fn build(
+    config: &ServerConfig,
+    leptos_options: LeptosOptions,
+) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
     let store = Store::open(&config.database).await?;
     let auth = Arc::new(Auth::new(store.pool().clone()));
     if let Some(pin) = auth.init_pin(config.director_pin.as_deref()).await? {
@@ -42,13 +45,24 @@ pub async fn build(config: &ServerConfig, leptos_options: LeptosOptions) -> Resu
             tracing::info!(tournament = id, "demo tournament created");
         }
     }
-    let state = AppState { leptos_options: leptos_options.clone(), engine: engine.clone(), auth, database: config.database.clone() };
+    let state = AppState {
+        leptos_options: leptos_options.clone(),
+        engine: engine.clone(),
+        auth,
+        database: config.database.clone(),
+    };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
     let router = Router::new()
         .route("/live/{tournament}", get(live))
-        .route("/export/{tournament}/events.json", get(super::export::events_json))
-        .route("/export/{tournament}/results.csv", get(super::export::results_csv))
+        .route(
+            "/export/{tournament}/events.json",
+            get(super::export::events_json),
+        )
+        .route(
+            "/export/{tournament}/results.csv",
+            get(super::export::results_csv),
+        )
         .route("/backup", axum::routing::post(super::export::backup_now))
         .leptos_routes(&state, routes, {
             let options = leptos_options.clone();
@@ -61,20 +75,30 @@ pub async fn build(config: &ServerConfig, leptos_options: LeptosOptions) -> Resu
 }
 
 /// Serves until Ctrl-C or SIGTERM, then lets open requests finish.
-pub async fn run(config: ServerConfig, leptos_options: LeptosOptions) -> Result<(), Box<dyn std::error::Error>> {
+pub async fn run(
+    config: ServerConfig,
+    leptos_options: LeptosOptions,
+) -> Result<(), Box<dyn std::error::Error>> {
     let (router, _engine) = build(&config, leptos_options).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     print_faces(addr);
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("stopped");
     Ok(())
 }
 
 fn print_faces(addr: SocketAddr) {
-    let host = if addr.ip().is_unspecified() { "localhost".to_string() } else { addr.ip().to_string() };
+    let host = if addr.ip().is_unspecified() {
+        "localhost".to_string()
+    } else {
+        addr.ip().to_string()
+    };
     let base = format!("http://{host}:{}", addr.port());
     println!("clubtd is running on {addr} (reachable on the local network when bound to 0.0.0.0)");
     println!("  director     {base}/director");

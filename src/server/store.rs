@@ -20,7 +20,11 @@ pub enum StoreError {
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored event {seq} of tournament {tournament} is unreadable: {source}")]
-    Corrupt { tournament: i64, seq: i64, source: serde_json::Error },
+    Corrupt {
+        tournament: i64,
+        seq: i64,
+        source: serde_json::Error,
+    },
     #[error("encoding: {0}")]
     Encode(#[from] serde_json::Error),
 }
@@ -61,7 +65,10 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store { pool })
     }
@@ -73,32 +80,41 @@ impl Store {
 
     /// A new tournament row; its events come with the first command.
     pub async fn create_tournament(&self, name: &str, now_ms: i64) -> Result<i64, StoreError> {
-        let row = sqlx::query("INSERT INTO tournaments (name, created_at) VALUES (?, ?) RETURNING id")
-            .bind(name)
-            .bind(now_ms)
-            .fetch_one(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("INSERT INTO tournaments (name, created_at) VALUES (?, ?) RETURNING id")
+                .bind(name)
+                .bind(now_ms)
+                .fetch_one(&self.pool)
+                .await?;
         Ok(row.get::<i64, _>(0))
     }
 
     /// Ids of all tournaments not archived, oldest first.
     pub async fn tournament_ids(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id").fetch_all(&self.pool).await?;
+        let rows = sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
         Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
     }
 
     /// Rebuilds a tournament by replaying its log in order.
     pub async fn load(&self, tournament: i64) -> Result<(Tournament, u64), StoreError> {
-        let rows = sqlx::query("SELECT seq, payload FROM events WHERE tournament_id = ? ORDER BY seq")
-            .bind(tournament)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT seq, payload FROM events WHERE tournament_id = ? ORDER BY seq")
+                .bind(tournament)
+                .fetch_all(&self.pool)
+                .await?;
         let mut state = Tournament::default();
         let mut last = 0u64;
         for row in rows {
             let seq: i64 = row.get(0);
             let payload: String = row.get(1);
-            let event: Event = serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt { tournament, seq, source })?;
+            let event: Event =
+                serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
+                    tournament,
+                    seq,
+                    source,
+                })?;
             state.apply(&event);
             last = u64::try_from(seq).unwrap_or(0);
         }
@@ -106,29 +122,45 @@ impl Store {
     }
 
     /// All events after `after`, for export and catch-up.
-    pub async fn events_after(&self, tournament: i64, after: u64) -> Result<Vec<(u64, Event)>, StoreError> {
-        let rows = sqlx::query("SELECT seq, payload FROM events WHERE tournament_id = ? AND seq > ? ORDER BY seq")
-            .bind(tournament)
-            .bind(i64::try_from(after).unwrap_or(i64::MAX))
-            .fetch_all(&self.pool)
-            .await?;
+    pub async fn events_after(
+        &self,
+        tournament: i64,
+        after: u64,
+    ) -> Result<Vec<(u64, Event)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, payload FROM events WHERE tournament_id = ? AND seq > ? ORDER BY seq",
+        )
+        .bind(tournament)
+        .bind(i64::try_from(after).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 let seq: i64 = r.get(0);
                 let payload: String = r.get(1);
-                let event = serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt { tournament, seq, source })?;
+                let event =
+                    serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
+                        tournament,
+                        seq,
+                        source,
+                    })?;
                 Ok((u64::try_from(seq).unwrap_or(0), event))
             })
             .collect()
     }
 
     /// The stored answer to a command id, if it was seen before.
-    pub async fn outcome(&self, tournament: i64, command_id: &str) -> Result<Option<StoredOutcome>, StoreError> {
-        let row = sqlx::query("SELECT outcome FROM commands WHERE tournament_id = ? AND command_id = ?")
-            .bind(tournament)
-            .bind(command_id)
-            .fetch_optional(&self.pool)
-            .await?;
+    pub async fn outcome(
+        &self,
+        tournament: i64,
+        command_id: &str,
+    ) -> Result<Option<StoredOutcome>, StoreError> {
+        let row =
+            sqlx::query("SELECT outcome FROM commands WHERE tournament_id = ? AND command_id = ?")
+                .bind(tournament)
+                .bind(command_id)
+                .fetch_optional(&self.pool)
+                .await?;
         match row {
             Some(r) => Ok(Some(serde_json::from_str(&r.get::<String, _>(0))?)),
             None => Ok(None),
@@ -161,13 +193,15 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("INSERT INTO commands (tournament_id, command_id, outcome, at) VALUES (?, ?, ?, ?)")
-            .bind(tournament)
-            .bind(command_id)
-            .bind(serde_json::to_string(outcome)?)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO commands (tournament_id, command_id, outcome, at) VALUES (?, ?, ?, ?)",
+        )
+        .bind(tournament)
+        .bind(command_id)
+        .bind(serde_json::to_string(outcome)?)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -2,9 +2,11 @@
 //! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
 //! plan with one-tap confirm, and the bust feed with places and prizes.
 
-use super::components::{euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
-use super::ruling::{text_in, RulingFlow};
+use super::components::{
+    euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner,
+};
 use super::live::{command_action, use_live};
+use super::ruling::{text_in, RulingFlow};
 use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::{MoveReason, PaymentMethod};
@@ -69,7 +71,11 @@ fn Console() -> impl IntoView {
     let register = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         last_registered.set(Some(name.get_untracked().trim().to_string()));
-        send.dispatch(Command::RegisterPlayer { name: name.get_untracked(), method: method.get_untracked(), present: present.get_untracked() });
+        send.dispatch(Command::RegisterPlayer {
+            name: name.get_untracked(),
+            method: method.get_untracked(),
+            present: present.get_untracked(),
+        });
     };
     // Clear the name once the desk's registration is accepted.
     Effect::new(move |_| {

@@ -37,11 +37,14 @@ pub fn use_live() -> Live {
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
     let now = RwSignal::new(0.0);
-    let view = Resource::new(move || version.get(), move |_| async move {
-        let v = get_view().await;
-        received_at.set(device_now());
-        v
-    });
+    let view = Resource::new(
+        move || version.get(),
+        move |_| async move {
+            let v = get_view().await;
+            received_at.set(device_now());
+            v
+        },
+    );
     #[cfg(feature = "hydrate")]
     {
         use wasm_bindgen::prelude::*;
@@ -50,23 +53,37 @@ pub fn use_live() -> Live {
         let started = StoredValue::new(false);
         let seen = StoredValue::new(0u64);
         Effect::new(move |_| {
-            let Some(Ok(Some(live))) = view.get() else { return };
+            let Some(Ok(Some(live))) = view.get() else {
+                return;
+            };
             if started.get_value() {
                 return;
             }
             started.set_value(true);
             now.set(device_now());
-            let _ = set_interval_with_handle(move || now.set(device_now()), std::time::Duration::from_millis(1000));
-            let Ok(source) = web_sys::EventSource::new(&format!("/live/{}", live.tournament)) else { return };
+            let _ = set_interval_with_handle(
+                move || now.set(device_now()),
+                std::time::Duration::from_millis(1000),
+            );
+            let Ok(source) = web_sys::EventSource::new(&format!("/live/{}", live.tournament))
+            else {
+                return;
+            };
             seen.set_value(live.last_seq);
-            let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                online.set(true);
-                let seq = e.data().as_string().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
-                if seq != seen.get_value() {
-                    seen.set_value(seq);
-                    version.update(|v| *v += 1);
-                }
-            });
+            let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+                move |e: web_sys::MessageEvent| {
+                    online.set(true);
+                    let seq = e
+                        .data()
+                        .as_string()
+                        .and_then(|s| s.parse::<u64>().ok())
+                        .unwrap_or(0);
+                    if seq != seen.get_value() {
+                        seen.set_value(seq);
+                        version.update(|v| *v += 1);
+                    }
+                },
+            );
             let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(false));
             let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(true));
             source.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -79,7 +96,13 @@ pub fn use_live() -> Live {
             std::mem::forget(source);
         });
     }
-    Live { view, version, online, received_at, now }
+    Live {
+        view,
+        version,
+        online,
+        received_at,
+        now,
+    }
 }
 
 /// A fresh command id (the server ignores a second command with the same id).
@@ -89,7 +112,9 @@ pub fn new_command_id() -> String {
 
 /// An action that sends commands and keeps the last answer. The director is recognised by
 /// the session cookie; a table device sends its table's key.
-pub fn command_action(table_key: RwSignal<Option<String>>) -> Action<Command, Result<CommandReply, ServerFnError>> {
+pub fn command_action(
+    table_key: RwSignal<Option<String>>,
+) -> Action<Command, Result<CommandReply, ServerFnError>> {
     Action::new(move |command: &Command| {
         let command = command.clone();
         let key = table_key.get_untracked();

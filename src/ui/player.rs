@@ -13,8 +13,16 @@ pub async fn find_seat(query: String) -> Result<Vec<PlayerView>, ServerFnError> 
     if q.chars().count() < 2 {
         return Ok(Vec::new());
     }
-    let Some(live) = crate::api::get_view().await? else { return Ok(Vec::new()) };
-    Ok(live.view.players.into_iter().filter(|p| p.name.to_lowercase().contains(&q)).take(10).collect())
+    let Some(live) = crate::api::get_view().await? else {
+        return Ok(Vec::new());
+    };
+    Ok(live
+        .view
+        .players
+        .into_iter()
+        .filter(|p| p.name.to_lowercase().contains(&q))
+        .take(10)
+        .collect())
 }
 
 /// `/player`.
@@ -51,7 +59,7 @@ pub fn PlayerPage() -> impl IntoView {
                         }).collect_view()}
                     </ul>
                 }.into_any(),
-                Err(_) => view! { <p class="answer error">"!"</p> }.into_any(),
+                Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
             })}
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {

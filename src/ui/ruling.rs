@@ -22,12 +22,18 @@ pub fn text_in(text: &Text, lang: &str) -> String {
 
 /// Numbers separated by commas, spaces or semicolons ("600, 1200, 0").
 fn parse_numbers(s: &str) -> Option<Vec<i64>> {
-    s.split([',', ';', ' ']).filter(|p| !p.trim().is_empty()).map(|p| p.trim().replace('.', "").parse().ok()).collect()
+    s.split([',', ';', ' '])
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.trim().replace('.', "").parse().ok())
+        .collect()
 }
 
 /// The whole flow, from the list of situations to the recorded ruling.
 #[component]
-pub fn RulingFlow(table: Option<u16>, send: Action<Command, Result<CommandReply, ServerFnError>>) -> impl IntoView {
+pub fn RulingFlow(
+    table: Option<u16>,
+    send: Action<Command, Result<CommandReply, ServerFnError>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let lang = move || lang_code(i18n.get_locale());
     let flow = RwSignal::new(None::<String>);

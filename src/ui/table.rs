@@ -2,8 +2,8 @@
 //! blinds and the ante for its own count, the clock, bust reports, and the stop screen.
 
 use super::components::{Answer, ClockPanel, LangSwitch, OfflineBanner};
-use super::ruling::RulingFlow;
 use super::live::{command_action, use_live};
+use super::ruling::RulingFlow;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::i18n::*;
@@ -15,7 +15,8 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 pub fn TablePage() -> impl IntoView {
     let i18n = use_i18n();
     let params = use_params_map();
-    let table = move || params.with(|p| p.get("n").and_then(|n| n.parse::<u16>().ok()).unwrap_or(0));
+    let table =
+        move || params.with(|p| p.get("n").and_then(|n| n.parse::<u16>().ok()).unwrap_or(0));
     let live = use_live();
     let query = use_query_map();
     // The table's key comes from its QR code (`?key=`) and is remembered on the device.
@@ -41,7 +42,11 @@ pub fn TablePage() -> impl IntoView {
             let eliminators = winner.get_untracked().into_iter().collect();
             send.dispatch(Command::ReportBusts {
                 table: TableNo(table()),
-                busts: vec![BustReport { player, eliminators, start_stack: None }],
+                busts: vec![BustReport {
+                    player,
+                    eliminators,
+                    start_stack: None,
+                }],
             });
             busted.set(None);
             winner.set(None);
@@ -58,7 +63,7 @@ pub fn TablePage() -> impl IntoView {
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => {
                         let Some(tv) = l.view.tables.iter().find(|t| t.table.0 == table()).cloned() else {
-                            return view! { <p>"404"</p> }.into_any();
+                            return view! { <p class="answer error">{t!(i18n, no_such_table)}</p> }.into_any();
                         };
                         let size = tv.size;
                         let seats = tv.seats.clone();
