@@ -3,7 +3,7 @@
 //! Figures go to BENCHMARKS.md; this is a measurement, not a pass/fail test.
 
 use clubtd::domain::balancing::plan;
-use clubtd::domain::command::{Command, Ctx};
+use clubtd::domain::command::{BustReport, Command, Ctx};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ids::{PlayerId, SeatNo, Timestamp};
@@ -99,7 +99,27 @@ fn main() {
         runs
     );
 
-    let (state, _) = build_log(1_000, 112, 0);
+    let (mut state, mut log) = build_log(1_000, 112, 0);
+    // Unbalance the room: five busts at each of the last 20 tables.
+    let tables: Vec<_> = state.tables.keys().copied().rev().take(20).collect();
+    let mut i = 1_000_000;
+    for table in tables {
+        for _ in 0..5 {
+            let seated: Vec<PlayerId> = state.tables[&table].seats.values().copied().collect();
+            i += 1;
+            let busts = vec![BustReport {
+                player: seated[1],
+                eliminators: vec![seated[0]],
+                start_stack: None,
+            }];
+            run(
+                &mut state,
+                &mut log,
+                Command::ReportBusts { table, busts },
+                i,
+            );
+        }
+    }
     let config = state
         .config
         .clone()

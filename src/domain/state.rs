@@ -246,11 +246,7 @@ impl Tournament {
                 bonus,
                 at,
             } => {
-                let starting = self
-                    .config
-                    .as_ref()
-                    .map(|c| c.starting_stack)
-                    .unwrap_or_default();
+                let starting = self.starting_stack();
                 self.players.insert(
                     *player,
                     Player {
@@ -280,11 +276,7 @@ impl Tournament {
                 same_seat,
                 ..
             } => {
-                let starting = self
-                    .config
-                    .as_ref()
-                    .map(|c| c.starting_stack)
-                    .unwrap_or_default();
+                let starting = self.starting_stack();
                 let Some(p) = self.players.get_mut(player) else {
                     return;
                 };
@@ -581,6 +573,14 @@ impl Tournament {
                 self.penalties.pop();
             }
         }
+    }
+
+    /// The configured starting stack (zero before the tournament is created).
+    fn starting_stack(&self) -> Chips {
+        self.config
+            .as_ref()
+            .map(|c| c.starting_stack)
+            .unwrap_or_default()
     }
 
     fn record_entry(&mut self, prize: Cents, fee: Cents, chips: Chips) {
