@@ -12,6 +12,7 @@ source "$repo/scripts/env.sh"
 cd "$repo"
 
 echo "== cargo tests"
+mkdir -p target   # tee opens its log before cargo makes target/ on a fresh clone
 cargo test --features ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
 passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' target/cargo-test.log | awk '{s += $4} END {print s + 0}')
 if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi

@@ -164,13 +164,17 @@ async function answer(page: Page, act: () => Promise<void>) {
   const before = await page.getByTestId("question").textContent();
   await act();
   await expect
-    .poll(async () => (await page.getByTestId("ruling").count()) > 0 || (await page.getByTestId("question").textContent()) !== before)
+    .poll(async () => (await page.getByTestId("ruling").count()) > 0 || (await page.getByTestId("question").textContent()) !== before, {
+      timeout: 20_000,
+    })
     .toBe(true);
 }
 
 async function amount(page: Page, value: string) {
   await answer(page, async () => {
-    await page.getByTestId("answer-amount").fill(value);
+    const input = page.getByTestId("answer-amount");
+    await input.fill(value);
+    await expect(input).toHaveValue(value);
     await page.getByTestId("answer-ok").click();
   });
 }

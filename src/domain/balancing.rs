@@ -61,10 +61,9 @@ pub fn arrival_seat(table: &Table, size: u8) -> Option<SeatNo> {
     };
     let dead = dead_seats(table, size);
     // Walk clockwise from the small blind of the next hand (today's big blind).
-    let order = (1..=size).map(|i| SeatNo(((b.big_blind.0 - 1 + i) % size) + 1));
+    let mut order = (1..=size).map(|i| SeatNo(((b.big_blind.0 - 1 + i) % size) + 1));
     order
-        .filter(|s| free.contains(s) && !dead.contains(s))
-        .next()
+        .find(|s| free.contains(s) && !dead.contains(s))
         .or_else(|| free.first().copied())
 }
 

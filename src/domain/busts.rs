@@ -218,7 +218,7 @@ pub fn standings(t: &Tournament, cfg: &Config, now: super::ids::Timestamp) -> Ve
     let mut place = alive + 1;
     for group in groups.iter().rev() {
         let mut members = group.clone();
-        members.sort_by(|a, b| b.start_stack.cmp(&a.start_stack));
+        members.sort_by_key(|m| std::cmp::Reverse(m.start_stack));
         let mut i = 0;
         while i < members.len() {
             // Equal stacks share; in hand-for-hand, busts at different tables share too.

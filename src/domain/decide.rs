@@ -144,11 +144,8 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }
             let mut events = Vec::new();
             for (player, chips) in counts {
-                if !t
-                    .players
-                    .get(player)
-                    .is_some_and(|p| p.seat.is_some_and(|s| s.table == *table))
-                {
+                let at_table = t.players.get(player).and_then(|p| p.seat).map(|s| s.table);
+                if at_table != Some(*table) {
                     return Err(DomainError::NotAtTable {
                         player: *player,
                         table: *table,

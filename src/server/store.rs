@@ -169,6 +169,8 @@ impl Store {
 
     /// Appends the events of one command and its outcome in one durable transaction.
     /// Returns only after the commit, i.e. after the WAL is synced.
+    // Every argument is one column of the log; a struct for them would only be unpacked here.
+    #[allow(clippy::too_many_arguments)]
     pub async fn append(
         &self,
         tournament: i64,
