@@ -63,7 +63,7 @@ pub enum LoginReply {
 
 #[cfg(feature = "ssr")]
 pub(crate) mod ssr {
-    use crate::server::auth::{cookie_value, Auth, Role, SESSION_COOKIE};
+    use crate::server::auth::{Auth, Role};
     use crate::server::engine::Engine;
     use crate::server::state::AppState;
     use axum::http::HeaderMap;
@@ -95,8 +95,7 @@ pub(crate) mod ssr {
     /// The director's session token from the request's cookies.
     pub async fn session_token() -> Option<String> {
         let headers: HeaderMap = leptos_axum::extract().await.ok()?;
-        let cookies = headers.get(axum::http::header::COOKIE)?.to_str().ok()?;
-        cookie_value(cookies, SESSION_COOKIE)
+        crate::server::auth::session_token(&headers)
     }
 
     /// The role of the request: a director session, else the table whose key was sent.

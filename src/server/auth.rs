@@ -216,6 +216,14 @@ impl Auth {
             .is_some()
     }
 
+    /// Is the request signed in as the director?
+    pub async fn is_director(&self, headers: &axum::http::HeaderMap) -> bool {
+        match session_token(headers) {
+            Some(token) => self.session_valid(&token).await,
+            None => false,
+        }
+    }
+
     /// Ends a session.
     pub async fn logout(&self, token: &str) {
         let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
@@ -272,6 +280,12 @@ impl Auth {
                 .ok()??;
         u16::try_from(row.get::<i64, _>(0)).ok().map(TableNo)
     }
+}
+
+/// The director's session token from a request's `Cookie` header.
+pub fn session_token(headers: &axum::http::HeaderMap) -> Option<String> {
+    let cookies = headers.get(axum::http::header::COOKIE)?.to_str().ok()?;
+    cookie_value(cookies, SESSION_COOKIE)
 }
 
 /// The value of one cookie in a `Cookie` header.

@@ -1,7 +1,6 @@
 //! Getting data out: a tournament's full event log as JSON, its results as CSV, and an online
 //! backup of the SQLite file (on demand and at every break). Director only.
 
-use super::auth::{cookie_value, SESSION_COOKIE};
 use super::state::AppState;
 use crate::domain::view::tournament_view;
 use axum::extract::{Path, State};
@@ -9,24 +8,13 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::path::{Path as FsPath, PathBuf};
 
-async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
-    let token = headers
-        .get(header::COOKIE)
-        .and_then(|c| c.to_str().ok())
-        .and_then(|c| cookie_value(c, SESSION_COOKIE));
-    match token {
-        Some(t) => state.auth.session_valid(&t).await,
-        None => false,
-    }
-}
-
 /// `GET /export/{tournament}/events.json`: every event with its number, as stored.
 pub async fn events_json(
     State(state): State<AppState>,
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !is_director(&state, &headers).await {
+    if !state.auth.is_director(&headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     match state.engine.store().events_after(tournament, 0).await {
@@ -69,7 +57,7 @@ pub async fn results_csv(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !is_director(&state, &headers).await {
+    if !state.auth.is_director(&headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     let Ok(snap) = state.engine.snapshot(tournament) else {
@@ -122,7 +110,7 @@ pub async fn backup(pool: &sqlx::SqlitePool, database: &FsPath) -> Result<PathBu
 
 /// `POST /backup`: an online backup the director triggers.
 pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if !is_director(&state, &headers).await {
+    if !state.auth.is_director(&headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     match backup(state.engine.store().pool(), &state.database).await {

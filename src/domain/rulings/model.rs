@@ -604,27 +604,9 @@ impl From<&ActionRuling> for ChipMove {
     }
 }
 
-/// A sanction, in the same JSON shape as the host's `event::PenaltyKind` (PKR4U 4, 10;
-/// TDA 33 (2004)), so a ruling's penalty can be handed to the penalty command as it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
-pub enum PenaltyKind {
-    /// A verbal warning.
-    #[serde(rename = "warning")]
-    Warning,
-    /// PKR4U 4: this many hands paying the big blind and the full ante without playing.
-    #[serde(rename = "hands")]
-    Hands {
-        /// Number of hands.
-        hands: u16,
-    },
-    /// TDA 33 (2004): away from the table this long, blinds and antes still paid.
-    #[serde(rename = "minutes")]
-    Minutes {
-        /// Number of minutes.
-        minutes: u16,
-    },
-}
+/// A sanction: the tournament's own penalty type (PKR4U 4, 10; TDA 33 (2004)), so a ruling's
+/// penalty is handed to the penalty command as it is.
+pub use crate::domain::event::PenaltyKind;
 
 /// What a ruling implies, for the incident log and the table page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
