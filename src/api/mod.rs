@@ -116,13 +116,18 @@ pub(crate) mod ssr {
 }
 
 /// The current tournament's view at this instant (`None` when the club has none yet).
-#[server]
-pub async fn get_view() -> Result<Option<LiveView>, ServerFnError> {
+#[server(endpoint = "get_view")]
+pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
+    use crate::server::engine::EngineError;
     let engine = ssr::engine()?;
-    let Some(tournament) = engine.current() else {
+    let Some(tournament) = tournament.or_else(|| engine.current()) else {
         return Ok(None);
     };
-    let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
+    let snap = match engine.snapshot(tournament) {
+        Ok(snap) => snap,
+        Err(EngineError::UnknownTournament(_)) => return Ok(None),
+        Err(e) => return Err(ssr::internal(e)),
+    };
     let now = crate::server::engine::now();
     Ok(
         crate::domain::view::tournament_view(&snap.state, now).map(|view| LiveView {
@@ -133,21 +138,26 @@ pub async fn get_view() -> Result<Option<LiveView>, ServerFnError> {
     )
 }
 
-/// Sends one command to the current tournament, as the director (session cookie) or as a
-/// table (its key). `command_id` is made by the page, so a retry after a lost answer is
-/// harmless: the server returns the first answer and never applies twice.
-#[server(input = Json)]
+/// Sends one command to a tournament (the current one when `tournament` is `None`), as the
+/// director (session cookie) or as a table (its key). `command_id` is made by the page, so a
+/// retry after a lost answer is harmless: the server returns the first answer and never
+/// applies twice.
+#[server(endpoint = "send_command", input = Json)]
 pub async fn send_command(
     command_id: String,
     command: Command,
     table_key: Option<String>,
+    tournament: Option<i64>,
 ) -> Result<CommandReply, ServerFnError> {
     use crate::server::engine::{EngineError, Reply};
     use crate::server::store::Origin;
     let engine = ssr::engine()?;
-    let Some(tournament) = engine.current() else {
+    let Some(tournament) = tournament.or_else(|| engine.current()) else {
         return Ok(CommandReply::refused("NOT_CREATED"));
     };
+    if !engine.tournament_ids().contains(&tournament) {
+        return Ok(CommandReply::refused("NOT_CREATED"));
+    }
     let role = ssr::role(tournament, table_key.as_deref()).await?;
     if !role.may(&command) {
         return Ok(CommandReply::refused("UNAUTHORIZED"));
@@ -177,8 +187,28 @@ pub async fn send_command(
     }
 }
 
+/// Opens a new, empty tournament (director only) and returns its id; its configuration
+/// follows as a `CreateTournament` command sent to that id. The newest tournament is the one
+/// the faces show.
+#[server(endpoint = "create_tournament")]
+pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
+    let engine = ssr::engine()?;
+    let director = match ssr::session_token().await {
+        Some(token) => ssr::auth()?.session_valid(&token).await,
+        None => false,
+    };
+    if !director || name.trim().is_empty() || name.len() > 200 {
+        return Ok(None);
+    }
+    engine
+        .create(name.trim())
+        .await
+        .map(Some)
+        .map_err(ssr::internal)
+}
+
 /// Is this device signed in as the director?
-#[server]
+#[server(endpoint = "who_am_i")]
 pub async fn who_am_i() -> Result<Identity, ServerFnError> {
     let auth = ssr::auth()?;
     let director = match ssr::session_token().await {
@@ -189,7 +219,7 @@ pub async fn who_am_i() -> Result<Identity, ServerFnError> {
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
-#[server]
+#[server(endpoint = "director_login")]
 pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
     use crate::server::auth::{LoginError, SESSION_COOKIE, SESSION_HOURS};
     use axum::extract::ConnectInfo;
@@ -218,7 +248,7 @@ pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
 }
 
 /// Ends the director's session on this device.
-#[server]
+#[server(endpoint = "director_logout")]
 pub async fn director_logout() -> Result<(), ServerFnError> {
     if let Some(token) = ssr::session_token().await {
         ssr::auth()?.logout(&token).await;
@@ -236,7 +266,7 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
 
 /// The pairing links and QR codes of every open table (director only). `reissue` makes a
 /// new key for that table first: its old QR code stops working.
-#[server]
+#[server(endpoint = "table_links")]
 pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
     use crate::server::auth::Role;
@@ -288,7 +318,7 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
 }
 
 /// The guided flows for self-deal mistakes (SPEC §5), for the "call the director" menu.
-#[server]
+#[server(endpoint = "ruling_situations")]
 pub async fn ruling_situations(
 ) -> Result<Vec<crate::domain::rulings::SituationSummary>, ServerFnError> {
     Ok(crate::domain::rulings::situations())
@@ -296,7 +326,7 @@ pub async fn ruling_situations(
 
 /// One step of a guided flow: the answers so far give the next question or the ruling.
 /// A refused answer comes back as its stable code (e.g. `RULING_OUT_OF_RANGE`).
-#[server(input = Json)]
+#[server(endpoint = "ruling_step", input = Json)]
 pub async fn ruling_step(
     flow: String,
     answers: Vec<crate::domain::rulings::Answer>,
@@ -305,7 +335,7 @@ pub async fn ruling_step(
 }
 
 /// The server's clock in milliseconds, so a page can count down in step with it.
-#[server]
+#[server(endpoint = "server_time")]
 pub async fn server_time() -> Result<i64, ServerFnError> {
     Ok(crate::server::engine::now().0)
 }

@@ -40,7 +40,7 @@ pub fn use_live() -> Live {
     let view = Resource::new(
         move || version.get(),
         move |_| async move {
-            let v = get_view().await;
+            let v = get_view(None).await;
             received_at.set(device_now());
             v
         },
@@ -118,6 +118,6 @@ pub fn command_action(
     Action::new(move |command: &Command| {
         let command = command.clone();
         let key = table_key.get_untracked();
-        async move { send_command(new_command_id(), command, key).await }
+        async move { send_command(new_command_id(), command, key, None).await }
     })
 }

@@ -13,7 +13,7 @@ pub async fn find_seat(query: String) -> Result<Vec<PlayerView>, ServerFnError> 
     if q.chars().count() < 2 {
         return Ok(Vec::new());
     }
-    let Some(live) = crate::api::get_view().await? else {
+    let Some(live) = crate::api::get_view(None).await? else {
         return Ok(Vec::new());
     };
     Ok(live
