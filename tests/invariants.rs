@@ -6,7 +6,7 @@ use clubtd::domain::balancing::plan;
 use clubtd::domain::busts::standings;
 use clubtd::domain::command::{BustReport, Command, Ctx, ReEntryOption};
 use clubtd::domain::config::{templates, BountyKind};
-use clubtd::domain::event::{MoveReason, PaymentMethod, Place};
+use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd::domain::money::{Cents, Chips};
 use clubtd::domain::state::PlayerStatus;
@@ -47,10 +47,14 @@ fn arb_command() -> impl Strategy<Value = Command> {
         1 => Just(Command::DrawFinalTable),
         2 => (player.clone(), -5i64..60_000).prop_map(|(player, c)| Command::ReportChips { player, chips: Chips(c) }),
         1 => player.clone().prop_map(|player| Command::LeaveEarly { player }),
-        1 => player.prop_map(|player| Command::Disqualify { player, reason: "rule".into() }),
+        1 => player.clone().prop_map(|player| Command::Disqualify { player, reason: "rule".into() }),
         1 => any::<bool>().prop_map(|on| Command::SetHandForHand { on }),
-        1 => table.prop_map(|table| Command::FinishHand { table }),
+        1 => table.clone().prop_map(|table| Command::FinishHand { table }),
         1 => Just(Command::CloseRegistration),
+        2 => player.clone().prop_map(|player| Command::SurrenderStack { player }),
+        2 => (table.clone(), seat.clone(), proptest::collection::vec(player.clone(), 0..3)).prop_map(|(table, seat, winners)| Command::AbandonedStackGone { table, seat, winners }),
+        1 => (player.clone(), 1u16..4).prop_map(|(player, hands)| Command::GivePenalty { player, penalty: PenaltyKind::Hands { hands }, reason: "r".into() }),
+        1 => (table.clone(), player.clone()).prop_map(|(table, player)| Command::PenaltyHandServed { table, player }),
         2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast { reason }),
         1 => player_b().prop_map(|player| Command::ConfirmArrival { player }),
         1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts { amounts: a.into_iter().map(Cents).collect() }),
@@ -63,9 +67,15 @@ fn check_invariants(t: &Tournament) {
     let mut seen = BTreeSet::new();
     for (n, tb) in &t.tables {
         assert!(
-            tb.seats.len() <= usize::from(cfg.table_size),
+            tb.seats_in_use() <= usize::from(cfg.table_size),
             "table {n} over capacity"
         );
+        for s in tb.abandoned.keys() {
+            assert!(
+                !tb.seats.contains_key(s),
+                "a player sits on an abandoned stack"
+            );
+        }
         for (s, p) in &tb.seats {
             assert!(seen.insert(*p), "{p} holds two seats");
             let player = &t.players[p];
@@ -115,7 +125,18 @@ fn check_invariants(t: &Tournament) {
         st.len(),
         st.iter().map(|s| s.player).collect::<BTreeSet<_>>().len()
     );
-    let bounty_total: Cents = t.players.values().map(|p| p.bounty + p.bounty_won).sum();
+    let abandoned: Cents = t
+        .tables
+        .values()
+        .flat_map(|tb| tb.abandoned.values())
+        .map(|a| a.bounty)
+        .sum();
+    let bounty_total: Cents = t
+        .players
+        .values()
+        .map(|p| p.bounty + p.bounty_won)
+        .sum::<Cents>()
+        + abandoned;
     let bounty_paid = Cents(i64::from(entries) * cfg.bounty_part.0);
     // Bounty money is neither created nor lost (busted players' heads go to eliminators).
     assert_eq!(bounty_total, bounty_paid, "bounties must add up");

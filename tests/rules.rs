@@ -548,3 +548,161 @@ fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
     });
     assert_eq!(k.t.prizes(), vec![Cents(7_000), Cents(3_000), Cents(2_000)]);
 }
+
+#[test]
+fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the_pot_winner() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let before = k.seat_of(1);
+    let surrender = Command::SurrenderStack {
+        player: PlayerId(1),
+    };
+    assert_eq!(k.run(surrender.clone()), Err(DomainError::NotDuringBreak));
+    k.minutes(85); // PKR4U 5: only during the break (after the fourth level)
+    k.ok(surrender);
+    // The stack stays in its seat with the bounty; nobody can be drawn there.
+    let tb = &k.t.tables[&before.table];
+    assert_eq!(tb.abandoned[&before.seat].owner, PlayerId(1));
+    assert_eq!(tb.abandoned[&before.seat].bounty, Cents(1000));
+    assert_eq!(
+        k.t.abandoned_chips(),
+        Chips(12_000),
+        "starting stack + bonus"
+    );
+    assert_eq!(
+        k.t.chips_removed,
+        Chips::ZERO,
+        "the chips are still in play"
+    );
+    assert_eq!(
+        k.run(Command::ReEnter {
+            player: PlayerId(1),
+            option: ReEntryOption::SameSeat,
+            method: PaymentMethod::Cash,
+            present: true,
+        }),
+        Err(DomainError::SameSeatTaken {
+            player: PlayerId(1)
+        })
+    );
+    k.ok(Command::ReEnter {
+        player: PlayerId(1),
+        option: ReEntryOption::NewSeat,
+        method: PaymentMethod::Cash,
+        present: true,
+    });
+    assert_ne!(
+        k.seat_of(1).table,
+        before.table,
+        "not seated at the old table again"
+    );
+    assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1000), "a new head");
+    // The owner cannot win the abandoned bounty; a player at that table can.
+    let gone = |winners: Vec<PlayerId>| Command::AbandonedStackGone {
+        table: before.table,
+        seat: before.seat,
+        winners,
+    };
+    assert_eq!(
+        k.run(gone(vec![PlayerId(1)])),
+        Err(DomainError::OwnAbandonedBounty {
+            player: PlayerId(1)
+        })
+    );
+    let winner = *k.t.tables[&before.table].seats.values().next().unwrap();
+    k.ok(gone(vec![winner]));
+    let w = &k.t.players[&winner];
+    // Progressive: half in cash, half onto the winner's head.
+    assert_eq!((w.bounty_won, w.bounty), (Cents(500), Cents(1500)));
+    assert!(k.t.tables[&before.table].abandoned.is_empty());
+    assert_eq!(
+        k.run(gone(vec![winner])),
+        Err(DomainError::NoAbandonedStack {
+            table: before.table,
+            seat: before.seat
+        })
+    );
+}
+
+#[test]
+fn pkr4u_5_without_bounties_the_surrendered_stack_is_removed() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    k.minutes(85);
+    k.ok(Command::SurrenderStack {
+        player: PlayerId(1),
+    });
+    assert_eq!(k.t.chips_removed, Chips(12_000));
+    assert!(k.t.tables.values().all(|t| t.abandoned.is_empty()));
+}
+
+#[test]
+fn pkr4u_4_a_hands_penalty_counts_down_hand_by_hand() {
+    use clubtd::domain::event::PenaltyKind;
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(3).table;
+    k.ok(Command::GivePenalty {
+        player: PlayerId(3),
+        penalty: PenaltyKind::Hands { hands: 2 },
+        reason: "card exposed on purpose".into(),
+    });
+    assert_eq!(k.t.penalties[0].hands_left(), Some(2));
+    let served = Command::PenaltyHandServed {
+        table,
+        player: PlayerId(3),
+    };
+    k.ok(served.clone());
+    assert_eq!(k.t.penalties[0].hands_left(), Some(1));
+    // Hand-for-hand: a finished hand at the table counts too.
+    k.ok(Command::SetHandForHand { on: true });
+    k.ok(Command::FinishHand { table });
+    assert_eq!(k.t.penalties[0].hands_left(), Some(0));
+    assert_eq!(
+        k.run(served),
+        Err(DomainError::NoHandsPenalty {
+            player: PlayerId(3)
+        })
+    );
+    let other = if table == TableNo(1) {
+        TableNo(2)
+    } else {
+        TableNo(1)
+    };
+    k.ok(Command::GivePenalty {
+        player: PlayerId(3),
+        penalty: PenaltyKind::Hands { hands: 1 },
+        reason: "again".into(),
+    });
+    assert_eq!(
+        k.run(Command::PenaltyHandServed {
+            table: other,
+            player: PlayerId(3)
+        }),
+        Err(DomainError::NotAtTable {
+            player: PlayerId(3),
+            table: other
+        })
+    );
+}
+
+#[test]
+fn pkr4u_18_blinds_are_taken_from_a_missing_bonus_stack_from_the_level_after_the_bonus() {
+    use clubtd::domain::view::tournament_view;
+    let mut k = Kit::new(templates::club_evening("t", 2)); // bonus until the end of level 1
+    k.register(3);
+    k.ok(Command::StartClock);
+    let view = |k: &Kit| tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    assert_eq!(view(&k).bonus_missing.len(), 3, "nobody confirmed yet");
+    assert!(!view(&k).bonus_blinds_taken, "still level 1");
+    k.ok(Command::ConfirmArrival {
+        player: PlayerId(1),
+    });
+    k.minutes(21); // level 2 has begun
+    let v = view(&k);
+    assert!(v.bonus_blinds_taken);
+    assert_eq!(v.bonus_missing, vec![PlayerId(2), PlayerId(3)]);
+}

@@ -151,7 +151,7 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
 fn room_elsewhere(t: &Tournament, cfg: &Config, table: TableNo) -> usize {
     t.open_tables()
         .filter(|(n, _)| *n != table)
-        .map(|(_, tb)| usize::from(cfg.table_size).saturating_sub(tb.seats.len()))
+        .map(|(_, tb)| usize::from(cfg.table_size).saturating_sub(tb.seats_in_use()))
         .sum()
 }
 
@@ -205,7 +205,7 @@ pub fn decide_move(
             seat: to.seat,
         });
     }
-    if tb.seats.contains_key(&to.seat) {
+    if tb.is_taken(to.seat) {
         return Err(DomainError::SeatTaken {
             table: to.table,
             seat: to.seat,

@@ -126,7 +126,7 @@ pub fn decide_revive(
     let free = t
         .tables
         .get(&seat.table)
-        .is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
+        .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
     if !free {
         return Err(DomainError::SameSeatTaken { player });
     }
@@ -157,7 +157,7 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
     let seat_free = |place: &super::event::Place| {
         t.tables
             .get(&place.table)
-            .is_some_and(|tb| tb.open && !tb.seats.contains_key(&place.seat))
+            .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
     };
     match step {
         UndoStep::Busts { busts, .. } => {

@@ -116,6 +116,17 @@ pub enum Command {
     /// PKR4U 5: during a break, give up the stack to re-enter.
     #[serde(rename = "surrender_stack")]
     SurrenderStack { player: PlayerId },
+    /// PKR4U 6: the abandoned stack at this seat paid its last chip; `winners` took the pot
+    /// (and with it the stack's bounty, anted with the last chip).
+    #[serde(rename = "abandoned_stack_gone")]
+    AbandonedStackGone {
+        table: TableNo,
+        seat: SeatNo,
+        winners: Vec<PlayerId>,
+    },
+    /// PKR4U 4: the table played a hand while this player sat out a hands penalty.
+    #[serde(rename = "penalty_hand_served")]
+    PenaltyHandServed { table: TableNo, player: PlayerId },
     /// The director edits the payout table (after registration closes, so the pool is known).
     #[serde(rename = "set_payouts")]
     SetPayouts { amounts: Vec<Cents> },

@@ -135,6 +135,22 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             Ok(vec![Event::HandFinished { table: *table }])
         }
         Command::SurrenderStack { player } => decide_surrender(t, cfg, *player, ctx),
+        Command::AbandonedStackGone {
+            table,
+            seat,
+            winners,
+        } => super::penalties::decide_abandoned_gone(
+            t,
+            cfg,
+            super::event::Place {
+                table: *table,
+                seat: *seat,
+            },
+            winners,
+        ),
+        Command::PenaltyHandServed { table, player } => {
+            super::penalties::decide_penalty_hand(t, *table, *player)
+        }
         Command::SetPayouts { amounts } => super::payouts::decide_set_payouts(t, cfg, ctx, amounts),
         Command::ReportTableChips { table, counts } => {
             if counts.is_empty() {

@@ -89,6 +89,12 @@ pub enum DomainError {
     NoCall { table: TableNo },
     #[error("there is no incident {index}")]
     UnknownIncident { index: u32 },
+    #[error("there is no abandoned stack at table {table}, seat {seat}")]
+    NoAbandonedStack { table: TableNo, seat: SeatNo },
+    #[error("player {player} cannot win the bounty they abandoned (PKR4U 6)")]
+    OwnAbandonedBounty { player: PlayerId },
+    #[error("player {player} has no hands penalty running")]
+    NoHandsPenalty { player: PlayerId },
 }
 
 impl DomainError {
@@ -136,6 +142,9 @@ impl DomainError {
             InvalidRuling { .. } => "INVALID_RULING",
             UnknownIncident { .. } => "UNKNOWN_INCIDENT",
             NoCall { .. } => "NO_CALL",
+            NoAbandonedStack { .. } => "NO_ABANDONED_STACK",
+            OwnAbandonedBounty { .. } => "OWN_ABANDONED_BOUNTY",
+            NoHandsPenalty { .. } => "NO_HANDS_PENALTY",
         }
     }
 
@@ -159,7 +168,9 @@ impl DomainError {
             | SameSeatTaken { player }
             | DuplicatePlayer { player }
             | InvalidEliminator { player }
-            | StartStackMissing { player } => {
+            | StartStackMissing { player }
+            | OwnAbandonedBounty { player }
+            | NoHandsPenalty { player } => {
                 p.insert("player", player.0.to_string());
             }
             MaxEntriesReached { player, max } => {
@@ -169,7 +180,9 @@ impl DomainError {
             UnknownTable { table } | TableNotOpen { table } | NoCall { table } => {
                 p.insert("table", table.0.to_string());
             }
-            UnknownSeat { table, seat } | SeatTaken { table, seat } => {
+            UnknownSeat { table, seat }
+            | SeatTaken { table, seat }
+            | NoAbandonedStack { table, seat } => {
                 p.insert("table", table.0.to_string());
                 p.insert("seat", seat.0.to_string());
             }
@@ -234,5 +247,8 @@ impl DomainError {
         "INVALID_RULING",
         "UNKNOWN_INCIDENT",
         "NO_CALL",
+        "NO_ABANDONED_STACK",
+        "OWN_ABANDONED_BOUNTY",
+        "NO_HANDS_PENALTY",
     ];
 }

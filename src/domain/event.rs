@@ -215,9 +215,27 @@ pub enum Event {
     HandForHandSet { on: bool },
     #[serde(rename = "hand_finished")]
     HandFinished { table: TableNo },
-    /// PKR4U 5 / 6: the stack is given up during a break for a re-entry.
+    /// PKR4U 5 / 6: the stack is given up during a break for a re-entry. In a bounty event
+    /// (PKR4U 6) the stack stays at `abandoned_at` and blinds off; elsewhere it is removed.
     #[serde(rename = "stack_surrendered")]
-    StackSurrendered { player: PlayerId, at: Timestamp },
+    StackSurrendered {
+        player: PlayerId,
+        at: Timestamp,
+        #[serde(default)]
+        abandoned_at: Option<Place>,
+    },
+    /// PKR4U 6: an abandoned stack paid its last chip; its bounty went into that pot and to
+    /// whoever won it (never its former owner).
+    #[serde(rename = "abandoned_stack_gone")]
+    AbandonedStackGone {
+        place: Place,
+        owner: PlayerId,
+        bounties: Vec<BountyPaid>,
+    },
+    /// PKR4U 4: a player sat out one more hand of a hands penalty (told by the table, or
+    /// counted from a hand-for-hand "hand finished").
+    #[serde(rename = "penalty_hand_served")]
+    PenaltyHandServed { player: PlayerId },
     /// The director's payout table, locked in.
     #[serde(rename = "payouts_set")]
     PayoutsSet { amounts: Vec<Cents> },

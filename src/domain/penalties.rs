@@ -5,8 +5,8 @@ use super::busts::standings;
 use super::command::Ctx;
 use super::config::Config;
 use super::error::DomainError;
-use super::event::{Event, PenaltyKind};
-use super::ids::PlayerId;
+use super::event::{Event, PenaltyKind, Place};
+use super::ids::{PlayerId, TableNo};
 use super::money::{Cents, Chips};
 use super::state::{Player, PlayerStatus, Tournament};
 
@@ -134,10 +134,82 @@ pub fn decide_surrender(
             max: cfg.max_entries.unwrap_or(0),
         });
     }
+    // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
+    let abandoned_at = if cfg.bounty_kind == super::config::BountyKind::None {
+        None
+    } else {
+        p.seat
+    };
     Ok(vec![Event::StackSurrendered {
         player,
         at: ctx.now,
+        abandoned_at,
     }])
+}
+
+/// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
+/// winners of that pot share the bounty like a knock-out's (its former owner cannot win it).
+pub fn decide_abandoned_gone(
+    t: &Tournament,
+    cfg: &Config,
+    place: Place,
+    winners: &[PlayerId],
+) -> Result<Vec<Event>, DomainError> {
+    let stack = t
+        .tables
+        .get(&place.table)
+        .and_then(|tb| tb.abandoned.get(&place.seat))
+        .ok_or(DomainError::NoAbandonedStack {
+            table: place.table,
+            seat: place.seat,
+        })?;
+    if winners.contains(&stack.owner) {
+        return Err(DomainError::OwnAbandonedBounty {
+            player: stack.owner,
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for w in winners {
+        let at_table = t.players.get(w).is_some_and(|p| {
+            p.status == PlayerStatus::Playing && p.seat.is_some_and(|s| s.table == place.table)
+        });
+        if !seen.insert(*w) || !at_table {
+            return Err(DomainError::NotAtTable {
+                player: *w,
+                table: place.table,
+            });
+        }
+    }
+    if winners.is_empty() {
+        return Err(DomainError::InvalidEliminator {
+            player: stack.owner,
+        });
+    }
+    Ok(vec![Event::AbandonedStackGone {
+        place,
+        owner: stack.owner,
+        bounties: super::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
+    }])
+}
+
+/// PKR4U 4: one more hand sat out on a running hands penalty.
+pub fn decide_penalty_hand(
+    t: &Tournament,
+    table: TableNo,
+    player: PlayerId,
+) -> Result<Vec<Event>, DomainError> {
+    let here = playing(t, player)?.seat.is_some_and(|s| s.table == table);
+    if !here {
+        return Err(DomainError::NotAtTable { player, table });
+    }
+    let running = t
+        .penalties
+        .iter()
+        .any(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0));
+    if !running {
+        return Err(DomainError::NoHandsPenalty { player });
+    }
+    Ok(vec![Event::PenaltyHandServed { player }])
 }
 
 /// Seed 000 / FIDPA: an agreed deal among the players left; it must share exactly the prize

@@ -165,7 +165,7 @@ pub fn decide_reenter(
             let free = t
                 .tables
                 .get(&seat.table)
-                .is_some_and(|tb| tb.open && !tb.seats.contains_key(&seat.seat));
+                .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
             if !free {
                 return Err(DomainError::SameSeatTaken { player });
             }
@@ -178,7 +178,13 @@ pub fn decide_reenter(
             }])
         }
         ReEntryOption::NewSeat => {
-            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+            // PKR4U 6: a player who left a stack behind is not seated at that table again.
+            let left_behind = t
+                .tables
+                .iter()
+                .find(|(_, tb)| tb.abandoned.values().any(|a| a.owner == player))
+                .map(|(n, _)| *n);
+            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), left_behind)?;
             let mut events = Vec::new();
             if let Some(table) = draw.open_table {
                 events.push(Event::TableOpened { table });

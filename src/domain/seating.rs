@@ -70,7 +70,7 @@ pub fn dead_seats(table: &Table, size: u8) -> BTreeSet<SeatNo> {
 pub fn free_seats(table: &Table, size: u8) -> Vec<SeatNo> {
     (1..=size)
         .map(SeatNo)
-        .filter(|s| !table.seats.contains_key(s))
+        .filter(|s| !table.is_taken(*s))
         .collect()
 }
 
@@ -94,14 +94,14 @@ pub fn draw_seat(
     let size = cfg.table_size;
     let open: Vec<(TableNo, &Table)> = t
         .open_tables()
-        .filter(|(n, tb)| Some(*n) != exclude && tb.seats.len() < usize::from(size))
+        .filter(|(n, tb)| Some(*n) != exclude && tb.seats_in_use() < usize::from(size))
         .collect();
     if open.is_empty() {
         let next = cfg.tables.iter().find(|n| {
             Some(**n) != exclude
                 && t.tables
                     .get(n)
-                    .is_some_and(|tb| !tb.open && tb.seats.is_empty())
+                    .is_some_and(|tb| !tb.open && tb.seats_in_use() == 0)
         });
         let Some(&table) = next else {
             return Err(DomainError::NoSeatAvailable);
@@ -148,6 +148,7 @@ mod tests {
                 .collect(),
             button: button.map(SeatNo),
             hand_done: false,
+            abandoned: BTreeMap::new(),
         }
     }
 

@@ -65,6 +65,30 @@ pub struct Table {
     pub button: Option<SeatNo>,
     /// Hand-for-hand: this table has finished the current hand.
     pub hand_done: bool,
+    /// PKR4U 6: stacks given up in a bounty event, still blinding off in their seats.
+    #[serde(default)]
+    pub abandoned: BTreeMap<SeatNo, AbandonedStack>,
+}
+
+impl Table {
+    /// A seat nobody may be drawn or moved to: a player or an abandoned stack is there.
+    pub fn is_taken(&self, seat: SeatNo) -> bool {
+        self.seats.contains_key(&seat) || self.abandoned.contains_key(&seat)
+    }
+
+    /// Seats in use, players and abandoned stacks together.
+    pub fn seats_in_use(&self) -> usize {
+        self.seats.len() + self.abandoned.len()
+    }
+}
+
+/// PKR4U 6: a stack its owner gave up for a re-entry in a bounty event. It stays in the seat,
+/// posts blinds and antes until it is gone, and carries the owner's bounty until then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbandonedStack {
+    pub owner: PlayerId,
+    pub chips: Chips,
+    pub bounty: Cents,
 }
 
 /// One elimination that counts for places (busts later undone by a re-entry do not).
@@ -127,6 +151,19 @@ pub struct Penalty {
     pub kind: PenaltyKind,
     pub reason: String,
     pub at: Timestamp,
+    /// PKR4U 4: hands sat out so far (hands penalties).
+    #[serde(default)]
+    pub hands_served: u16,
+}
+
+impl Penalty {
+    /// Hands still to sit out, for a hands penalty.
+    pub fn hands_left(&self) -> Option<u16> {
+        match self.kind {
+            PenaltyKind::Hands { hands } => Some(hands.saturating_sub(self.hands_served)),
+            _ => None,
+        }
+    }
 }
 
 /// The whole tournament, rebuilt from its events.
@@ -405,6 +442,7 @@ impl Tournament {
                 kind: *penalty,
                 reason: reason.clone(),
                 at: *at,
+                hands_served: 0,
             }),
             Event::HandForHandSet { on } => {
                 self.hand_for_hand = if *on {
@@ -420,6 +458,15 @@ impl Tournament {
                 if let Some(t) = self.tables.get_mut(table) {
                     t.hand_done = true;
                 }
+                // PKR4U 4: a hand played at this table counts for its players' hands penalties.
+                let here: Vec<PlayerId> = self
+                    .tables
+                    .get(table)
+                    .map(|t| t.seats.values().copied().collect())
+                    .unwrap_or_default();
+                for player in here {
+                    self.serve_penalty_hand(player);
+                }
                 // Seed 000 / FIDPA: the next hand starts everywhere once every table is done.
                 if self.hand_for_hand.is_some() && self.open_tables().all(|(_, t)| t.hand_done) {
                     self.hand_for_hand = self.hand_for_hand.map(|h| h + 1);
@@ -428,17 +475,57 @@ impl Tournament {
                     }
                 }
             }
-            Event::StackSurrendered { player, .. } => {
+            Event::StackSurrendered {
+                player,
+                abandoned_at,
+                ..
+            } => {
                 // PKR4U 5: the stack is removed; the player re-enters at once (a separate event).
-                if let Some(p) = self.players.get_mut(player) {
-                    let stack = p.stack;
-                    p.status = PlayerStatus::Busted;
-                    p.last_seat = p.seat;
-                    p.stack = Chips::ZERO;
-                    self.chips_removed += stack;
+                // PKR4U 6: in a bounty event it stays in the seat with the bounty, its chips
+                // still in play.
+                let Some(p) = self.players.get_mut(player) else {
+                    return;
+                };
+                let (stack, bounty) = (p.stack, p.bounty);
+                p.status = PlayerStatus::Busted;
+                p.last_seat = p.seat;
+                p.stack = Chips::ZERO;
+                if abandoned_at.is_some() {
+                    p.bounty = Cents::ZERO;
                 }
                 self.unseat(*player);
+                match abandoned_at {
+                    Some(place) => {
+                        self.tables
+                            .entry(place.table)
+                            .or_default()
+                            .abandoned
+                            .insert(
+                                place.seat,
+                                AbandonedStack {
+                                    owner: *player,
+                                    chips: stack,
+                                    bounty,
+                                },
+                            );
+                    }
+                    None => self.chips_removed += stack,
+                }
             }
+            Event::AbandonedStackGone {
+                place, bounties, ..
+            } => {
+                if let Some(t) = self.tables.get_mut(&place.table) {
+                    t.abandoned.remove(&place.seat);
+                }
+                for b in bounties {
+                    if let Some(w) = self.players.get_mut(&b.to) {
+                        w.bounty_won += b.cash;
+                        w.bounty += b.onto_head;
+                    }
+                }
+            }
+            Event::PenaltyHandServed { player } => self.serve_penalty_hand(*player),
             Event::PayoutsSet { amounts } => self.payout_override = Some(amounts.clone()),
             Event::PlayerArrived { player } => {
                 if let Some(p) = self.players.get_mut(player) {
@@ -576,6 +663,26 @@ impl Tournament {
     }
 
     /// The configured starting stack (zero before the tournament is created).
+    /// PKR4U 4: one more hand sat out, on the player's oldest running hands penalty.
+    fn serve_penalty_hand(&mut self, player: PlayerId) {
+        if let Some(p) = self
+            .penalties
+            .iter_mut()
+            .find(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0))
+        {
+            p.hands_served += 1;
+        }
+    }
+
+    /// Chips of abandoned stacks still at the tables (PKR4U 6): in play, owned by nobody.
+    pub fn abandoned_chips(&self) -> Chips {
+        self.tables
+            .values()
+            .flat_map(|t| t.abandoned.values())
+            .map(|a| a.chips)
+            .sum()
+    }
+
     fn starting_stack(&self) -> Chips {
         self.config
             .as_ref()

@@ -66,6 +66,19 @@ pub struct TableView {
     /// PKR4U 13: stopped, director called.
     pub stopped: bool,
     pub hand_done: bool,
+    /// PKR4U 6: stacks left behind for a re-entry in a bounty event, blinding off.
+    #[serde(default)]
+    pub abandoned: Vec<AbandonedView>,
+}
+
+/// PKR4U 6: an abandoned stack as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbandonedView {
+    pub seat: SeatNo,
+    pub owner: PlayerId,
+    pub owner_name: String,
+    pub chips: Chips,
+    pub bounty: Cents,
 }
 
 /// One player in the field list.
@@ -113,6 +126,9 @@ pub struct PenaltyView {
     pub reason: String,
     /// Minutes penalties: time left (0 when served).
     pub ms_left: Option<i64>,
+    /// Hands penalties: hands still to sit out (0 when served).
+    #[serde(default)]
+    pub hands_left: Option<u16>,
 }
 
 /// One line of the results: place, prize, bounties and entries per player.
@@ -172,6 +188,10 @@ pub struct TournamentView {
     pub results: Vec<ResultLine>,
     /// PKR4U 18: players with bonus chips whose stack is not confirmed at the table yet.
     pub bonus_missing: Vec<PlayerId>,
+    /// PKR4U 18: the level after the bonus period has begun, so the blinds of a bonus stack
+    /// not yet at its table are taken from it.
+    #[serde(default)]
+    pub bonus_blinds_taken: bool,
     /// Tables waiting for the director, oldest call first.
     pub calls: Vec<(TableNo, Timestamp)>,
     /// The incident log, newest first.
@@ -280,6 +300,21 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 ante: ante_for_table(current_ante.unwrap_or_default(), tb.seats.len()),
                 stopped: plan.stopped.contains(n),
                 hand_done: tb.hand_done,
+                abandoned: tb
+                    .abandoned
+                    .iter()
+                    .map(|(seat, a)| AbandonedView {
+                        seat: *seat,
+                        owner: a.owner,
+                        owner_name: t
+                            .players
+                            .get(&a.owner)
+                            .map(|p| p.name.clone())
+                            .unwrap_or_default(),
+                        chips: a.chips,
+                        bounty: a.bounty,
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -327,6 +362,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 ),
                 _ => None,
             },
+            hands_left: p.hands_left(),
         })
         .collect();
     Some(TournamentView {
@@ -373,6 +409,11 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         deal_quotes,
         penalties,
         results,
+        bonus_blinds_taken: reading.started
+            && cfg.bonus.is_some_and(|b| {
+                cfg.play_level_index(b.until_level.saturating_add(1))
+                    .is_some_and(|due| reading.level >= due)
+            }),
         bonus_missing: t
             .players
             .values()

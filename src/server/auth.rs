@@ -51,7 +51,9 @@ impl Role {
                 | Command::SetButton { table, .. }
                 | Command::FinishHand { table }
                 | Command::ReportTableChips { table, .. }
-                | Command::CallDirector { table } => table == own,
+                | Command::CallDirector { table }
+                | Command::AbandonedStackGone { table, .. }
+                | Command::PenaltyHandServed { table, .. } => table == own,
                 Command::RecordRuling { table, .. } => *table == Some(*own),
                 Command::MovePlayer { to, .. } => to.table == *own,
                 _ => false,
