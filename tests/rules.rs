@@ -706,3 +706,47 @@ fn pkr4u_18_blinds_are_taken_from_a_missing_bonus_stack_from_the_level_after_the
     assert!(v.bonus_blinds_taken);
     assert_eq!(v.bonus_missing, vec![PlayerId(2), PlayerId(3)]);
 }
+
+#[test]
+fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
+    let mut config = templates::club_evening("t", 2);
+    config.balance_trigger = 3;
+    let mut k = Kit::new(config);
+    k.register(14);
+    k.ok(Command::StartClock);
+    for table in [TableNo(1), TableNo(2)] {
+        k.ok(Command::SetButton {
+            table,
+            seat: *k.t.tables[&table].seats.keys().next().unwrap(),
+        });
+    }
+    // 7 and 7; two busts at table 1 make it 5 against 7: under a trigger of 3, no move.
+    for _ in 0..2 {
+        let p = *k.t.tables[&TableNo(1)].seats.values().next().unwrap();
+        let by = k.tablemate(p.0);
+        k.ok(Command::ReportBusts {
+            table: TableNo(1),
+            busts: vec![bust(p.0, by, None)],
+        });
+    }
+    let cfg = k.t.config.clone().unwrap();
+    assert!(plan(&k.t, &cfg).moves.is_empty());
+    assert!(k.t.balancing_settings().automatic, "tables see moves by default");
+    assert_eq!(
+        k.run(Command::SetBalancing {
+            automatic: false,
+            trigger: 1
+        }),
+        Err(DomainError::InvalidAmount {
+            field: "trigger".into()
+        })
+    );
+    k.ok(Command::SetBalancing {
+        automatic: false,
+        trigger: 2,
+    });
+    let moves = plan(&k.t, &cfg).moves;
+    assert_eq!(moves.len(), 1, "tightened: 7 against 5 now calls for a move");
+    assert_eq!((moves[0].from.table, moves[0].to.table), (TableNo(2), TableNo(1)));
+    assert!(!k.t.balancing_settings().automatic);
+}

@@ -94,7 +94,7 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
         stopped: stopped_tables(t, cfg),
         ..TablePlan::default()
     };
-    let trigger = usize::from(cfg.balance_trigger);
+    let trigger = usize::from(t.balancing_settings().trigger);
     for _ in 0..t.players.len() + 1 {
         let Some((&big, big_t)) = tables
             .iter()

@@ -124,6 +124,12 @@ pub enum Command {
         seat: SeatNo,
         winners: Vec<PlayerId>,
     },
+    /// TDA 25: how balancing runs from now on. `automatic`: the tables see their moves at
+    /// once and confirm them; otherwise the director confirms each move first. `trigger`:
+    /// the difference between the largest and smallest table that calls for a move (the
+    /// director tightens it as the field shrinks).
+    #[serde(rename = "set_balancing")]
+    SetBalancing { automatic: bool, trigger: u8 },
     /// PKR4U 4: the table played a hand while this player sat out a hands penalty.
     #[serde(rename = "penalty_hand_served")]
     PenaltyHandServed { table: TableNo, player: PlayerId },

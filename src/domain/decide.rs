@@ -148,6 +148,18 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             },
             winners,
         ),
+        Command::SetBalancing { automatic, trigger } => {
+            // A trigger of 1 would move players back and forth for ever.
+            if *trigger < 2 || *trigger > cfg.table_size {
+                return Err(DomainError::InvalidAmount {
+                    field: "trigger".into(),
+                });
+            }
+            Ok(vec![Event::BalancingSet {
+                automatic: *automatic,
+                trigger: *trigger,
+            }])
+        }
         Command::PenaltyHandServed { table, player } => {
             super::penalties::decide_penalty_hand(t, *table, *player)
         }

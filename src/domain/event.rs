@@ -232,6 +232,8 @@ pub enum Event {
         owner: PlayerId,
         bounties: Vec<BountyPaid>,
     },
+    #[serde(rename = "balancing_set")]
+    BalancingSet { automatic: bool, trigger: u8 },
     /// PKR4U 4: a player sat out one more hand of a hands penalty (told by the table, or
     /// counted from a hand-for-hand "hand finished").
     #[serde(rename = "penalty_hand_served")]

@@ -206,8 +206,30 @@ pub struct Tournament {
     /// only ever takes back the latest actions.
     #[serde(default)]
     pub undo: Vec<UndoStep>,
+    /// TDA 25: the director's balancing settings, once changed during play.
+    #[serde(default)]
+    pub balancing: Option<BalancingSettings>,
+    /// The latest table break or final-table draw, so the tables can show who goes where.
+    #[serde(default)]
+    pub last_redraw: Option<Redraw>,
     /// Number of events applied.
     pub events_applied: u64,
+}
+
+/// TDA 25: how balancing moves are carried out, and when they are called for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalancingSettings {
+    /// The tables see their moves at once (else the director confirms each first).
+    pub automatic: bool,
+    pub trigger: u8,
+}
+
+/// The players moved by the latest table break or final-table draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Redraw {
+    /// The broken table (`None` for the final-table draw).
+    pub broken: Option<TableNo>,
+    pub moves: Vec<SeatMove>,
 }
 
 impl Tournament {
@@ -226,6 +248,15 @@ impl Tournament {
     /// The configuration (a default-free accessor for rule modules that run after creation).
     pub fn config(&self) -> Option<&Config> {
         self.config.as_ref()
+    }
+
+    /// TDA 25: the balancing settings in force (the configuration's until the director
+    /// changes them; tables see their moves at once by default).
+    pub fn balancing_settings(&self) -> BalancingSettings {
+        self.balancing.unwrap_or(BalancingSettings {
+            automatic: true,
+            trigger: self.config.as_ref().map_or(2, |c| c.balance_trigger),
+        })
     }
 
     /// Players still in the game.
@@ -388,6 +419,10 @@ impl Tournament {
             Event::PlayerMoved { movement, .. } => self.apply_moves(std::slice::from_ref(movement)),
             Event::TableBroken { table, moves } => {
                 self.apply_moves(moves);
+                self.last_redraw = Some(Redraw {
+                    broken: Some(*table),
+                    moves: moves.clone(),
+                });
                 if let Some(t) = self.tables.get_mut(table) {
                     t.open = false;
                     t.button = None;
@@ -400,6 +435,10 @@ impl Tournament {
                 button,
             } => {
                 self.apply_moves(moves);
+                self.last_redraw = Some(Redraw {
+                    broken: None,
+                    moves: moves.clone(),
+                });
                 for (n, t) in self.tables.iter_mut() {
                     if n != table {
                         t.open = false;
@@ -526,6 +565,12 @@ impl Tournament {
                 }
             }
             Event::PenaltyHandServed { player } => self.serve_penalty_hand(*player),
+            Event::BalancingSet { automatic, trigger } => {
+                self.balancing = Some(BalancingSettings {
+                    automatic: *automatic,
+                    trigger: *trigger,
+                })
+            }
             Event::PayoutsSet { amounts } => self.payout_override = Some(amounts.clone()),
             Event::PlayerArrived { player } => {
                 if let Some(p) = self.players.get_mut(player) {

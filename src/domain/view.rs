@@ -182,6 +182,10 @@ pub struct TournamentView {
     pub players: Vec<PlayerView>,
     pub places: Vec<PlaceView>,
     pub plan: TablePlan,
+    /// TDA 25: automatic (tables see their moves) or confirm-first, and the trigger.
+    pub balancing: super::state::BalancingSettings,
+    /// The latest table break or final-table draw: who went where.
+    pub last_redraw: Option<super::state::Redraw>,
     pub hand_for_hand: Option<u32>,
     pub deal_quotes: Option<DealQuotes>,
     pub penalties: Vec<PenaltyView>,
@@ -409,6 +413,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         deal_quotes,
         penalties,
         results,
+        balancing: t.balancing_settings(),
+        last_redraw: t.last_redraw.clone(),
         bonus_blinds_taken: reading.started
             && cfg.bonus.is_some_and(|b| {
                 cfg.play_level_index(b.until_level.saturating_add(1))
