@@ -731,7 +731,10 @@ fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
     }
     let cfg = k.t.config.clone().unwrap();
     assert!(plan(&k.t, &cfg).moves.is_empty());
-    assert!(k.t.balancing_settings().automatic, "tables see moves by default");
+    assert!(
+        k.t.balancing_settings().automatic,
+        "tables see moves by default"
+    );
     assert_eq!(
         k.run(Command::SetBalancing {
             automatic: false,
@@ -746,7 +749,14 @@ fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
         trigger: 2,
     });
     let moves = plan(&k.t, &cfg).moves;
-    assert_eq!(moves.len(), 1, "tightened: 7 against 5 now calls for a move");
-    assert_eq!((moves[0].from.table, moves[0].to.table), (TableNo(2), TableNo(1)));
+    assert_eq!(
+        moves.len(),
+        1,
+        "tightened: 7 against 5 now calls for a move"
+    );
+    assert_eq!(
+        (moves[0].from.table, moves[0].to.table),
+        (TableNo(2), TableNo(1))
+    );
     assert!(!k.t.balancing_settings().automatic);
 }

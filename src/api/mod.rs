@@ -21,6 +21,7 @@ pub enum CommandReply {
 }
 
 impl CommandReply {
+    #[cfg(feature = "ssr")]
     fn refused(code: &str) -> CommandReply {
         CommandReply::Rejected {
             code: code.to_string(),

@@ -2,16 +2,19 @@
 //! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
 //! plan with one-tap confirm, and the bust feed with places and prizes.
 
-use super::components::{
-    euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner,
-};
+mod incidents;
+mod tables;
+
+use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
 use super::live::{command_action, use_live};
-use super::ruling::{text_in, RulingFlow};
+use super::ruling::RulingFlow;
 use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
-use crate::domain::event::{MoveReason, PaymentMethod};
+use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
+use incidents::IncidentLog;
 use leptos::prelude::*;
+use tables::{BonusMissing, TablesPanel};
 
 /// `/director`: the PIN sign-in, then the console.
 #[component]
@@ -141,41 +144,8 @@ fn Console() -> impl IntoView {
                                     })}
                                 </section>
                             </div>
-                            <section class="panel">
-                                <h3>{t!(i18n, tables)}</h3>
-                                <ul class="table-grid">
-                                    {view.tables.iter().filter(|t| t.open).map(|t| {
-                                        let n = t.table.0;
-                                        view! {
-                                            <li class="table-tile" class:stopped=t.stopped data-testid=format!("table-tile-{n}")>
-                                                <a href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
-                                                <span class="count">{t.seats.len()}"/"{t.size}</span>
-                                                <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
-                                                {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
-                                            </li>
-                                        }
-                                    }).collect_view()}
-                                </ul>
-                                <h3>{t!(i18n, balancing)}</h3>
-                                {if view.plan.moves.is_empty() {
-                                    view! { <p>{t!(i18n, nothing_to_balance)}</p> }.into_any()
-                                } else {
-                                    view! {
-                                        <ul class="moves">
-                                            {view.plan.moves.iter().map(|m| {
-                                                let name = view.players.iter().find(|p| p.player == m.player).map(|p| p.name.clone()).unwrap_or_default();
-                                                let command = Command::MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance };
-                                                view! {
-                                                    <li>
-                                                        {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
-                                                        <button on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
-                                                    </li>
-                                                }
-                                            }).collect_view()}
-                                        </ul>
-                                    }.into_any()
-                                }}
-                            </section>
+                            <BonusMissing view=view.clone() send />
+                            <TablesPanel view=view.clone() send />
                             {(!view.calls.is_empty()).then(|| view! {
                                 <section class="panel calls" data-testid="calls">
                                     <h3>{t!(i18n, calls)}</h3>
@@ -192,22 +162,7 @@ fn Console() -> impl IntoView {
                                     </ul>
                                 </section>
                             })}
-                            <section class="panel">
-                                <h3>{t!(i18n, incidents)}</h3>
-                                <ul class="incidents" data-testid="incidents">
-                                    {view.incidents.iter().map(|inc| {
-                                        let lang = lang_code(i18n.get_locale());
-                                        view! {
-                                            <li class="incident">
-                                                <b>{inc.table.map(|t| format!("T{} · ", t.0)).unwrap_or_default()}{inc.title.as_ref().map(|t| text_in(t, lang)).unwrap_or_else(|| inc.flow.clone())}</b>
-                                                " — "{inc.rule.clone()}
-                                                <p>{inc.text.as_ref().map(|t| text_in(t, lang)).unwrap_or_default()}</p>
-                                                {inc.overruled.clone().map(|r| view! { <p class="alarm">{t!(i18n, overruled)}": "{r}</p> })}
-                                            </li>
-                                        }
-                                    }).collect_view()}
-                                </ul>
-                            </section>
+                            <IncidentLog view=view.clone() send />
                             <details class="panel">
                                 <summary>{t!(i18n, guided_rulings)}</summary>
                                 <RulingFlow table=None send />

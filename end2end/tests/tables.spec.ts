@@ -1,0 +1,111 @@
+// The tables' own devices against the real server (after faces.spec.ts, on the same demo):
+// balancing moves shown on both tables and confirmed by the arriving one, hand-for-hand,
+// the clock call countdown, and the director overruling a ruling.
+import { test, expect, Page, Browser } from "@playwright/test";
+
+const PIN = process.env.DIRECTOR_PIN ?? "2468";
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+}
+
+async function signIn(page: Page) {
+  await open(page, "/director");
+  await page.getByTestId("pin").fill(PIN);
+  await page.getByTestId("sign-in").click();
+  await expect(page.getByTestId("tournament-name")).toBeVisible();
+}
+
+async function tablePage(browser: Browser, table: number): Promise<Page> {
+  const director = await (await browser.newContext()).newPage();
+  await signIn(director);
+  await open(director, "/director/tables");
+  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
+  await director.context().close();
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await open(page, href!);
+  return page;
+}
+
+async function bustOne(table: Page) {
+  await table.locator("[data-testid^='bust-out-']").first().click();
+  await table.locator("[data-testid^='bust-win-']").nth(1).click();
+  await table.getByTestId("bust-confirm").click();
+}
+
+test("a balancing move shows on both tables and the arriving table confirms it", async ({ browser }) => {
+  const short = await tablePage(browser, 3);
+  // Busts at table 3 until the plan moves someone to it (TDA 25: trigger 2).
+  for (let i = 0; i < 4 && (await short.getByTestId("move-in").count()) === 0; i++) {
+    const before = await short.locator("[data-testid^='bust-out-']").count();
+    await bustOne(short);
+    await expect(short.locator("[data-testid^='bust-out-']")).toHaveCount(before - 1);
+  }
+  const arriving = short.getByTestId("move-in").first();
+  await expect(arriving).toBeVisible();
+  const text = (await arriving.textContent()) ?? "";
+  const m = text.match(/Arriving: (.+) from table (\d+), to seat (\d+)/);
+  expect(m, text).not.toBeNull();
+  const [, name, from, seat] = m!;
+  // The player's own table tells them to stand up and where to go.
+  const source = await tablePage(browser, Number(from));
+  await expect(source.getByTestId("move-out")).toContainText(`${name}: stand up with your chips and go to table 3, seat ${seat}`);
+  await short.getByTestId("move-confirm").first().click();
+  await expect(short.getByTestId(`seat-${seat}`)).toContainText(name);
+  await expect(source.getByTestId("move-out")).toHaveCount(0);
+  await short.screenshot({ path: "test-results/table-phone.png", fullPage: true });
+});
+
+test("confirm-first balancing hides moves from the tables until the director makes them", async ({ browser }) => {
+  const director = await browser.newPage();
+  await signIn(director);
+  await director.getByTestId("balancing-automatic").uncheck();
+  await expect(director.getByTestId("balancing-automatic")).not.toBeChecked();
+  const short = await tablePage(browser, 3);
+  for (let i = 0; i < 4 && (await director.getByTestId("plan-moves").count()) === 0; i++) {
+    const before = await short.locator("[data-testid^='bust-out-']").count();
+    await bustOne(short);
+    await expect(short.locator("[data-testid^='bust-out-']")).toHaveCount(before - 1);
+  }
+  await expect(director.getByTestId("plan-moves")).toBeVisible();
+  await expect(short.getByTestId("move-in")).toHaveCount(0);
+  const seated = await short.locator("[data-testid^='bust-out-']").count();
+  await director.getByTestId("plan-confirm").first().click();
+  await expect(short.locator("[data-testid^='bust-out-']")).toHaveCount(seated + 1);
+  await director.getByTestId("balancing-automatic").check();
+  await expect(director.getByTestId("balancing-automatic")).toBeChecked();
+});
+
+test("hand-for-hand: each table reports its hand finished", async ({ browser }) => {
+  const director = await browser.newPage();
+  await signIn(director);
+  await director.getByTestId("hand-for-hand-toggle").click();
+  const table = await tablePage(browser, 1);
+  await table.getByTestId("hand-finished").click();
+  await expect(table.getByTestId("hand-waiting")).toBeVisible();
+  await expect(director.getByTestId("table-tile-1")).toHaveClass(/done/);
+  await director.getByTestId("hand-for-hand-toggle").click();
+  await expect(table.getByTestId("hand-for-hand")).toHaveCount(0);
+});
+
+test("a table calls the clock and the countdown runs (TDA 5)", async ({ browser }) => {
+  const table = await tablePage(browser, 2);
+  await table.getByTestId("clock-call").click();
+  const running = table.getByTestId("clock-call-running");
+  await expect(running).toContainText("One minute to act");
+  const first = await table.getByTestId("clock-call-left").textContent();
+  await expect(table.getByTestId("clock-call-left")).not.toHaveText(first!, { timeout: 5_000 });
+  expect(first).toMatch(/^(1:00|0:5\d)$/);
+});
+
+test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page }) => {
+  await signIn(page);
+  const incident = page.locator(".incident").first();
+  await expect(incident).toBeVisible();
+  await incident.locator("summary").click();
+  await incident.getByTestId("overrule-reason").fill("The bettor had announced");
+  await incident.getByTestId("overrule-confirm").click();
+  await expect(page.getByTestId("overruled").first()).toContainText("The bettor had announced");
+  await page.screenshot({ path: "test-results/director-tablet.png", fullPage: true });
+});

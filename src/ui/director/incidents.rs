@@ -1,0 +1,61 @@
+//! The incident log: every ruling with its table, rule and text; the director may overrule
+//! one with a reason (PKR4U 1), which is logged beside it.
+
+use super::super::components::lang_code;
+use super::super::ruling::text_in;
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+/// The log of rulings, newest first.
+#[component]
+pub fn IncidentLog(view: TournamentView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let lines = view
+        .incidents
+        .iter()
+        .map(|inc| {
+            let lang = lang_code(i18n.get_locale_untracked());
+            let incident = inc.index;
+            let reason = RwSignal::new(String::new());
+            let overrule = move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                send.dispatch(Command::OverruleRuling {
+                    incident,
+                    reason: reason.get_untracked(),
+                });
+            };
+            view! {
+                <li class="incident">
+                    <b>{inc.table.map(|t| format!("T{} · ", t.0)).unwrap_or_default()}{inc.title.as_ref().map(|t| text_in(t, lang)).unwrap_or_else(|| inc.flow.clone())}</b>
+                    " — "{inc.rule.clone()}
+                    <p>{inc.text.as_ref().map(|t| text_in(t, lang)).unwrap_or_default()}</p>
+                    {match inc.overruled.clone() {
+                        Some(r) => view! { <p class="alarm" data-testid="overruled">{t!(i18n, overruled)}": "{r}</p> }.into_any(),
+                        None => view! {
+                            <details class="overrule">
+                                <summary>{t!(i18n, overrule)}</summary>
+                                <form on:submit=overrule>
+                                    <label>{t!(i18n, reason)}
+                                        <input data-testid="overrule-reason" prop:value=reason on:input=move |ev| reason.set(event_target_value(&ev)) />
+                                    </label>
+                                    <button type="submit" data-testid="overrule-confirm">{t!(i18n, confirm)}</button>
+                                </form>
+                            </details>
+                        }.into_any(),
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel">
+            <h3>{t!(i18n, incidents)}</h3>
+            <ul class="incidents" data-testid="incidents">{lines}</ul>
+        </section>
+    }
+}

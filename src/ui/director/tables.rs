@@ -1,0 +1,147 @@
+//! The director's tables overview: every open table with its count, button and state;
+//! stopped tables stand out (PKR4U 13); the balancing plan with one-tap confirm and its
+//! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
+
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::event::MoveReason;
+use crate::domain::ids::PlayerId;
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+fn name_of(view: &TournamentView, player: PlayerId) -> String {
+    view.players
+        .iter()
+        .find(|p| p.player == player)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+/// Tables, balancing, breaking, final table, hand-for-hand.
+#[component]
+pub fn TablesPanel(view: TournamentView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = view.balancing;
+    let h4h = view.hand_for_hand;
+    let tiles = view
+        .tables
+        .iter()
+        .filter(|t| t.open)
+        .map(|t| {
+            let n = t.table.0;
+            let done = h4h.is_some() && t.hand_done;
+            view! {
+                <li class="table-tile" class:stopped=t.stopped class:done=done data-testid=format!("table-tile-{n}")>
+                    <a href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
+                    <span class="count">{t.seats.len()}"/"{t.size}</span>
+                    <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
+                    {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
+                    {done.then(|| view! { <span class="ok">{t!(i18n, hand_finished)}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    let moves = view
+        .plan
+        .moves
+        .iter()
+        .map(|m| {
+            let name = name_of(&view, m.player);
+            let command = Command::MovePlayer {
+                player: m.player,
+                to: m.to,
+                reason: MoveReason::Balance,
+            };
+            view! {
+                <li>
+                    {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
+                    <button data-testid="plan-confirm" on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
+                </li>
+            }
+        })
+        .collect_view();
+    let no_moves = view.plan.moves.is_empty();
+    let break_next = view.plan.break_next;
+    let final_ready =
+        view.plan.final_table_ready && view.tables.iter().filter(|t| t.open).count() > 1;
+    let trigger_options = (2..=view.tables.first().map_or(10, |t| t.size))
+        .map(|n| view! { <option value=n.to_string() selected=n == settings.trigger>{n}</option> })
+        .collect_view();
+    view! {
+        <section class="panel">
+            <h3>{t!(i18n, tables)}</h3>
+            <ul class="table-grid">{tiles}</ul>
+            <h3>{t!(i18n, balancing)}</h3>
+            <div class="balancing-settings">
+                <label class="check">
+                    <input type="checkbox" data-testid="balancing-automatic" prop:checked=settings.automatic
+                        on:change=move |ev| { send.dispatch(Command::SetBalancing { automatic: event_target_checked(&ev), trigger: settings.trigger }); } />
+                    {if settings.automatic { t!(i18n, balancing_automatic).into_any() } else { t!(i18n, balancing_confirm_first).into_any() }}
+                </label>
+                <label>{t!(i18n, balance_trigger)}
+                    <select data-testid="balance-trigger" on:change=move |ev| {
+                        if let Ok(trigger) = event_target_value(&ev).parse() {
+                            send.dispatch(Command::SetBalancing { automatic: settings.automatic, trigger });
+                        }
+                    }>{trigger_options}</select>
+                </label>
+            </div>
+            {if no_moves {
+                view! { <p>{t!(i18n, nothing_to_balance)}</p> }.into_any()
+            } else {
+                view! { <ul class="moves" data-testid="plan-moves">{moves}</ul> }.into_any()
+            }}
+            <div class="table-actions">
+                {break_next.map(|table| view! {
+                    <button data-testid="break-table" on:click=move |_| { send.dispatch(Command::BreakTable { table }); }>
+                        {t!(i18n, break_table, table = table.0)}
+                    </button>
+                })}
+                {final_ready.then(|| view! {
+                    <button class="primary" data-testid="draw-final-table" on:click=move |_| { send.dispatch(Command::DrawFinalTable); }>
+                        {t!(i18n, draw_final_table)}
+                    </button>
+                })}
+                <button data-testid="hand-for-hand-toggle" on:click=move |_| { send.dispatch(Command::SetHandForHand { on: h4h.is_none() }); }>
+                    {t!(i18n, hand_for_hand)}": "{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// PKR4U 18: players who got bonus chips and whose stack is not confirmed at a table yet;
+/// once the level after the bonus has begun, their blinds are taken.
+#[component]
+pub fn BonusMissing(view: TournamentView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let taken = view.bonus_blinds_taken;
+    let lines = view
+        .bonus_missing
+        .iter()
+        .map(|p| {
+            let player = *p;
+            let seat = view
+                .players
+                .iter()
+                .find(|x| x.player == player)
+                .map(|x| format!("{} · {}", x.table.map_or(0, |t| t.0), x.seat.map_or(0, |s| s.0)))
+                .unwrap_or_default();
+            view! {
+                <li>
+                    {name_of(&view, player)}" ("{seat}") "
+                    <button data-testid="confirm-arrival" on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>{t!(i18n, arrived)}</button>
+                </li>
+            }
+        })
+        .collect_view();
+    (!view.bonus_missing.is_empty()).then(|| view! {
+        <section class="panel bonus-missing" data-testid="bonus-missing">
+            <h3>{t!(i18n, bonus_missing)}{taken.then(|| view! { <span class="alarm">" — "{t!(i18n, bonus_blinds_taken)}</span> })}</h3>
+            <ul>{lines}</ul>
+        </section>
+    })
+}

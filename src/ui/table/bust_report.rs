@@ -1,0 +1,115 @@
+//! PKR4U 12: the table reports a hand's busts in three taps: who busted, who won, confirm.
+//! Two or more busted in one hand also need each one's stack at the start of the hand
+//! (seed 000: the larger stack finishes higher). Several winners split the bounty.
+
+use crate::api::CommandReply;
+use crate::domain::command::{BustReport, Command};
+use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::money::Chips;
+use crate::domain::view::SeatView;
+use crate::i18n::*;
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+fn toggle(list: RwSignal<Vec<PlayerId>>, player: PlayerId) {
+    list.update(|l| match l.iter().position(|p| *p == player) {
+        Some(i) => {
+            l.remove(i);
+        }
+        None => l.push(player),
+    });
+}
+
+/// The bust report of one table.
+#[component]
+pub fn BustReportForm(
+    table: TableNo,
+    seats: Vec<SeatView>,
+    registration_open: bool,
+    send: Send,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let busted = RwSignal::new(Vec::<PlayerId>::new());
+    let winners = RwSignal::new(Vec::<PlayerId>::new());
+    let stacks = RwSignal::new(BTreeMap::<PlayerId, String>::new());
+    let reported = RwSignal::new(false);
+    let names: BTreeMap<PlayerId, String> =
+        seats.iter().map(|s| (s.player, s.name.clone())).collect();
+    let names = StoredValue::new(names);
+    let confirm = move |_| {
+        let out = busted.get_untracked();
+        if out.is_empty() {
+            return;
+        }
+        let several = out.len() > 1;
+        let eliminators = winners.get_untracked();
+        let stacks = stacks.get_untracked();
+        let busts = out
+            .iter()
+            .map(|p| BustReport {
+                player: *p,
+                eliminators: eliminators.clone(),
+                // Only asked for (and only needed) when two or more bust in the hand.
+                start_stack: several
+                    .then(|| stacks.get(p).and_then(|s| s.trim().parse::<i64>().ok()))
+                    .flatten()
+                    .map(Chips),
+            })
+            .collect();
+        send.dispatch(Command::ReportBusts { table, busts });
+        busted.set(Vec::new());
+        winners.set(Vec::new());
+        reported.set(true);
+    };
+    let seat_buttons =
+        move |who: RwSignal<Vec<PlayerId>>, other: RwSignal<Vec<PlayerId>>, id: &'static str| {
+            seats
+                .iter()
+                .map(|s| {
+                    let player = s.player;
+                    let label = format!("{} · {}", s.seat.0, s.name);
+                    view! {
+                        <button
+                            class="chip-toggle"
+                            class:on=move || who.with(|l| l.contains(&player))
+                            aria-pressed=move || who.with(|l| l.contains(&player)).to_string()
+                            disabled=move || other.with(|l| l.contains(&player))
+                            data-testid=format!("{id}-{}", player.0)
+                            on:click=move |_| { toggle(who, player); reported.set(false); }
+                        >{label}</button>
+                    }
+                })
+                .collect_view()
+        };
+    let out_buttons = seat_buttons(busted, winners, "bust-out");
+    let win_buttons = seat_buttons(winners, busted, "bust-win");
+    view! {
+        <section class="bust-report panel">
+            <h2>{t!(i18n, report_bust)}</h2>
+            <h3>{t!(i18n, busted_in_hand)}</h3>
+            <div class="toggles">{out_buttons}</div>
+            {move || {
+                let out = busted.get();
+                (out.len() > 1).then(|| out.into_iter().map(|p| {
+                    let name = names.with_value(|n| n.get(&p).cloned().unwrap_or_default());
+                    view! {
+                        <label>{t!(i18n, start_stack_of, name = name)}
+                            <input type="number" inputmode="numeric" min="1" data-testid=format!("bust-stack-{}", p.0)
+                                on:input=move |ev| stacks.update(|s| { s.insert(p, event_target_value(&ev)); }) />
+                        </label>
+                    }
+                }).collect_view())
+            }}
+            <h3>{t!(i18n, winners_of_pot)}</h3>
+            <div class="toggles">{win_buttons}</div>
+            <button class="primary wide" data-testid="bust-confirm" disabled=move || busted.with(|b| b.is_empty()) on:click=confirm>
+                {t!(i18n, confirm)}
+            </button>
+            {move || (reported.get() && registration_open).then(|| view! {
+                <p class="hint" data-testid="re-entry-open">{t!(i18n, re_entry_open)}</p>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,138 @@
+//! What a table keeps track of between hands: running penalties (PKR4U 4, TDA 33), abandoned
+//! stacks in a bounty event (PKR4U 6) and hand-for-hand (seed 000, FIDPA).
+
+use super::super::components::{euro, format_ms};
+use super::super::live::Live;
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::event::PenaltyKind;
+use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::view::{TableView, TournamentView};
+use crate::i18n::*;
+use leptos::prelude::*;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+/// Penalties of the players at this table, with what is left to serve. A hands penalty
+/// counts down with one tap per hand played (or by itself in hand-for-hand).
+#[component]
+pub fn TablePenalties(
+    view: TournamentView,
+    table: TableNo,
+    live: Live,
+    send: Send,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let here: Vec<_> = view
+        .penalties
+        .iter()
+        .filter(|p| p.table == Some(table))
+        .cloned()
+        .collect();
+    (!here.is_empty()).then(|| {
+        let lines = here
+            .into_iter()
+            .map(|p| {
+                let player = p.player;
+                let status = match (p.kind, p.hands_left, p.ms_left) {
+                    (PenaltyKind::Warning, _, _) => t!(i18n, warning).into_any(),
+                    (_, Some(0), _) => t!(i18n, served).into_any(),
+                    (_, Some(n), _) => view! {
+                        <span>{t!(i18n, hands_left, n = n)}</span>
+                        <button data-testid="penalty-hand" on:click=move |_| {
+                            send.dispatch(Command::PenaltyHandServed { table, player });
+                        }>{t!(i18n, hand_played)}</button>
+                    }
+                    .into_any(),
+                    (_, _, Some(ms)) => {
+                        // Counts down on the device between updates.
+                        let left = move || {
+                            let elapsed = (live.now.get() - live.received_at.get()).max(0.0) as i64;
+                            ms - elapsed
+                        };
+                        (move || {
+                            if left() <= 0 {
+                                t!(i18n, served).into_any()
+                            } else {
+                                t!(i18n, time_left, time = format_ms(left())).into_any()
+                            }
+                        })
+                        .into_any()
+                    }
+                    _ => ().into_any(),
+                };
+                view! {
+                    <li data-testid="penalty">
+                        <b>{p.name.clone()}</b>" · "{p.reason.clone()}" · "{status}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="panel penalties">
+                <h2>{t!(i18n, penalties)}</h2>
+                <ul>{lines}</ul>
+            </section>
+        }
+    })
+}
+
+/// PKR4U 6: the abandoned stacks at this table; when one pays its last chip the table says
+/// who won that pot, and the bounty (anted with the last chip) goes to them.
+#[component]
+pub fn AbandonedStacks(tv: TableView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let table = tv.table;
+    let players = tv.seats.clone();
+    tv.abandoned
+        .into_iter()
+        .map(|a| {
+            let winner = RwSignal::new(None::<PlayerId>);
+            let seat = a.seat;
+            let options = players
+                .iter()
+                .map(|s| view! { <option value=s.player.0.to_string()>{format!("{} · {}", s.seat.0, s.name)}</option> })
+                .collect_view();
+            view! {
+                <section class="panel abandoned" data-testid="abandoned">
+                    <p>{t!(i18n, abandoned_stack, name = a.owner_name.clone(), chips = a.chips.to_string(), bounty = euro(a.bounty))}</p>
+                    <label>{t!(i18n, stack_gone)}
+                        <select on:change=move |ev| winner.set(event_target_value(&ev).parse().ok().map(PlayerId))>
+                            <option value="">"—"</option>
+                            {options}
+                        </select>
+                    </label>
+                    <button class="primary" on:click=move |_| {
+                        if let Some(w) = winner.get_untracked() {
+                            send.dispatch(Command::AbandonedStackGone { table, seat, winners: vec![w] });
+                        }
+                    }>{t!(i18n, confirm)}</button>
+                </section>
+            }
+        })
+        .collect_view()
+}
+
+/// Seed 000 / FIDPA: in hand-for-hand the table says when its hand is over; the next hand
+/// starts everywhere once every table has.
+#[component]
+pub fn HandForHand(view: TournamentView, tv: TableView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let table = tv.table;
+    view.hand_for_hand.map(|hand| {
+        view! {
+            <section class="panel hand-for-hand" data-testid="hand-for-hand">
+                <h2>{t!(i18n, hand_for_hand)}" · "{t!(i18n, hand_n, n = hand)}</h2>
+                {if tv.hand_done {
+                    view! { <p data-testid="hand-waiting">{t!(i18n, waiting_other_tables)}</p> }.into_any()
+                } else {
+                    view! {
+                        <button class="primary wide" data-testid="hand-finished" on:click=move |_| {
+                            send.dispatch(Command::FinishHand { table });
+                        }>{t!(i18n, hand_finished)}</button>
+                    }.into_any()
+                }}
+            </section>
+        }
+    })
+}

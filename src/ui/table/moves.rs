@@ -1,0 +1,99 @@
+//! Move instructions on the table's device (TDA 25, PKR4U 13): who stands up and where they
+//! go, the arrivals this table is waiting for (confirmed here once seated), and the seats of
+//! the latest table break or final-table draw.
+
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::event::MoveReason;
+use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+fn name_of(view: &TournamentView, player: PlayerId) -> String {
+    view.players
+        .iter()
+        .find(|p| p.player == player)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+/// The balancing moves that concern this table. With confirm-first balancing the director
+/// carries moves out from the console, so the table sees nothing until a move is made.
+#[component]
+pub fn TableMoves(view: TournamentView, table: TableNo, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let moves: Vec<_> = if view.balancing.automatic {
+        view.plan
+            .moves
+            .iter()
+            .filter(|m| m.from.table == table || m.to.table == table)
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let redraw = view
+        .last_redraw
+        .clone()
+        .filter(|r| r.broken == Some(table) || r.moves.iter().any(|m| m.to.table == table));
+    (!moves.is_empty() || redraw.is_some()).then(|| {
+        let lines = moves
+            .into_iter()
+            .map(|m| {
+                let name = name_of(&view, m.player);
+                if m.from.table == table {
+                    view! {
+                        <li class="move-out" data-testid="move-out">
+                            {t!(i18n, move_out, name = name, table = m.to.table.0, seat = m.to.seat.0)}
+                        </li>
+                    }
+                    .into_any()
+                } else {
+                    let command = Command::MovePlayer {
+                        player: m.player,
+                        to: m.to,
+                        reason: MoveReason::Balance,
+                    };
+                    view! {
+                        <li class="move-in" data-testid="move-in">
+                            <span>{t!(i18n, move_in, name = name, from = m.from.table.0, seat = m.to.seat.0)}</span>
+                            <button class="primary" data-testid="move-confirm" on:click=move |_| { send.dispatch(command.clone()); }>
+                                {t!(i18n, confirm_seated)}
+                            </button>
+                        </li>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view();
+        let redraw_view = redraw.map(|r| {
+            let title = match r.broken {
+                Some(b) => t!(i18n, table_broken_n, table = b.0).into_any(),
+                None => t!(i18n, final_table_drawn).into_any(),
+            };
+            let shown: Vec<_> = r
+                .moves
+                .iter()
+                .filter(|m| r.broken == Some(table) || m.to.table == table)
+                .map(|m| {
+                    let name = name_of(&view, m.player);
+                    view! { <li>{t!(i18n, moved_to, name = name, table = m.to.table.0, seat = m.to.seat.0)}</li> }
+                })
+                .collect();
+            view! {
+                <h3>{title}</h3>
+                <ul class="redraw" data-testid="redraw">{shown}</ul>
+            }
+        });
+        view! {
+            <section class="moves panel" data-testid="table-moves">
+                <h2>{t!(i18n, moves_here)}</h2>
+                <ul class="move-list">{lines}</ul>
+                {redraw_view}
+            </section>
+        }
+    })
+}

@@ -1,0 +1,52 @@
+//! The table's seats: names, the button (one tap moves it), the blinds, abandoned stacks.
+
+use crate::api::CommandReply;
+use crate::domain::command::Command;
+use crate::domain::ids::SeatNo;
+use crate::domain::view::TableView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+type Send = Action<Command, Result<CommandReply, ServerFnError>>;
+
+/// Every seat of the table, in order.
+#[component]
+pub fn Seats(tv: TableView, send: Send) -> impl IntoView {
+    let i18n = use_i18n();
+    let table = tv.table;
+    view! {
+        <p class="hint">{t!(i18n, tap_seat_for_button)}</p>
+        <ol class="seats">
+            {(1..=tv.size).map(|s| {
+                let seat = SeatNo(s);
+                let occupant = tv.seats.iter().find(|x| x.seat == seat).map(|o| o.name.clone());
+                let abandoned = tv.abandoned.iter().find(|a| a.seat == seat).map(|a| a.owner_name.clone());
+                let is_button = tv.button == Some(seat);
+                let is_sb = tv.small_blind_seat == Some(seat);
+                let is_bb = tv.big_blind_seat == Some(seat);
+                let empty = occupant.is_none() && abandoned.is_none();
+                let has_abandoned = abandoned.is_some();
+                view! {
+                    <li>
+                        <button
+                            class="seat"
+                            class:button=is_button
+                            class:empty=empty
+                            class:abandoned=has_abandoned
+                            data-testid=format!("seat-{s}")
+                            on:click=move |_| { send.dispatch(Command::SetButton { table, seat }); }
+                        >
+                            <span class="seat-no">{s}</span>
+                            <span class="seat-name">{occupant.or(abandoned.map(|n| format!("({n})"))).unwrap_or_default()}</span>
+                            <span class="marks">
+                                {is_button.then(|| view! { <b class="mark-btn" data-testid="button-mark">"D"</b> })}
+                                {is_sb.then(|| view! { <b class="mark">"SB"</b> })}
+                                {is_bb.then(|| view! { <b class="mark">"BB"</b> })}
+                            </span>
+                        </button>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+    }
+}
