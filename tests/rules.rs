@@ -760,3 +760,67 @@ fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
     );
     assert!(!k.t.balancing_settings().automatic);
 }
+
+#[test]
+fn pkr4u_10_a_ruling_with_a_sanction_gives_it_to_the_player_named() {
+    use clubtd::domain::event::PenaltyKind;
+    use clubtd::domain::rulings::Answer;
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(4).table;
+    // PKR4U 10: talking about a hand with more than two players in it; three hands.
+    let answers = vec![Answer::YesNo(false), Answer::Choice(1), Answer::Count(3)];
+    let record = |player| Command::RecordRuling {
+        table: Some(table),
+        flow: "talking".into(),
+        answers: answers.clone(),
+        player,
+    };
+    // Without a player the ruling is logged and nobody is sanctioned yet.
+    k.ok(record(None));
+    assert_eq!(k.t.incidents.len(), 1);
+    assert!(k.t.penalties.is_empty());
+    k.ok(record(Some(PlayerId(4))));
+    assert_eq!(k.t.incidents.len(), 2);
+    let p = &k.t.penalties[0];
+    assert_eq!(
+        (p.player, p.kind),
+        (PlayerId(4), PenaltyKind::Hands { hands: 3 })
+    );
+    assert!(p.reason.contains("PKR4U 10"), "{}", p.reason);
+    // A sanction on someone not playing refuses the whole ruling: nothing is logged.
+    assert_eq!(
+        k.run(record(Some(PlayerId(99)))),
+        Err(DomainError::UnknownPlayer {
+            player: PlayerId(99)
+        })
+    );
+    assert_eq!(k.t.incidents.len(), 2);
+    // Taken back with a reason: it no longer counts, and cannot be taken back twice.
+    let rescind = Command::RescindPenalty {
+        index: 0,
+        reason: "wrong player".into(),
+    };
+    k.ok(rescind.clone());
+    assert_eq!(k.t.penalties[0].hands_left(), Some(0));
+    assert_eq!(k.run(rescind), Err(DomainError::NotCorrectable { seq: 0 }));
+}
+
+#[test]
+fn a_misspelt_name_is_corrected() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(2);
+    k.ok(Command::RenamePlayer {
+        player: PlayerId(2),
+        name: " Chloé Dubois ".into(),
+    });
+    assert_eq!(k.t.players[&PlayerId(2)].name, "Chloé Dubois");
+    assert_eq!(
+        k.run(Command::RenamePlayer {
+            player: PlayerId(2),
+            name: "  ".into()
+        }),
+        Err(DomainError::InvalidName)
+    );
+}

@@ -96,7 +96,7 @@ test("a table calls the clock and the countdown runs (TDA 5)", async ({ browser 
   await expect(running).toContainText("One minute to act");
   const first = await table.getByTestId("clock-call-left").textContent();
   await expect(table.getByTestId("clock-call-left")).not.toHaveText(first!, { timeout: 5_000 });
-  expect(first).toMatch(/^(1:00|0:5\d)$/);
+  expect(first).toMatch(/^(01:00|00:5\d)$/);
 });
 
 test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page }) => {
@@ -108,4 +108,27 @@ test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page })
   await incident.getByTestId("overrule-confirm").click();
   await expect(page.getByTestId("overruled").first()).toContainText("The bettor had announced");
   await page.screenshot({ path: "test-results/director-tablet.png", fullPage: true });
+});
+
+test("a ruling's penalty reaches the player's table and counts down hand by hand (PKR4U 10, 4)", async ({ browser }) => {
+  const director = await browser.newPage();
+  await signIn(director);
+  await director.getByText("Guided rulings").click();
+  await director.getByTestId("situation-talking").click();
+  await director.getByTestId("answer-no").click(); // more than two players in the hand
+  await director.getByTestId("answer-hands").click();
+  await director.getByTestId("answer-amount").fill("2");
+  await director.getByTestId("answer-ok").click();
+  await expect(director.getByTestId("ruling-text")).toContainText("2 hand");
+  // The player at fault: the first one seated at table 1.
+  const table = await tablePage(browser, 1);
+  const seatText = (await table.locator("[data-testid^='bust-out-']").first().textContent()) ?? "";
+  const name = seatText.split(" · ")[1];
+  await director.getByTestId("ruling-player").selectOption({ label: name });
+  await director.getByTestId("record-ruling").click();
+  await expect(director.getByTestId("director-penalties")).toContainText(name);
+  const penalty = table.getByTestId("penalty").filter({ hasText: name });
+  await expect(penalty).toContainText("Hands to sit out: 2");
+  await penalty.getByTestId("penalty-hand").click();
+  await expect(penalty).toContainText("Hands to sit out: 1");
 });

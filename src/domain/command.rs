@@ -155,13 +155,23 @@ pub enum Command {
     /// The director is on the way / has handled the call.
     #[serde(rename = "answer_call")]
     AnswerCall { table: TableNo },
-    /// A guided ruling reached its end: recorded as an incident with its answers.
+    /// A guided ruling reached its end: recorded as an incident with its answers. When it
+    /// names the player at fault, its penalty or disqualification is given with it (one
+    /// decision, one log entry); a table may record rulings but only the director sanctions.
     #[serde(rename = "record_ruling")]
     RecordRuling {
         table: Option<TableNo>,
         flow: String,
         answers: Vec<super::rulings::Answer>,
+        #[serde(default)]
+        player: Option<PlayerId>,
     },
+    /// Takes back a penalty given by mistake, with the reason (the log keeps both).
+    #[serde(rename = "rescind_penalty")]
+    RescindPenalty { index: u32, reason: String },
+    /// Corrects a misspelt name.
+    #[serde(rename = "rename_player")]
+    RenamePlayer { player: PlayerId, name: String },
     /// PKR4U 1 / TDA 1: the director overrules a recorded ruling, with the reason.
     #[serde(rename = "overrule_ruling")]
     OverruleRuling { incident: u32, reason: String },

@@ -208,10 +208,42 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }
             Ok(vec![Event::CallAnswered { table: *table }])
         }
+        Command::RescindPenalty { index, reason } => {
+            let running = t
+                .penalties
+                .get(*index as usize)
+                .is_some_and(|p| p.rescinded.is_none());
+            if !running {
+                return Err(DomainError::NotCorrectable {
+                    seq: u64::from(*index),
+                });
+            }
+            if reason.trim().is_empty() {
+                return Err(DomainError::ReasonRequired);
+            }
+            Ok(vec![Event::PenaltyRescinded {
+                index: *index,
+                reason: reason.trim().to_string(),
+            }])
+        }
+        Command::RenamePlayer { player, name } => {
+            if !t.players.contains_key(player) {
+                return Err(DomainError::UnknownPlayer { player: *player });
+            }
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > 60 {
+                return Err(DomainError::InvalidName);
+            }
+            Ok(vec![Event::PlayerRenamed {
+                player: *player,
+                name: name.to_string(),
+            }])
+        }
         Command::RecordRuling {
             table,
             flow,
             answers,
+            player,
         } => {
             if let Some(tb) = table {
                 if !t.tables.contains_key(tb) {
@@ -225,14 +257,31 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             let ruling = state.ruling().ok_or(DomainError::InvalidRuling {
                 reason: "INCOMPLETE".into(),
             })?;
-            Ok(vec![Event::RulingRecorded {
+            let mut events = vec![Event::RulingRecorded {
                 table: *table,
                 flow: flow.clone(),
                 answers: answers.clone(),
                 leaf: ruling.leaf.clone(),
                 rule: ruling.rule.clone(),
                 at: ctx.now,
-            }])
+            }];
+            // The ruling's sanction, on the player named (same reason: the rule applied).
+            if let Some(player) = player {
+                use super::rulings::RulingAction;
+                let reason = format!("{flow}: {}", ruling.rule);
+                for action in &ruling.actions {
+                    match action {
+                        RulingAction::Penalty { kind } => events.extend(
+                            super::penalties::decide_penalty(t, *player, *kind, &reason, ctx)?,
+                        ),
+                        RulingAction::Disqualify => events.extend(
+                            super::penalties::decide_disqualify(t, *player, &reason, ctx)?,
+                        ),
+                        _ => {}
+                    }
+                }
+            }
+            Ok(events)
         }
         Command::OverruleRuling { incident, reason } => {
             if reason.trim().is_empty() {

@@ -263,6 +263,10 @@ pub enum Event {
         rule: String,
         at: Timestamp,
     },
+    #[serde(rename = "penalty_rescinded")]
+    PenaltyRescinded { index: u32, reason: String },
+    #[serde(rename = "player_renamed")]
+    PlayerRenamed { player: PlayerId, name: String },
     #[serde(rename = "ruling_overruled")]
     RulingOverruled { incident: u32, reason: String },
     #[serde(rename = "deal_recorded")]

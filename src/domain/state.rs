@@ -148,6 +148,9 @@ pub struct Incident {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Penalty {
     pub player: PlayerId,
+    /// Taken back by the director, with the reason.
+    #[serde(default)]
+    pub rescinded: Option<String>,
     pub kind: PenaltyKind,
     pub reason: String,
     pub at: Timestamp,
@@ -160,6 +163,7 @@ impl Penalty {
     /// Hands still to sit out, for a hands penalty.
     pub fn hands_left(&self) -> Option<u16> {
         match self.kind {
+            PenaltyKind::Hands { .. } if self.rescinded.is_some() => Some(0),
             PenaltyKind::Hands { hands } => Some(hands.saturating_sub(self.hands_served)),
             _ => None,
         }
@@ -482,7 +486,18 @@ impl Tournament {
                 reason: reason.clone(),
                 at: *at,
                 hands_served: 0,
+                rescinded: None,
             }),
+            Event::PenaltyRescinded { index, reason } => {
+                if let Some(p) = self.penalties.get_mut(*index as usize) {
+                    p.rescinded = Some(reason.clone());
+                }
+            }
+            Event::PlayerRenamed { player, name } => {
+                if let Some(p) = self.players.get_mut(player) {
+                    p.name = name.clone();
+                }
+            }
             Event::HandForHandSet { on } => {
                 self.hand_for_hand = if *on {
                     Some(self.hand_for_hand.unwrap_or(0) + 1)

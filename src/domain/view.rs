@@ -119,6 +119,9 @@ pub struct DealQuotes {
 /// A penalty as the table page shows it (PKR4U 4, TDA 33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PenaltyView {
+    /// Its number, for taking it back.
+    #[serde(default)]
+    pub index: u32,
     pub player: PlayerId,
     pub name: String,
     pub table: Option<TableNo>,
@@ -348,7 +351,10 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let penalties = t
         .penalties
         .iter()
-        .map(|p| PenaltyView {
+        .enumerate()
+        .filter(|(_, p)| p.rescinded.is_none())
+        .map(|(i, p)| PenaltyView {
+            index: u32::try_from(i).unwrap_or(u32::MAX),
             player: p.player,
             name: name_of(&p.player),
             table: t

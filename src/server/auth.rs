@@ -54,7 +54,9 @@ impl Role {
                 | Command::CallDirector { table }
                 | Command::AbandonedStackGone { table, .. }
                 | Command::PenaltyHandServed { table, .. } => table == own,
-                Command::RecordRuling { table, .. } => *table == Some(*own),
+                Command::RecordRuling { table, player, .. } => {
+                    *table == Some(*own) && player.is_none()
+                }
                 Command::MovePlayer { to, .. } => to.table == *own,
                 _ => false,
             },

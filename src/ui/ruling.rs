@@ -5,9 +5,9 @@
 use super::components::lang_code;
 use crate::api::{ruling_situations, ruling_step, CommandReply};
 use crate::domain::command::Command;
-use crate::domain::ids::TableNo;
+use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
-use crate::domain::rulings::{Answer, QuestionKind, Step, Text};
+use crate::domain::rulings::{Answer, QuestionKind, RulingAction, Step, Text};
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -28,13 +28,17 @@ fn parse_numbers(s: &str) -> Option<Vec<i64>> {
         .collect()
 }
 
-/// The whole flow, from the list of situations to the recorded ruling.
+/// The whole flow, from the list of situations to the recorded ruling. Given `players` (the
+/// director's console), a ruling with a sanction asks who is at fault and gives it with the
+/// ruling; a table records the ruling and the director sanctions.
 #[component]
 pub fn RulingFlow(
     table: Option<u16>,
     send: Action<Command, Result<CommandReply, ServerFnError>>,
+    #[prop(optional)] players: Option<Signal<Vec<(PlayerId, String)>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let at_fault = RwSignal::new(None::<PlayerId>);
     let lang = move || lang_code(i18n.get_locale());
     let flow = RwSignal::new(None::<String>);
     let answers = RwSignal::new(Vec::<Answer>::new());
@@ -135,13 +139,30 @@ pub fn RulingFlow(
                                 Step::Ruling(ruling) => {
                                     let flow_id = state.flow.clone();
                                     let given = answers.get_untracked();
-                                    let record = Command::RecordRuling { table: table.map(TableNo), flow: flow_id, answers: given };
+                                    let sanction = ruling.actions.iter().any(|a| matches!(a, RulingAction::Penalty { .. } | RulingAction::Disqualify));
+                                    let pick = players.filter(|_| sanction).map(|list| view! {
+                                        <label>{t!(i18n, player_at_fault)}
+                                            <select data-testid="ruling-player" on:change=move |ev| at_fault.set(event_target_value(&ev).parse().ok().map(PlayerId))>
+                                                <option value="">"—"</option>
+                                                {list.get_untracked().into_iter().map(|(id, name)| view! { <option value=id.0.to_string()>{name}</option> }).collect_view()}
+                                            </select>
+                                        </label>
+                                    });
+                                    let record = move |_| {
+                                        send.dispatch(Command::RecordRuling {
+                                            table: table.map(TableNo),
+                                            flow: flow_id.clone(),
+                                            answers: given.clone(),
+                                            player: if sanction { at_fault.get_untracked() } else { None },
+                                        });
+                                    };
                                     view! {
                                         <div class="verdict" data-testid="ruling">
                                             <p class="verdict-text" data-testid="ruling-text">{text_in(&ruling.text, lang())}</p>
                                             <p class="verdict-rule" data-testid="ruling-rule">{t!(i18n, rule)}": "{ruling.rule.clone()}</p>
                                         </div>
-                                        <button class="primary" data-testid="record-ruling" on:click=move |_| { send.dispatch(record.clone()); }>{t!(i18n, record_ruling)}</button>
+                                        {pick}
+                                        <button class="primary" data-testid="record-ruling" on:click=record>{t!(i18n, record_ruling)}</button>
                                     }.into_any()
                                 }
                             };

@@ -5,6 +5,7 @@ use super::super::components::lang_code;
 use super::super::ruling::text_in;
 use crate::api::CommandReply;
 use crate::domain::command::Command;
+use crate::domain::event::PenaltyKind;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -52,10 +53,45 @@ pub fn IncidentLog(view: TournamentView, send: Send) -> impl IntoView {
             }
         })
         .collect_view();
+    let penalties = view
+        .penalties
+        .iter()
+        .map(|p| {
+            let index = p.index;
+            let what = match p.kind {
+                PenaltyKind::Warning => t!(i18n, warning).into_any(),
+                PenaltyKind::Hands { .. } => t!(i18n, hands_left, n = p.hands_left.unwrap_or(0)).into_any(),
+                PenaltyKind::Minutes { minutes } => format!("{minutes} min").into_any(),
+            };
+            let reason = RwSignal::new(String::new());
+            let rescind = move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                send.dispatch(Command::RescindPenalty { index, reason: reason.get_untracked() });
+            };
+            view! {
+                <li data-testid="director-penalty">
+                    <b>{p.name.clone()}</b>" · "{what}" · "{p.reason.clone()}
+                    <details class="overrule">
+                        <summary>{t!(i18n, rescind)}</summary>
+                        <form on:submit=rescind>
+                            <label>{t!(i18n, reason)}
+                                <input data-testid="rescind-reason" prop:value=reason on:input=move |ev| reason.set(event_target_value(&ev)) />
+                            </label>
+                            <button type="submit" data-testid="rescind-confirm">{t!(i18n, confirm)}</button>
+                        </form>
+                    </details>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <section class="panel">
             <h3>{t!(i18n, incidents)}</h3>
             <ul class="incidents" data-testid="incidents">{lines}</ul>
+            {(!view.penalties.is_empty()).then(|| view! {
+                <h3>{t!(i18n, penalties)}</h3>
+                <ul class="penalties" data-testid="director-penalties">{penalties}</ul>
+            })}
         </section>
     }
 }

@@ -86,6 +86,21 @@ fn Console() -> impl IntoView {
             name.set(String::new());
         }
     });
+    // What is shown now; only the parts that depend on it re-render on a live update, so the
+    // desk's form and the guided flow keep their input and focus while busts come in.
+    let current = move || live.view.get().and_then(|r| r.ok()).flatten();
+    let players = Signal::derive(move || {
+        current()
+            .map(|l| {
+                l.view
+                    .players
+                    .iter()
+                    .filter(|p| p.status == crate::domain::state::PlayerStatus::Playing)
+                    .map(|p| (p.player, p.name.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
     view! {
         <main class="page director">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
@@ -95,92 +110,102 @@ fn Console() -> impl IntoView {
             <OfflineBanner live />
             <Answer reply=send.value().into() />
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
-                {move || live.view.get().map(|v| match v {
-                    Ok(Some(l)) => {
-                        let view = l.view.clone();
-                        let clock = view.clock.clone();
-                        let drawn = last_registered.get().and_then(|n| view.players.iter().rev().find(|p| p.name == n).cloned());
-                        view! {
-                            <h2 data-testid="tournament-name">{view.name.clone()}</h2>
-                            <div class="grid">
-                                <section class="panel">
-                                    <ClockPanel live clock=clock.clone() />
-                                    <div class="clock-controls">
-                                        {if !clock.running {
-                                            view! { <button class="primary" data-testid="clock-start" on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
-                                        } else {
-                                            view! { <button class="primary" data-testid="clock-pause" on:click=move |_| { send.dispatch(Command::PauseClock); }>{t!(i18n, pause_clock)}</button> }.into_any()
-                                        }}
-                                        <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
-                                        <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
-                                    </div>
-                                    <FieldFigures live=l.clone() />
-                                </section>
-                                <section class="panel desk">
-                                    <h3>{t!(i18n, registration)}" · "
-                                        {if view.registration_open { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
-                                    </h3>
-                                    <form on:submit=register>
-                                        <label>{t!(i18n, player_name)}
-                                            <input data-testid="reg-name" autocomplete="off" prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
-                                        </label>
-                                        <label>{t!(i18n, payment_method)}
-                                            <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
-                                                <option value="cash">{t!(i18n, cash)}</option>
-                                                <option value="card">{t!(i18n, card)}</option>
-                                            </select>
-                                        </label>
-                                        <label class="check">
-                                            <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
-                                            {t!(i18n, present_confirm)}
-                                        </label>
-                                        <button class="primary" type="submit" data-testid="reg-submit">{t!(i18n, register)}</button>
-                                    </form>
-                                    {drawn.map(|p| view! {
-                                        <div class="seat-drawn" data-testid="seat-drawn">
-                                            <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
-                                            <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
-                                        </div>
-                                    })}
-                                </section>
-                            </div>
-                            <BonusMissing view=view.clone() send />
-                            <TablesPanel view=view.clone() send />
-                            {(!view.calls.is_empty()).then(|| view! {
-                                <section class="panel calls" data-testid="calls">
-                                    <h3>{t!(i18n, calls)}</h3>
-                                    <ul>
-                                        {view.calls.iter().map(|(table, _)| {
-                                            let table = *table;
-                                            view! {
-                                                <li class="call-item">
-                                                    <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
-                                                    <button on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
-                                                </li>
-                                            }
-                                        }).collect_view()}
-                                    </ul>
-                                </section>
-                            })}
-                            <IncidentLog view=view.clone() send />
-                            <details class="panel">
-                                <summary>{t!(i18n, guided_rulings)}</summary>
-                                <RulingFlow table=None send />
-                            </details>
-                            <section class="panel">
-                                <h3>{t!(i18n, busts)}</h3>
-                                <table class="places">
-                                    <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th></tr></thead>
-                                    <tbody>
-                                        {view.places.iter().map(|p| view! {
-                                            <tr><td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td></tr>
-                                        }).collect_view()}
-                                    </tbody>
-                                </table>
+                {move || match current() {
+                    Some(l) => view! { <h2 data-testid="tournament-name">{l.view.name.clone()}</h2> }.into_any(),
+                    None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                }}
+                <div class="grid">
+                    <section class="panel">
+                        {move || current().map(|l| {
+                            let clock = l.view.clock.clone();
+                            view! {
+                                <ClockPanel live clock=clock.clone() />
+                                <div class="clock-controls">
+                                    {if !clock.running {
+                                        view! { <button class="primary" data-testid="clock-start" on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
+                                    } else {
+                                        view! { <button class="primary" data-testid="clock-pause" on:click=move |_| { send.dispatch(Command::PauseClock); }>{t!(i18n, pause_clock)}</button> }.into_any()
+                                    }}
+                                    <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
+                                    <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
+                                </div>
+                                <FieldFigures live=l.clone() />
+                            }
+                        })}
+                    </section>
+                    <section class="panel desk">
+                        <h3>{t!(i18n, registration)}" · "
+                            {move || if current().is_some_and(|l| l.view.registration_open) { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
+                        </h3>
+                        <form on:submit=register>
+                            <label>{t!(i18n, player_name)}
+                                <input data-testid="reg-name" autocomplete="off" prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
+                            </label>
+                            <label>{t!(i18n, payment_method)}
+                                <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
+                                    <option value="cash">{t!(i18n, cash)}</option>
+                                    <option value="card">{t!(i18n, card)}</option>
+                                </select>
+                            </label>
+                            <label class="check">
+                                <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
+                                {t!(i18n, present_confirm)}
+                            </label>
+                            <button class="primary" type="submit" data-testid="reg-submit">{t!(i18n, register)}</button>
+                        </form>
+                        {move || {
+                            let view = current()?.view;
+                            let n = last_registered.get()?;
+                            let p = view.players.iter().rev().find(|p| p.name == n).cloned()?;
+                            Some(view! {
+                                <div class="seat-drawn" data-testid="seat-drawn">
+                                    <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
+                                    <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
+                                </div>
+                            })
+                        }}
+                    </section>
+                </div>
+                {move || current().map(|l| {
+                    let view = l.view;
+                    view! {
+                        <BonusMissing view=view.clone() send />
+                        <TablesPanel view=view.clone() send />
+                        {(!view.calls.is_empty()).then(|| view! {
+                            <section class="panel calls" data-testid="calls">
+                                <h3>{t!(i18n, calls)}</h3>
+                                <ul>
+                                    {view.calls.iter().map(|(table, _)| {
+                                        let table = *table;
+                                        view! {
+                                            <li class="call-item">
+                                                <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
+                                                <button on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                                            </li>
+                                        }
+                                    }).collect_view()}
+                                </ul>
                             </section>
-                        }.into_any()
+                        })}
+                        <IncidentLog view=view.clone() send />
                     }
-                    _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                })}
+                <details class="panel">
+                    <summary>{t!(i18n, guided_rulings)}</summary>
+                    <RulingFlow table=None send players />
+                </details>
+                {move || current().map(|l| view! {
+                    <section class="panel">
+                        <h3>{t!(i18n, busts)}</h3>
+                        <table class="places">
+                            <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th></tr></thead>
+                            <tbody>
+                                {l.view.places.iter().map(|p| view! {
+                                    <tr><td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td></tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </section>
                 })}
             </Transition>
         </main>

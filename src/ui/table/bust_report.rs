@@ -22,19 +22,47 @@ fn toggle(list: RwSignal<Vec<PlayerId>>, player: PlayerId) {
     });
 }
 
+/// A report being filled in. Owned by the page, so a live update that redraws the form does
+/// not lose the taps made so far.
+#[derive(Clone, Copy)]
+pub struct BustDraft {
+    busted: RwSignal<Vec<PlayerId>>,
+    winners: RwSignal<Vec<PlayerId>>,
+    stacks: RwSignal<BTreeMap<PlayerId, String>>,
+    reported: RwSignal<bool>,
+}
+
+impl BustDraft {
+    pub fn new() -> BustDraft {
+        BustDraft {
+            busted: RwSignal::new(Vec::new()),
+            winners: RwSignal::new(Vec::new()),
+            stacks: RwSignal::new(BTreeMap::new()),
+            reported: RwSignal::new(false),
+        }
+    }
+}
+
 /// The bust report of one table.
 #[component]
 pub fn BustReportForm(
     table: TableNo,
     seats: Vec<SeatView>,
     registration_open: bool,
+    draft: BustDraft,
     send: Send,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let busted = RwSignal::new(Vec::<PlayerId>::new());
-    let winners = RwSignal::new(Vec::<PlayerId>::new());
-    let stacks = RwSignal::new(BTreeMap::<PlayerId, String>::new());
-    let reported = RwSignal::new(false);
+    let BustDraft {
+        busted,
+        winners,
+        stacks,
+        reported,
+    } = draft;
+    // Players who left the table since the taps were made are dropped from the draft.
+    let here: Vec<PlayerId> = seats.iter().map(|s| s.player).collect();
+    busted.update_untracked(|b| b.retain(|p| here.contains(p)));
+    winners.update_untracked(|w| w.retain(|p| here.contains(p)));
     let names: BTreeMap<PlayerId, String> =
         seats.iter().map(|s| (s.player, s.name.clone())).collect();
     let names = StoredValue::new(names);
@@ -111,5 +139,11 @@ pub fn BustReportForm(
                 <p class="hint" data-testid="re-entry-open">{t!(i18n, re_entry_open)}</p>
             })}
         </section>
+    }
+}
+
+impl Default for BustDraft {
+    fn default() -> Self {
+        Self::new()
     }
 }

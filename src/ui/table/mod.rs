@@ -14,7 +14,7 @@ use super::ruling::RulingFlow;
 use crate::domain::command::Command;
 use crate::domain::ids::TableNo;
 use crate::i18n::*;
-use bust_report::BustReportForm;
+use bust_report::{BustDraft, BustReportForm};
 use clock_call::ClockCall;
 use duties::{AbandonedStacks, HandForHand, TablePenalties};
 use leptos::prelude::*;
@@ -47,6 +47,7 @@ pub fn TablePage() -> impl IntoView {
     });
     let send = command_action(key);
     let show_flow = RwSignal::new(false);
+    let draft = BustDraft::new();
     view! {
         <main class="page table-page">
             <header class="bar"><h1>{move || t!(i18n, table_n, n = table())}</h1><LangSwitch /></header>
@@ -72,7 +73,7 @@ pub fn TablePage() -> impl IntoView {
                             <Seats tv=tv.clone() send />
                             <AbandonedStacks tv=tv.clone() send />
                             <TablePenalties view=l.view.clone() table=n live send />
-                            <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open send />
+                            <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send />
                             <section class="call">
                                 {if called {
                                     view! { <p class="called" data-testid="director-called">{t!(i18n, director_called)}</p> }.into_any()
@@ -85,12 +86,12 @@ pub fn TablePage() -> impl IntoView {
                                     }.into_any()
                                 }}
                             </section>
-                            <ClockCall live />
                         }.into_any()
                     }
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>
+            <ClockCall live />
             <Show when=move || show_flow.get()>
                 <RulingFlow table=Some(table()) send />
             </Show>
