@@ -28,9 +28,16 @@ async fn main() -> std::process::ExitCode {
         /// Do not create the demo tournament in an empty database.
         #[arg(long, env = "CLUBTD_NO_DEMO")]
         no_demo: bool,
+        /// Print the OpenAPI document of /api/v1 and exit.
+        #[arg(long)]
+        openapi: bool,
     }
 
     let args = Args::parse();
+    if args.openapi {
+        println!("{}", clubtd::server::api_v1::document());
+        return std::process::ExitCode::SUCCESS;
+    }
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::new(&args.log))
         .init();

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One move of a balancing plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PlannedMove {
     pub player: PlayerId,
     pub from: Place,
@@ -22,6 +23,7 @@ pub struct PlannedMove {
 
 /// What the director and the tables should do about the tables now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct TablePlan {
     /// TDA 25 / 32: moves that balance the tables, in order.
     pub moves: Vec<PlannedMove>,

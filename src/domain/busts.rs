@@ -189,6 +189,7 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
 
 /// A player's finishing place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Standing {
     pub player: PlayerId,
     /// 1 is the winner. Tied players have the same place.

@@ -18,6 +18,7 @@ use std::fmt;
 
 /// Why a calculator refused its input: a stable `code()` with parameters, like `DomainError`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum CalcError {
     /// An amount that cannot be negative is negative.
     NegativeAmount {
@@ -182,6 +183,7 @@ impl std::error::Error for CalcError {}
 
 /// A rule a ruling rests on, shown with the ruling ("PKR4U 27").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum Rule {
     /// PKR4U 2: the unattention bet (the club's undercall rule).
     #[serde(rename = "PKR4U 2")]
@@ -272,6 +274,7 @@ pub fn ante_for_table(full_ante: Chips, players_at_table: usize) -> Chips {
 
 /// What a big blind posts when the blind and the ante are due together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BlindPosting {
     /// Chips that go to the big blind (live).
     pub big_blind_paid: Chips,
@@ -314,6 +317,7 @@ pub fn short_big_blind(
 
 /// The betting situation when a player puts chips in (or names an amount), no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BettingContext {
     /// The bet to call: the highest total in front of anyone this betting round (the big blind
     /// before the flop, 0 when nobody has bet).
@@ -336,6 +340,7 @@ pub struct BettingContext {
 
 /// How the chips went in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum PutInKind {
     /// Several chips pushed forward in one motion, without a word.
     #[serde(rename = "multiple_chips")]
@@ -353,6 +358,7 @@ pub enum PutInKind {
 
 /// What a put-in counts as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "action")]
 pub enum Action {
     /// Nothing to call and no bet: a check (chips put in come back).
@@ -411,6 +417,7 @@ pub enum Action {
 
 /// The ruling on a put-in: what it counts as and which chips move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ActionRuling {
     /// What the put-in counts as.
     pub action: Action,
@@ -617,6 +624,7 @@ pub fn interpret_action(
 
 /// A player at the start of a betting round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RoundSeat {
     /// Chips already in front (the blinds before the flop, otherwise 0).
     #[serde(default)]
@@ -628,6 +636,7 @@ pub struct RoundSeat {
 
 /// One action in a betting round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "act")]
 pub enum Act {
     /// Fold.
@@ -655,6 +664,7 @@ pub enum Act {
 
 /// An action by the player at index `seat` of [`BettingRound::seats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RoundAction {
     /// Index into the round's seats.
     pub seat: usize,
@@ -664,6 +674,7 @@ pub struct RoundAction {
 
 /// A betting round so far: the players at its start and the actions in the order they came.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BettingRound {
     /// The big blind: the minimum bet and the first full raise size.
     pub big_blind: Chips,
@@ -679,6 +690,7 @@ pub struct BettingRound {
 
 /// Whether a player may still raise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "right")]
 pub enum RaiseRight {
     /// Out of the hand.
@@ -704,6 +716,7 @@ pub enum RaiseRight {
 
 /// One player's position in the round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct SeatStatus {
     /// Chips in front this round.
     pub in_front: Chips,
@@ -715,6 +728,7 @@ pub struct SeatStatus {
 
 /// Where a betting round stands: the bet, the minimum raise and who may still raise.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RoundStatus {
     /// The bet to call.
     pub current_bet: Chips,
@@ -964,6 +978,7 @@ pub fn raise_rights(round: &BettingRound) -> Result<RoundStatus, CalcError> {
 
 /// What the inattentive player meant to do with the bet they saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum Meant {
     /// To call the bet they saw.
     #[serde(rename = "call")]
@@ -975,6 +990,7 @@ pub enum Meant {
 
 /// The facts of an unattention bet. Chips or words make no difference (PKR4U 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct UnattentionInput {
     /// The bet the player did not see: the total to call now.
     pub missed_bet: Chips,
@@ -1005,6 +1021,7 @@ pub struct UnattentionInput {
 
 /// Chips to settle: the player's total in front afterwards and the chips that move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Settlement {
     /// The player's total in front this round afterwards.
     pub total_in_front: Chips,
@@ -1016,6 +1033,7 @@ pub struct Settlement {
 
 /// Why an unattention call stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum CallStandsReason {
     /// The missed bet opened the betting: there was nothing else to call.
     #[serde(rename = "opening_bet")]
@@ -1027,6 +1045,7 @@ pub enum CallStandsReason {
 
 /// Playing on against the bet the player missed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PayMissedBet {
     /// Calling the missed bet (all-in for less when the stack is short).
     pub call: Settlement,
@@ -1039,6 +1058,7 @@ pub struct PayMissedBet {
 
 /// The ruling on an unattention bet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "ruling")]
 pub enum UnattentionRuling {
     /// The call stands: the player pays the missed bet in full.
@@ -1150,6 +1170,7 @@ pub fn unattention_bet(input: UnattentionInput) -> Result<UnattentionRuling, Cal
 
 /// One player's part in a chip race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RaceSeat {
     /// Big chips the player gets by exchanging whole sets of small chips (no race).
     pub coloured_up: u32,
@@ -1159,6 +1180,7 @@ pub struct RaceSeat {
 
 /// The chip race at one table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ChipRace {
     /// Big chips raced for.
     pub chips_to_race: u32,
@@ -1220,6 +1242,7 @@ pub fn chip_race(small_chips: &[u32], small: Chips, big: Chips) -> Result<ChipRa
 
 /// One player's result after the chip race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RaceOutcome {
     /// Stack before: the small chips plus everything else.
     pub before: Chips,
@@ -1237,6 +1260,7 @@ pub struct RaceOutcome {
 
 /// The chip race with its results.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ChipRaceSettlement {
     /// The race itself.
     pub race: ChipRace,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// The stored clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "state")]
 pub enum Clock {
     /// Before the director starts the tournament.
@@ -25,6 +26,7 @@ pub enum Clock {
 
 /// Why the clock changed (for the log and the pages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum ClockChange {
     #[serde(rename = "started")]
     Started,
@@ -40,6 +42,7 @@ pub enum ClockChange {
 
 /// Where the clock stands at a given instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ClockReading {
     /// Index of the current level in the structure.
     pub level: usize,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the host supplies to every decision: the core reads no clock and draws no entropy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Ctx {
     pub now: Timestamp,
     pub seed: u64,
@@ -16,6 +17,7 @@ pub struct Ctx {
 
 /// PKR4U 11 / 29: how a busted player re-enters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum ReEntryOption {
     /// (A) keep the same seat and play the very next hand.
     #[serde(rename = "same_seat")]
@@ -27,6 +29,7 @@ pub enum ReEntryOption {
 
 /// One player out in a reported hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BustReport {
     pub player: PlayerId,
     /// Who won the pot (several for a split pot); needed for bounties.
@@ -39,6 +42,7 @@ pub struct BustReport {
 
 /// Everything that can be asked of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
 pub enum Command {
     #[serde(rename = "create_tournament")]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a bounty is paid (none, fixed knock-out, progressive knock-out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum BountyKind {
     /// No bounties.
     #[default]
@@ -23,6 +24,7 @@ pub enum BountyKind {
 
 /// How the ante is posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum AnteKind {
     /// The big blind posts one ante for the whole table.
     #[default]
@@ -35,6 +37,7 @@ pub enum AnteKind {
 
 /// One step of the blind structure: a level of play or a break.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "kind")]
 pub enum Level {
     /// A level of play; TDA 18: it applies from the next hand.
@@ -71,6 +74,7 @@ impl Level {
 
 /// Until when late registration and re-entry stay open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "kind")]
 pub enum LateRegistration {
     /// Until the end of play level `level` (1-based, breaks not counted), optionally
@@ -84,6 +88,7 @@ pub enum LateRegistration {
 
 /// PKR4U 18: bonus chips for entries made before the end of a given play level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Bonus {
     pub chips: Chips,
     /// Entries made up to the end of this play level (1-based) get the bonus.
@@ -92,6 +97,7 @@ pub struct Bonus {
 
 /// The payout table: for fields up to `max_entries`, the share of each paid place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PayoutBracket {
     pub max_entries: u32,
     /// Share of the prize pool per place, in basis points (1/100 %), first place first.
@@ -100,6 +106,7 @@ pub struct PayoutBracket {
 
 /// How prizes are computed from the pool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PayoutStructure {
     /// Brackets by field size, smallest first; the last one also serves larger fields.
     pub brackets: Vec<PayoutBracket>,
@@ -109,6 +116,7 @@ pub struct PayoutStructure {
 
 /// Everything the director sets before the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Config {
     pub name: String,
     /// Part of each buy-in that goes to the prize pool.

@@ -16,6 +16,7 @@ pub const MAX_DEAL_PLAYERS: usize = 10;
 
 /// Why a deal could not be quoted. The inputs are left untouched; nothing is stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum DealError {
     /// No stacks were given, so there is nobody to deal with.
     NoPlayers,

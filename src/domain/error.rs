@@ -8,6 +8,7 @@ use thiserror::Error;
 
 /// A refused command. The state is unchanged whenever one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum DomainError {
     #[error("invalid configuration: {field}")]
     InvalidConfig { field: String },

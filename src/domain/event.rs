@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a buy-in was paid (PKR4U 14: recorded at the desk).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum PaymentMethod {
     #[serde(rename = "cash")]
     Cash,
@@ -23,6 +24,7 @@ pub enum PaymentMethod {
 
 /// One payment for one entry, split as the configuration says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Payment {
     pub method: PaymentMethod,
     pub prize_part: Cents,
@@ -39,6 +41,7 @@ impl Payment {
 
 /// A table and a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Place {
     pub table: TableNo,
     pub seat: SeatNo,
@@ -46,6 +49,7 @@ pub struct Place {
 
 /// Money from a busted player's bounty to one eliminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BountyPaid {
     pub to: PlayerId,
     /// Paid in cash to the eliminator.
@@ -56,6 +60,7 @@ pub struct BountyPaid {
 
 /// One player out in a reported hand, with what their bust paid.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BustOutcome {
     pub player: PlayerId,
     pub seat: Place,
@@ -71,6 +76,7 @@ pub struct BustOutcome {
 
 /// Why a player changed seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum MoveReason {
     /// TDA 25 / 32: balancing the tables.
     #[serde(rename = "balance")]
@@ -88,6 +94,7 @@ pub enum MoveReason {
 
 /// One player moving from one seat to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct SeatMove {
     pub player: PlayerId,
     pub from: Place,
@@ -96,6 +103,7 @@ pub struct SeatMove {
 
 /// A sanction (PKR4U 4, 10; TDA 33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "kind")]
 pub enum PenaltyKind {
     /// A verbal warning.
@@ -111,6 +119,7 @@ pub enum PenaltyKind {
 
 /// Everything that can happen to a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
 pub enum Event {
     #[serde(rename = "tournament_created")]

@@ -5,16 +5,19 @@ use std::fmt;
 
 /// A player within one tournament (numbered from 1 in registration order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct PlayerId(pub u32);
 
 /// A table, by the number printed on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct TableNo(pub u16);
 
 /// A seat at a table, 1-based as players count them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct SeatNo(pub u8);
 
@@ -22,6 +25,7 @@ pub struct SeatNo(pub u8);
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct EventSeq(pub u64);
 
@@ -30,6 +34,7 @@ pub struct EventSeq(pub u64);
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Timestamp(pub i64);
 

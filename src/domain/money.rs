@@ -9,6 +9,7 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Cents(pub i64);
 
@@ -16,6 +17,7 @@ pub struct Cents(pub i64);
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Chips(pub i64);
 

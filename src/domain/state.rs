@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 /// Where a player stands in the tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum PlayerStatus {
     #[serde(rename = "playing")]
     Playing,
@@ -26,6 +27,7 @@ pub enum PlayerStatus {
 
 /// One player of this tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
@@ -58,6 +60,7 @@ pub struct Player {
 
 /// One table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Table {
     pub open: bool,
     pub seats: BTreeMap<SeatNo, PlayerId>,
@@ -85,6 +88,7 @@ impl Table {
 /// PKR4U 6: a stack its owner gave up for a re-entry in a bounty event. It stays in the seat,
 /// posts blinds and antes until it is gone, and carries the owner's bounty until then.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct AbandonedStack {
     pub owner: PlayerId,
     pub chips: Chips,
@@ -93,6 +97,7 @@ pub struct AbandonedStack {
 
 /// One elimination that counts for places (busts later undone by a re-entry do not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Elimination {
     pub player: PlayerId,
     /// Eliminations in the same group happened in the same hand; 0 is the first group.
@@ -104,6 +109,7 @@ pub struct Elimination {
 
 /// How to take back one recent action ("undo the last action"), recorded when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "kind")]
 pub enum UndoStep {
     #[serde(rename = "busts")]
@@ -133,6 +139,7 @@ pub enum UndoStep {
 
 /// A ruling recorded in the incident log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Incident {
     pub table: Option<TableNo>,
     pub flow: String,
@@ -146,6 +153,7 @@ pub struct Incident {
 
 /// A penalty given (PKR4U 4, 10; TDA 33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Penalty {
     pub player: PlayerId,
     /// Taken back by the director, with the reason.
@@ -172,6 +180,7 @@ impl Penalty {
 
 /// The whole tournament, rebuilt from its events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Tournament {
     pub config: Option<Config>,
     pub clock: Clock,
@@ -222,6 +231,7 @@ pub struct Tournament {
 
 /// TDA 25: how balancing moves are carried out, and when they are called for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct BalancingSettings {
     /// The tables see their moves at once (else the director confirms each first).
     pub automatic: bool,
@@ -230,6 +240,7 @@ pub struct BalancingSettings {
 
 /// The players moved by the latest table break or final-table draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Redraw {
     /// The broken table (`None` for the final-table draw).
     pub broken: Option<TableNo>,

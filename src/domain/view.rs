@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// One level as the clock shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct LevelView {
     /// Play level number (1-based), `None` for a break.
     pub number: Option<u16>,
@@ -29,6 +30,7 @@ pub struct LevelView {
 
 /// The clock at an instant; pages count `remaining_ms` down locally from `read_at`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ClockView {
     pub started: bool,
     pub running: bool,
@@ -43,6 +45,7 @@ pub struct ClockView {
 
 /// One seat at a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct SeatView {
     pub seat: SeatNo,
     pub player: PlayerId,
@@ -53,6 +56,7 @@ pub struct SeatView {
 
 /// One table as every face shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct TableView {
     pub table: TableNo,
     pub open: bool,
@@ -73,6 +77,7 @@ pub struct TableView {
 
 /// PKR4U 6: an abandoned stack as the table sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct AbandonedView {
     pub seat: SeatNo,
     pub owner: PlayerId,
@@ -83,6 +88,7 @@ pub struct AbandonedView {
 
 /// One player in the field list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PlayerView {
     pub player: PlayerId,
     pub name: String,
@@ -98,6 +104,7 @@ pub struct PlayerView {
 
 /// A place with the player's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PlaceView {
     pub name: String,
     #[serde(flatten)]
@@ -106,6 +113,7 @@ pub struct PlaceView {
 
 /// Final-table deal quotes for the players left (seed 000 / FIDPA: all must agree).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct DealQuotes {
     pub players: Vec<PlayerId>,
     /// The stacks the quotes use (the latest known).
@@ -118,6 +126,7 @@ pub struct DealQuotes {
 
 /// A penalty as the table page shows it (PKR4U 4, TDA 33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct PenaltyView {
     /// Its number, for taking it back.
     #[serde(default)]
@@ -136,6 +145,7 @@ pub struct PenaltyView {
 
 /// One line of the results: place, prize, bounties and entries per player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ResultLine {
     pub player: PlayerId,
     pub name: String,
@@ -149,6 +159,7 @@ pub struct ResultLine {
 
 /// One ruling of the incident log, with its text worked out again from its answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct IncidentView {
     pub index: u32,
     pub table: Option<TableNo>,
@@ -162,6 +173,7 @@ pub struct IncidentView {
 
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct TournamentView {
     pub name: String,
     pub clock: ClockView,

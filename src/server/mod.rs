@@ -1,6 +1,7 @@
 //! The server side (ssr only): storage, the tournament engine, live updates, the demo
 //! tournament and the HTTP wiring.
 
+pub mod api_v1;
 pub mod auth;
 pub mod demo;
 pub mod engine;
@@ -9,3 +10,4 @@ pub mod live;
 pub mod serve;
 pub mod state;
 pub mod store;
+pub mod tokens;

@@ -49,11 +49,13 @@ pub async fn build(
         leptos_options: leptos_options.clone(),
         engine: engine.clone(),
         auth,
+        tokens: super::tokens::Tokens::new(engine.store().pool().clone()),
         database: config.database.clone(),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
     let router = Router::new()
+        .merge(super::api_v1::router())
         .route("/live/{tournament}", get(live))
         .route(
             "/export/{tournament}/events.json",

@@ -12,6 +12,8 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     pub engine: Arc<Engine>,
     pub auth: Arc<Auth>,
+    /// API tokens for websites and integrations.
+    pub tokens: super::tokens::Tokens,
     /// The SQLite file (backups are written next to it).
     pub database: std::path::PathBuf,
 }

@@ -45,6 +45,28 @@ pub struct Origin {
     pub device: String,
 }
 
+/// A tournament in the club's list.
+#[derive(Clone, Debug)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub name: String,
+    pub created_at: i64,
+    pub archived: bool,
+    pub public: bool,
+}
+
+impl TournamentRow {
+    fn from_row(r: &sqlx::sqlite::SqliteRow) -> TournamentRow {
+        TournamentRow {
+            id: r.get("id"),
+            name: r.get("name"),
+            created_at: r.get("created_at"),
+            archived: r.get::<i64, _>("archived") != 0,
+            public: r.get::<i64, _>("public") != 0,
+        }
+    }
+}
+
 /// The SQLite database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -89,12 +111,57 @@ impl Store {
         Ok(row.get::<i64, _>(0))
     }
 
-    /// Ids of all tournaments not archived, oldest first.
+    /// Ids of all tournaments, oldest first (archived ones stay readable).
     pub async fn tournament_ids(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id")
+        let rows = sqlx::query("SELECT id FROM tournaments ORDER BY id")
             .fetch_all(&self.pool)
             .await?;
         Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+    }
+
+    /// The club's tournaments, oldest first.
+    pub async fn tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, name, created_at, archived, public FROM tournaments ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(TournamentRow::from_row).collect())
+    }
+
+    /// One tournament's row.
+    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name, created_at, archived, public FROM tournaments WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(TournamentRow::from_row))
+    }
+
+    /// Sets the `archived` or `public` flag of a tournament.
+    pub async fn set_flag(&self, id: i64, flag: &str, value: bool) -> Result<(), StoreError> {
+        let sql = match flag {
+            "archived" => "UPDATE tournaments SET archived = ? WHERE id = ?",
+            _ => "UPDATE tournaments SET public = ? WHERE id = ?",
+        };
+        sqlx::query(sql)
+            .bind(i64::from(value))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The tournament a command id was first sent to (to make creation by the API
+    /// idempotent).
+    pub async fn tournament_of_command(&self, command_id: &str) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT tournament_id FROM commands WHERE command_id = ? LIMIT 1")
+            .bind(command_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get::<i64, _>(0)))
     }
 
     /// Rebuilds a tournament by replaying its log in order.

@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 
 /// A situation a table or the TD can open, as the list of situations shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct SituationSummary {
     /// The flow's id, for [`start`].
     pub id: String,
@@ -33,6 +34,7 @@ pub struct SituationSummary {
 /// Where a flow stands: the answers so far and the next question or the ruling. Stored with
 /// each incident; serde both ways.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct FlowState {
     /// The flow's id.
     pub flow: String,
@@ -68,6 +70,7 @@ impl FlowState {
 
 /// The next step of a flow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "step")]
 pub enum Step {
     /// A question to answer.

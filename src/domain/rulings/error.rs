@@ -9,6 +9,7 @@ use std::fmt;
 
 /// A refused request to the rulings engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum RulingError {
     /// No flow has this id.
     UnknownSituation {

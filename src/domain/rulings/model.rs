@@ -24,6 +24,7 @@ pub const MIN_PLAYERS: usize = 2;
 /// A text in the club's three languages: Dutch (the club's), French (for Belgian players) and
 /// English.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Text {
     /// English.
     pub en: String,
@@ -55,6 +56,7 @@ impl Text {
 
 /// One of the three languages of a [`Text`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum Lang {
     /// English.
     #[serde(rename = "en")]
@@ -284,6 +286,7 @@ impl Computed {
 
 /// An answer to a question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "type", content = "value")]
 pub enum Answer {
     /// Yes (`true`) or no.
@@ -322,6 +325,7 @@ impl Answer {
 
 /// The type of answer a question takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum AnswerType {
     /// Yes or no.
     #[serde(rename = "yes_no")]
@@ -359,6 +363,7 @@ impl Ask {
 
 /// An answer given, as the incident log keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct GivenAnswer {
     /// The id of the question answered.
     pub question: String,
@@ -462,6 +467,7 @@ impl<'a> Answers<'a> {
 
 /// The question to answer next, as a page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Question {
     /// The question's id (recorded with the answer).
     pub id: String,
@@ -476,6 +482,7 @@ pub struct Question {
 
 /// The answer a question takes, with its limits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
 pub enum QuestionKind {
     /// Yes or no ([`Answer::YesNo`]).
@@ -529,6 +536,7 @@ pub enum QuestionKind {
 
 /// An option as a page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ChoiceOption {
     /// Stable id of the option.
     pub id: String,
@@ -538,6 +546,7 @@ pub struct ChoiceOption {
 
 /// The final ruling of a flow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Ruling {
     /// Id of the leaf reached (unique within the flow).
     pub leaf: String,
@@ -554,6 +563,7 @@ pub struct Ruling {
 
 /// An amount in a computed ruling.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "type", content = "value")]
 pub enum Value {
     /// Chips.
@@ -575,6 +585,7 @@ pub enum Value {
 
 /// A player's chips once a ruling is carried out: the total in front and what moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ChipMove {
     /// The player's total in front this betting round afterwards.
     pub total_in_front: Chips,
@@ -610,6 +621,7 @@ pub use crate::domain::event::PenaltyKind;
 
 /// What a ruling implies, for the incident log and the table page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(tag = "action")]
 pub enum RulingAction {
     /// A penalty for the player at fault (PKR4U 4, 10; TDA 33 (2004)).

@@ -1,0 +1,96 @@
+//! API tokens, made and revoked by the director.
+
+use super::access::caller;
+use super::extract::{Body, PathParams};
+use super::problem::{ApiResult, Problem};
+use crate::server::engine::now;
+use crate::server::state::AppState;
+use crate::server::tokens::{Scope, TokenInfo};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A token to make.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct NewToken {
+    /// Who it is for, e.g. "club website" (1 to 100 characters).
+    pub label: String,
+    pub scope: Scope,
+}
+
+/// A token made: `token` is shown this once and never again.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct MadeToken {
+    pub info: TokenInfo,
+    pub token: String,
+}
+
+const PROBLEM: &str = "application/problem+json";
+
+/// Makes an API token (director).
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", request_body = NewToken,
+    responses((status = 201, body = MadeToken),
+        (status = 400, body = Problem, content_type = PROBLEM),
+        (status = 401, body = Problem, content_type = PROBLEM),
+        (status = 403, body = Problem, content_type = PROBLEM)))]
+pub async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(req): Body<NewToken>,
+) -> ApiResult<(StatusCode, Json<MadeToken>)> {
+    caller(&state, &headers, None).await.director()?;
+    let label = req.label.trim();
+    if label.is_empty() || label.chars().count() > 100 {
+        return Err(Problem::bad_request(
+            "INVALID_LABEL",
+            "label must be 1 to 100 characters",
+        ));
+    }
+    let (info, token) = state
+        .tokens
+        .create(label, req.scope, now().0)
+        .await
+        .map_err(Problem::internal)?;
+    Ok((StatusCode::CREATED, Json(MadeToken { info, token })))
+}
+
+/// The live tokens (director).
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens",
+    responses((status = 200, body = Vec<TokenInfo>),
+        (status = 401, body = Problem, content_type = PROBLEM),
+        (status = 403, body = Problem, content_type = PROBLEM)))]
+pub async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Vec<TokenInfo>>> {
+    caller(&state, &headers, None).await.director()?;
+    state
+        .tokens
+        .list()
+        .await
+        .map(Json)
+        .map_err(Problem::internal)
+}
+
+/// Revokes a token (director).
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "tokens",
+    params(("id" = i64, Path, description = "Token id")),
+    responses((status = 204),
+        (status = 400, body = Problem, content_type = PROBLEM),
+        (status = 401, body = Problem, content_type = PROBLEM),
+        (status = 403, body = Problem, content_type = PROBLEM),
+        (status = 404, body = Problem, content_type = PROBLEM)))]
+pub async fn revoke(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<StatusCode> {
+    caller(&state, &headers, None).await.director()?;
+    match state.tokens.revoke(id, now().0).await {
+        Ok(true) => Ok(StatusCode::NO_CONTENT),
+        Ok(false) => Err(Problem::not_found("token")),
+        Err(e) => Err(Problem::internal(e)),
+    }
+}

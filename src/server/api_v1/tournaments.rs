@@ -1,0 +1,533 @@
+//! Tournaments: list, create with the full configuration, read, archive and publish; every
+//! command (idempotent by its client-made id) through the same engine and role checks as
+//! the pages; and the parts of the view a website wants on their own.
+
+use super::access::{caller, Caller};
+use super::extract::{Body, PathParams, QueryParams};
+use super::problem::{ApiResult, Problem};
+use crate::domain::balancing::TablePlan;
+use crate::domain::command::Command;
+use crate::domain::config::{AnteKind, Config, Level};
+use crate::domain::money::Cents;
+use crate::domain::view::{
+    tournament_view, ClockView, DealQuotes, PlaceView, PlayerView, ResultLine, TableView,
+    TournamentView,
+};
+use crate::server::engine::{now, EngineError, Reply};
+use crate::server::state::AppState;
+use crate::server::store::{Origin, TournamentRow};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use tokio::sync::Mutex;
+use utoipa::{IntoParams, ToSchema};
+
+/// A tournament in the club's list.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct TournamentSummary {
+    pub id: i64,
+    pub name: String,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+    pub archived: bool,
+    /// Readable without a token.
+    pub public: bool,
+    pub players_left: u32,
+    pub entries: u32,
+}
+
+/// A new tournament: its full configuration, and a client-made id that makes a retry safe.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct NewTournament {
+    /// 1 to 64 characters, unique per request (a UUID is a good choice).
+    pub command_id: String,
+    pub config: Config,
+}
+
+/// A tournament created (or found again, for a retried `command_id`).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Created {
+    pub id: i64,
+    pub last_seq: u64,
+}
+
+/// A command for a tournament, with its client-made id (the same id twice returns the first
+/// answer and never applies twice).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct CommandRequest {
+    pub command_id: String,
+    pub command: Command,
+}
+
+/// A command recorded durably as events `first_seq..=last_seq`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Accepted {
+    pub first_seq: u64,
+    pub last_seq: u64,
+}
+
+/// The whole view of a tournament at this instant, with its last event number.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct TournamentState {
+    pub id: i64,
+    pub last_seq: u64,
+    pub view: TournamentView,
+}
+
+/// A yes/no setting (archived, public).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Flag {
+    pub value: bool,
+}
+
+/// The blind structure.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Structure {
+    pub levels: Vec<Level>,
+    pub ante_kind: AnteKind,
+}
+
+/// The prize pool and what each place pays (first place first).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Payouts {
+    pub prize_pool: Cents,
+    pub entries: u32,
+    pub payouts: Vec<Cents>,
+    pub in_the_money: bool,
+    pub bubble: bool,
+    pub next_payout: Option<Cents>,
+}
+
+/// Places so far and the final results.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Standings {
+    pub places: Vec<PlaceView>,
+    pub results: Vec<ResultLine>,
+}
+
+/// Bounties: what each player carries and has won.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct BountyLine {
+    pub player: crate::domain::ids::PlayerId,
+    pub name: String,
+    pub bounty: Cents,
+    pub bounty_won: Cents,
+}
+
+/// The tables, the balancing plan (moves, stopped tables, the next table to break, the final
+/// table) and hand-for-hand.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Tables {
+    pub tables: Vec<TableView>,
+    pub plan: TablePlan,
+    pub hand_for_hand: Option<u32>,
+}
+
+/// `?after=` for the event log.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+pub struct After {
+    /// Only events after this number (0 for all).
+    #[serde(default)]
+    pub after: u64,
+}
+
+/// One event of the log.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct LoggedEvent {
+    pub seq: u64,
+    pub event: crate::domain::Event,
+}
+
+fn summary(row: &TournamentRow, state: &AppState) -> TournamentSummary {
+    let snap = state.engine.snapshot(row.id).ok();
+    TournamentSummary {
+        id: row.id,
+        name: row.name.clone(),
+        created_at: row.created_at,
+        archived: row.archived,
+        public: row.public,
+        players_left: snap.as_ref().map_or(0, |s| {
+            u32::try_from(s.state.players_left()).unwrap_or(u32::MAX)
+        }),
+        entries: snap.map_or(0, |s| s.state.entries),
+    }
+}
+
+async fn row(state: &AppState, id: i64) -> ApiResult<TournamentRow> {
+    state
+        .engine
+        .store()
+        .tournament(id)
+        .await
+        .map_err(Problem::internal)?
+        .ok_or_else(|| Problem::not_found("tournament"))
+}
+
+/// Checks the caller may read `id` and returns its view now.
+async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<TournamentState> {
+    let row = row(state, id).await?;
+    caller(state, headers, Some(id))
+        .await
+        .may_read(id, row.public)?;
+    let snap = state.engine.snapshot(id).map_err(Problem::internal)?;
+    let view = tournament_view(&snap.state, now())
+        .ok_or_else(|| Problem::not_found("configured tournament"))?;
+    Ok(TournamentState {
+        id,
+        last_seq: snap.last_seq,
+        view,
+    })
+}
+
+async fn submit(
+    state: &AppState,
+    id: i64,
+    role: crate::server::auth::Role,
+    command_id: &str,
+    command: &Command,
+) -> ApiResult<Accepted> {
+    let origin = Origin {
+        actor: role.actor(),
+        device: "api".into(),
+    };
+    match state.engine.submit(id, command_id, command, &origin).await {
+        Ok(Reply::Accepted { first, last }) => Ok(Accepted {
+            first_seq: first,
+            last_seq: last,
+        }),
+        Ok(Reply::Rejected(e)) => Err(Problem::rules(&e)),
+        Err(EngineError::InvalidCommandId) => Err(Problem::bad_request(
+            "INVALID_COMMAND_ID",
+            "command_id must be 1 to 64 characters",
+        )),
+        Err(EngineError::UnknownTournament(_)) => Err(Problem::not_found("tournament")),
+        Err(e) => Err(Problem::internal(e)),
+    }
+}
+
+/// The club's tournaments, oldest first (public ones only without a credential).
+#[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
+    responses((status = 200, body = Vec<TournamentSummary>)))]
+pub async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Vec<TournamentSummary>>> {
+    let who = caller(&state, &headers, None).await;
+    let rows = state
+        .engine
+        .store()
+        .tournaments()
+        .await
+        .map_err(Problem::internal)?;
+    Ok(Json(
+        rows.iter()
+            .filter(|r| r.public || matches!(who, Caller::Director | Caller::Reader))
+            .map(|r| summary(r, &state))
+            .collect(),
+    ))
+}
+
+/// Serialises creations, so a retried `command_id` finds its tournament instead of making a
+/// second one.
+static CREATING: Mutex<()> = Mutex::const_new(());
+
+/// Creates a tournament from its full configuration (director).
+#[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament,
+    responses((status = 201, body = Created),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(req): Body<NewTournament>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
+    caller(&state, &headers, None).await.director()?;
+    if req.command_id.is_empty() || req.command_id.len() > 64 {
+        return Err(Problem::bad_request(
+            "INVALID_COMMAND_ID",
+            "command_id must be 1 to 64 characters",
+        ));
+    }
+    // Validate before anything is stored: a refused configuration leaves no empty shell.
+    req.config.validate().map_err(|e| Problem::rules(&e))?;
+    let _one_at_a_time = CREATING.lock().await;
+    let store = state.engine.store();
+    let id = match store
+        .tournament_of_command(&req.command_id)
+        .await
+        .map_err(Problem::internal)?
+    {
+        Some(id) => id,
+        None => state
+            .engine
+            .create(req.config.name.trim())
+            .await
+            .map_err(Problem::internal)?,
+    };
+    let command = Command::CreateTournament { config: req.config };
+    let accepted = submit(
+        &state,
+        id,
+        crate::server::auth::Role::Director,
+        &req.command_id,
+        &command,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            last_seq: accepted.last_seq,
+        }),
+    ))
+}
+
+/// Everything about a tournament now: clock, field, tables, plan, payouts, places, bounties,
+/// penalties, incidents.
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}", tag = "tournaments",
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 200, body = TournamentState),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn read(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Json<TournamentState>> {
+    readable(&state, &headers, id).await.map(Json)
+}
+
+async fn set_flag(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: i64,
+    column: &str,
+    value: bool,
+) -> ApiResult<StatusCode> {
+    row(state, id).await?;
+    caller(state, headers, Some(id)).await.director()?;
+    state
+        .engine
+        .store()
+        .set_flag(id, column, value)
+        .await
+        .map_err(Problem::internal)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Archives (or restores) a tournament (director).
+#[utoipa::path(put, path = "/api/v1/tournaments/{id}/archived", tag = "tournaments", request_body = Flag,
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 204),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn archive(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    Body(flag): Body<Flag>,
+) -> ApiResult<StatusCode> {
+    set_flag(&state, &headers, id, "archived", flag.value).await
+}
+
+/// Publishes a tournament: its reads need no token (director).
+#[utoipa::path(put, path = "/api/v1/tournaments/{id}/public", tag = "tournaments", request_body = Flag,
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 204),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn publish(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    Body(flag): Body<Flag>,
+) -> ApiResult<StatusCode> {
+    set_flag(&state, &headers, id, "public", flag.value).await
+}
+
+/// Sends any command: registrations, payments, re-entries (A/B), busts (several per hand,
+/// eliminators, starting stacks), chip counts, early leavers, penalties, corrections, the
+/// clock, buttons, moves, breaking, the final table, hand-for-hand, deals, rulings. The
+/// director may send all; a table key only its own table's.
+#[utoipa::path(post, path = "/api/v1/tournaments/{id}/commands", tag = "commands", request_body = CommandRequest,
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 200, body = Accepted),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn command(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    Body(req): Body<CommandRequest>,
+) -> ApiResult<Json<Accepted>> {
+    row(&state, id).await?;
+    let role = caller(&state, &headers, Some(id))
+        .await
+        .may_send(id, &req.command)?;
+    submit(&state, id, role, &req.command_id, &req.command)
+        .await
+        .map(Json)
+}
+
+macro_rules! part {
+    ($name:ident, $path:literal, $ty:ty, $doc:literal, |$v:ident| $body:expr) => {
+        #[doc = $doc]
+        #[utoipa::path(get, path = $path, tag = "tournaments",
+                    params(("id" = i64, Path, description = "Tournament id")),
+                    responses((status = 200, body = $ty),
+                        (status = 400, body = Problem, content_type = "application/problem+json"),
+                        (status = 401, body = Problem, content_type = "application/problem+json"),
+                        (status = 404, body = Problem, content_type = "application/problem+json")))]
+        pub async fn $name(
+            State(state): State<AppState>,
+            headers: HeaderMap,
+            PathParams(id): PathParams<i64>,
+        ) -> ApiResult<Json<$ty>> {
+            let $v = readable(&state, &headers, id).await?.view;
+            Ok(Json($body))
+        }
+    };
+}
+
+part!(
+    clock,
+    "/api/v1/tournaments/{id}/clock",
+    ClockView,
+    "The clock: level, time left, blinds and ante, next level, time to break.",
+    |v| v.clock
+);
+part!(
+    payouts,
+    "/api/v1/tournaments/{id}/payouts",
+    Payouts,
+    "The prize pool and the payouts.",
+    |v| Payouts {
+        prize_pool: v.prize_pool,
+        entries: v.entries,
+        payouts: v.payouts,
+        in_the_money: v.in_the_money,
+        bubble: v.bubble,
+        next_payout: v.next_payout,
+    }
+);
+part!(
+    standings,
+    "/api/v1/tournaments/{id}/standings",
+    Standings,
+    "Places so far and results (places, prizes, bounties, entries).",
+    |v| Standings {
+        places: v.places,
+        results: v.results
+    }
+);
+part!(
+    players,
+    "/api/v1/tournaments/{id}/players",
+    Vec<PlayerView>,
+    "The field: every player with status, seat, stack, entries and bounty.",
+    |v| v.players
+);
+part!(
+    bounties,
+    "/api/v1/tournaments/{id}/bounties",
+    Vec<BountyLine>,
+    "Bounties on heads and bounties won.",
+    |v| v
+        .players
+        .into_iter()
+        .map(|p| BountyLine {
+            player: p.player,
+            name: p.name,
+            bounty: p.bounty,
+            bounty_won: p.bounty_won
+        })
+        .collect()
+);
+part!(tables, "/api/v1/tournaments/{id}/tables", Tables, "Tables, seats, buttons, the balancing plan, stopped tables, breaking, the final table, hand-for-hand.", |v| Tables { tables: v.tables, plan: v.plan, hand_for_hand: v.hand_for_hand });
+part!(
+    deal_quotes,
+    "/api/v1/tournaments/{id}/deal-quotes",
+    Option<DealQuotes>,
+    "Chip-chop and ICM quotes for the players left (exact to the cent).",
+    |v| v.deal_quotes
+);
+
+/// The blind structure.
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}/structure", tag = "tournaments",
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 200, body = Structure),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn structure(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Json<Structure>> {
+    readable(&state, &headers, id).await?;
+    let snap = state.engine.snapshot(id).map_err(Problem::internal)?;
+    let cfg = snap
+        .state
+        .config()
+        .ok_or_else(|| Problem::not_found("configured tournament"))?;
+    Ok(Json(Structure {
+        levels: cfg.levels.clone(),
+        ante_kind: cfg.ante_kind,
+    }))
+}
+
+/// The event log (director or read token): every outcome, in order.
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}/events", tag = "tournaments",
+    params(("id" = i64, Path, description = "Tournament id"), After),
+    responses((status = 200, body = Vec<LoggedEvent>),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn events(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    QueryParams(q): QueryParams<After>,
+) -> ApiResult<Json<Vec<LoggedEvent>>> {
+    row(&state, id).await?;
+    match caller(&state, &headers, Some(id)).await {
+        Caller::Director | Caller::Reader => {}
+        Caller::Anonymous => return Err(Problem::unauthorized()),
+        _ => return Err(Problem::forbidden()),
+    }
+    let events = state
+        .engine
+        .store()
+        .events_after(id, q.after)
+        .await
+        .map_err(Problem::internal)?;
+    Ok(Json(
+        events
+            .into_iter()
+            .map(|(seq, event)| LoggedEvent { seq, event })
+            .collect(),
+    ))
+}
+
+/// The live stream of changes (server-sent events): each message's data (and id) is the
+/// tournament's last event number; read the tournament again when it changes. The first
+/// message gives the current number, so a reconnecting client catches up at once; a comment
+/// line every 10 s is the heartbeat. The same stream the pages use.
+#[utoipa::path(get, path = "/live/{id}", tag = "live",
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 200, description = "text/event-stream of `data: <last_seq>` messages", content_type = "text/event-stream", body = String),
+        (status = 404, description = "No such tournament")))]
+#[allow(dead_code)]
+pub async fn live_doc() {}
