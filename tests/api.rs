@@ -1,0 +1,641 @@
+//! The public JSON API (`/api/v1`) against the real server on loopback with a real SQLite
+//! file: every operation, its credentials, idempotency, and problem details for bad input.
+
+use clubtd::domain::config::templates;
+use clubtd::server::serve::{build, ServerConfig};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+struct Server {
+    base: String,
+    _dir: tempfile::TempDir,
+}
+
+async fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: dir.path().join("api.sqlite"),
+        demo: true,
+        director_pin: Some("2468".into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
+    let (router, _engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    Server {
+        base: format!("http://{addr}"),
+        _dir: dir,
+    }
+}
+
+/// A director's full-scope token, made with a real PIN sign-in.
+async fn full_token(s: &Server) -> String {
+    let director = Client::builder().cookie_store(true).build().unwrap();
+    let login = director
+        .post(format!("{}/api/director_login", s.base))
+        .form(&[("pin", "2468")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    let made: Value = director
+        .post(format!("{}/api/v1/tokens", s.base))
+        .json(&json!({"label": "test", "scope": "full"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    made["token"].as_str().expect("a token").to_string()
+}
+
+async fn problem(r: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(r.status().as_u16(), status, "status");
+    assert_eq!(
+        r.headers()["content-type"].to_str().unwrap(),
+        "application/problem+json"
+    );
+    let p: Value = r.json().await.unwrap();
+    assert_eq!(p["code"], code, "{p}");
+    assert_eq!(p["status"], status);
+    p
+}
+
+#[tokio::test]
+async fn the_document_and_its_reference_page_are_served() {
+    let s = server().await;
+    let c = Client::new();
+    let doc: Value = c
+        .get(format!("{}/api/v1/openapi.json", s.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = doc["paths"].as_object().unwrap();
+    for p in [
+        "/api/v1/tournaments",
+        "/api/v1/tournaments/{id}/commands",
+        "/api/v1/tournaments/{id}/standings",
+        "/api/v1/calculators/unattention-bet",
+        "/api/v1/rulings/{flow}",
+        "/api/v1/tokens",
+        "/live/{id}",
+    ] {
+        assert!(paths.contains_key(p), "{p} documented");
+    }
+    // Every command type is in the schema, so a client can build any of them.
+    let commands = doc["components"]["schemas"]["Command"].to_string();
+    for t in [
+        "register_player",
+        "report_busts",
+        "re_enter",
+        "record_deal",
+        "set_balancing",
+    ] {
+        assert!(commands.contains(t), "{t} in the Command schema");
+    }
+    let page = c
+        .get(format!("{}/api/v1/docs", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("/api/v1/tournaments/{id}/commands"));
+    assert!(!page.contains("https://"), "no CDN");
+}
+
+#[tokio::test]
+async fn a_director_runs_a_tournament_through_the_api() {
+    let s = server().await;
+    let token = full_token(&s).await;
+    let c = Client::new();
+    let auth = format!("Bearer {token}");
+    let url = |p: &str| format!("{}/api/v1{p}", s.base);
+
+    // Create with the full configuration; a retry with the same id finds the same one.
+    let config = serde_json::to_value(templates::club_pko("API Cup", 2)).unwrap();
+    let create = json!({"command_id": "create-1", "config": config});
+    let r = c
+        .post(url("/tournaments"))
+        .header("authorization", &auth)
+        .json(&create)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let created: Value = r.json().await.unwrap();
+    let id = created["id"].as_i64().unwrap();
+    let again: Value = c
+        .post(url("/tournaments"))
+        .header("authorization", &auth)
+        .json(&create)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["id"], id, "idempotent creation");
+
+    // Register, start, bust: each command once, retries harmless.
+    let send = |command_id: &str, command: Value| {
+        c.post(url(&format!("/tournaments/{id}/commands")))
+            .header("authorization", &auth)
+            .json(&json!({"command_id": command_id, "command": command}))
+            .send()
+    };
+    for i in 1..=6 {
+        let r = send(&format!("reg-{i}"), json!({"type": "register_player", "name": format!("P{i}"), "method": "cash", "present": true})).await.unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    let first: Value = send(
+        "reg-1",
+        json!({"type": "register_player", "name": "P1", "method": "cash", "present": true}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let players: Value = c
+        .get(url(&format!("/tournaments/{id}/players")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        players.as_array().unwrap().len(),
+        6,
+        "the retry of reg-1 did not register twice"
+    );
+    assert_eq!(
+        first["last_seq"].as_u64().unwrap(),
+        first["first_seq"].as_u64().unwrap() + 1,
+        "first answer returned again"
+    );
+    assert_eq!(
+        send("start", json!({"type": "start_clock"}))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let tables: Value = c
+        .get(url(&format!("/tournaments/{id}/tables")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let table = tables["tables"][0]["table"].as_u64().unwrap();
+    let seats = tables["tables"][0]["seats"].as_array().unwrap();
+    let (out, winner) = (seats[0]["player"].clone(), seats[1]["player"].clone());
+    let r = send("bust-1", json!({"type": "report_busts", "table": table, "busts": [{"player": out, "eliminators": [winner]}]})).await.unwrap();
+    assert_eq!(r.status(), 200);
+
+    // The rules refuse with a stable code: the same player cannot bust twice.
+    let refused = send("bust-2", json!({"type": "report_busts", "table": table, "busts": [{"player": out, "eliminators": [winner]}]})).await.unwrap();
+    problem(refused, 422, "NOT_AT_TABLE").await;
+
+    // Every read.
+    let standings: Value = c
+        .get(url(&format!("/tournaments/{id}/standings")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(standings["places"][0]["place"], 6);
+    let bounties: Value = c
+        .get(url(&format!("/tournaments/{id}/bounties")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let won = bounties
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["player"] == winner)
+        .unwrap();
+    assert_eq!(won["bounty_won"], 500, "progressive: half of 10 € in cash");
+    let payouts: Value = c
+        .get(url(&format!("/tournaments/{id}/payouts")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(payouts["prize_pool"], 6 * 1500);
+    assert_eq!(
+        payouts["payouts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_i64().unwrap())
+            .sum::<i64>(),
+        6 * 1500
+    );
+    for part in ["", "/clock", "/structure", "/deal-quotes", "/events"] {
+        let r = c
+            .get(url(&format!("/tournaments/{id}{part}")))
+            .header("authorization", &auth)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "GET {part}");
+    }
+    let events: Value = c
+        .get(url(&format!("/tournaments/{id}/events?after=0")))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(events.as_array().unwrap().len() > 8);
+
+    // Anonymous readers see nothing until the director publishes the tournament.
+    let anon = c
+        .get(url(&format!("/tournaments/{id}/standings")))
+        .send()
+        .await
+        .unwrap();
+    problem(anon, 401, "UNAUTHENTICATED").await;
+    let list: Value = c
+        .get(url("/tournaments"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(list.as_array().unwrap().is_empty(), "nothing public yet");
+    let r = c
+        .put(url(&format!("/tournaments/{id}/public")))
+        .header("authorization", &auth)
+        .json(&json!({"value": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        c.get(url(&format!("/tournaments/{id}/standings")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let list: Value = c
+        .get(url("/tournaments"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list[0]["id"], id);
+    // Public does not mean writable.
+    let r = c
+        .post(url(&format!("/tournaments/{id}/commands")))
+        .json(&json!({"command_id": "x", "command": {"type": "pause_clock"}}))
+        .send()
+        .await
+        .unwrap();
+    problem(r, 401, "UNAUTHENTICATED").await;
+
+    // A read-only token reads but cannot change anything; revoked, it is nobody.
+    let made: Value = c
+        .post(url("/tokens"))
+        .header("authorization", &auth)
+        .json(&json!({"label": "website", "scope": "read"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let read = format!("Bearer {}", made["token"].as_str().unwrap());
+    assert_eq!(
+        c.get(url(&format!("/tournaments/{id}/events")))
+            .header("authorization", &read)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let r = c
+        .post(url(&format!("/tournaments/{id}/commands")))
+        .header("authorization", &read)
+        .json(&json!({"command_id": "y", "command": {"type": "pause_clock"}}))
+        .send()
+        .await
+        .unwrap();
+    problem(r, 403, "UNAUTHORIZED").await;
+    let tokens: Value = c
+        .get(url("/tokens"))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(tokens.as_array().unwrap().len(), 2);
+    let r = c
+        .delete(url(&format!("/tokens/{}", made["info"]["id"])))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    let r = c
+        .post(url(&format!("/tournaments/{id}/commands")))
+        .header("authorization", &read)
+        .json(&json!({"command_id": "z", "command": {"type": "pause_clock"}}))
+        .send()
+        .await
+        .unwrap();
+    problem(r, 401, "UNAUTHENTICATED").await;
+
+    // Archived, it stays readable and says so in the list.
+    let r = c
+        .put(url(&format!("/tournaments/{id}/archived")))
+        .header("authorization", &auth)
+        .json(&json!({"value": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    let list: Value = c
+        .get(url("/tournaments"))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(list
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["id"] == id && t["archived"] == true));
+}
+
+#[tokio::test]
+async fn a_table_key_acts_for_its_own_table_only() {
+    let s = server().await;
+    let director = Client::builder().cookie_store(true).build().unwrap();
+    director
+        .post(format!("{}/api/director_login", s.base))
+        .form(&[("pin", "2468")])
+        .send()
+        .await
+        .unwrap();
+    let links: Value = director
+        .post(format!("{}/api/table_links", s.base))
+        .form::<[(&str, &str); 0]>(&[])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let path = links[0]["path"].as_str().unwrap();
+    let key = path.split("key=").nth(1).unwrap();
+    let table = links[0]["table"].as_u64().unwrap();
+    let list: Value = director
+        .get(format!("{}/api/v1/tournaments", s.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = list.as_array().unwrap().last().unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let c = Client::new();
+    let send = |command: Value| {
+        c.post(format!("{}/api/v1/tournaments/{id}/commands", s.base))
+            .header("x-table-key", key)
+            .json(&json!({"command_id": uuid::Uuid::new_v4().to_string(), "command": command}))
+            .send()
+    };
+    assert_eq!(
+        send(json!({"type": "set_button", "table": table, "seat": 2}))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    problem(
+        send(json!({"type": "set_button", "table": table + 1, "seat": 2}))
+            .await
+            .unwrap(),
+        403,
+        "UNAUTHORIZED",
+    )
+    .await;
+    problem(
+        send(json!({"type": "pause_clock"})).await.unwrap(),
+        403,
+        "UNAUTHORIZED",
+    )
+    .await;
+    // The table reads its own tournament.
+    let r = c
+        .get(format!("{}/api/v1/tournaments/{id}/tables", s.base))
+        .header("x-table-key", key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_problem_never_a_server_error() {
+    let s = server().await;
+    let token = full_token(&s).await;
+    let c = Client::new();
+    let auth = format!("Bearer {token}");
+    let url = |p: &str| format!("{}/api/v1{p}", s.base);
+    let truncated = c
+        .post(url("/tournaments/1/commands"))
+        .header("authorization", &auth)
+        .header("content-type", "application/json")
+        .body("{\"command_id\": \"a\", \"comm")
+        .send()
+        .await
+        .unwrap();
+    problem(truncated, 400, "INVALID_JSON").await;
+    let unknown_type = c
+        .post(url("/tournaments/1/commands"))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": "a", "command": {"type": "fly"}}))
+        .send()
+        .await
+        .unwrap();
+    problem(unknown_type, 400, "INVALID_JSON").await;
+    let no_type = c
+        .post(url("/calculators/ante"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    problem(no_type, 415, "UNSUPPORTED_MEDIA_TYPE").await;
+    problem(
+        c.get(url("/tournaments/abc")).send().await.unwrap(),
+        400,
+        "INVALID_PATH",
+    )
+    .await;
+    problem(
+        c.get(url("/tournaments/999999")).send().await.unwrap(),
+        404,
+        "NOT_FOUND",
+    )
+    .await;
+    problem(
+        c.get(url("/no/such/thing")).send().await.unwrap(),
+        404,
+        "NOT_FOUND",
+    )
+    .await;
+    let huge = "x".repeat(300 * 1024);
+    let r = c.post(url("/tournaments/1/commands")).header("authorization", &auth).json(&json!({"command_id": "a", "command": {"type": "register_player", "name": huge, "method": "cash", "present": true}})).send().await.unwrap();
+    problem(r, 413, "BODY_TOO_LARGE").await;
+    let long_id = "i".repeat(65);
+    let r = c
+        .post(url("/tournaments/1/commands"))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": long_id, "command": {"type": "pause_clock"}}))
+        .send()
+        .await
+        .unwrap();
+    problem(r, 400, "INVALID_COMMAND_ID").await;
+    let r = c
+        .get(url("/tournaments/1/standings"))
+        .header("authorization", "Bearer forged")
+        .send()
+        .await
+        .unwrap();
+    problem(r, 401, "UNAUTHENTICATED").await;
+}
+
+#[tokio::test]
+async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
+    let s = server().await;
+    let c = Client::new();
+    let post = |p: &str, body: Value| c.post(format!("{}/api/v1{p}", s.base)).json(&body).send();
+    // PKR4U 16 / 17: half the ante at four players; a short big blind pays the blind first.
+    let a: Value = post(
+        "/calculators/ante",
+        json!({"full_ante": 100, "players_at_table": 4, "big_blind": 200, "stack": 230}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(a["ante"], 50);
+    assert_eq!(
+        (
+            a["posting"]["big_blind_paid"].clone(),
+            a["posting"]["ante_paid"].clone()
+        ),
+        (json!(200), json!(30))
+    );
+    // TDA 10: a bet of 500 and 800 put in silently is a raise to 1,000.
+    let r: Value = post("/calculators/put-in", json!({"context": {"current_bet": 500, "last_full_raise": 500, "already_in": 0, "stack": 5000}, "put_in": 800, "kind": "multiple_chips"})).await.unwrap().json().await.unwrap();
+    assert_eq!(r["action"], json!({"action": "raise", "to": 1000}));
+    // TDA 2: ten 25-chips race for three 100-chips.
+    let race: Value = post(
+        "/calculators/chip-race",
+        json!({"small_chips": [3, 3, 2, 2], "small": 25, "big": 100}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(race["chips_to_race"], 3, "{race}");
+    assert_eq!(race["odd_value"], 250, "{race}");
+    // PKR4U 30: everyone gets back what they put in.
+    let refunds: Value = post(
+        "/calculators/cancelled-hand",
+        json!({"contributions": [100, 200, 0]}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(refunds, json!([100, 200, 0]));
+    let bad = post(
+        "/calculators/cancelled-hand",
+        json!({"contributions": [-5]}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(bad.status(), 422);
+    // The guided flows: list, start, answer to the ruling.
+    let list: Value = c
+        .get(format!("{}/api/v1/rulings", s.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(list.as_array().unwrap().len() >= 15);
+    let start: Value = post("/rulings/talking", json!({"answers": []}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(start["step"]["step"], "question", "{start}");
+    let done: Value = post("/rulings/talking", json!({"answers": [{"type": "yes_no", "value": false}, {"type": "choice", "value": 1}, {"type": "count", "value": 3}]})).await.unwrap().json().await.unwrap();
+    assert!(done.to_string().contains("PKR4U"), "{done}");
+    problem(
+        post("/rulings/nothing", json!({"answers": []}))
+            .await
+            .unwrap(),
+        404,
+        "NOT_FOUND",
+    )
+    .await;
+}
