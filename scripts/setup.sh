@@ -112,4 +112,22 @@ if [ ! -x "$repo/end2end/node_modules/.bin/wasm-opt" ] || [ ! -d "$repo/end2end/
   (cd "$repo/end2end" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# schemathesis (pinned) in its own virtualenv, for fuzzing /api/v1 against its OpenAPI
+# document. CPython 3.11.7 trips over a bug of its own in schemathesis's coverage phase
+# ("AST constructor recursion depth mismatch"), so a newer Python is preferred when present.
+SCHEMATHESIS_VERSION=4.32.5
+fuzz_venv="$repo/target/schemathesis-venv"
+if [ ! -x "$fuzz_venv/bin/schemathesis" ] || [ "$("$fuzz_venv/bin/schemathesis" --version | awk '{print $3}')" != "$SCHEMATHESIS_VERSION" ]; then
+  python=""
+  # (pyenv shims exist for versions that are not selected, so each candidate is run.)
+  for candidate in "$(pyenv root 2>/dev/null)"/versions/3.12*/bin/python3 python3.12 \
+    "$(pyenv root 2>/dev/null)"/versions/3.13*/bin/python3 python3.13 python3; do
+    if "$candidate" -c 'import venv' >/dev/null 2>&1; then python="$candidate"; break; fi
+  done
+  say "installing schemathesis $SCHEMATHESIS_VERSION with $($python --version)"
+  rm -rf "$fuzz_venv"
+  "$python" -m venv "$fuzz_venv"
+  "$fuzz_venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
 say "ready"

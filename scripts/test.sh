@@ -3,8 +3,10 @@
 #   1. cargo tests (domain unit and property tests; server tests on a real SQLite file and a
 #      real server on loopback);
 #   2. the release build, served on loopback with a fresh database and the demo tournament,
-#      driven by the Playwright tests in end2end/ in headless system Chromium.
-# Fails if either runner executes no test at all.
+#      driven by the Playwright tests in end2end/ in headless system Chromium;
+#   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
+#      positive and negative cases, no 5xx, every answer as documented.
+# Fails if a runner executes no test at all.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$repo/scripts/setup.sh"
@@ -33,5 +35,7 @@ for _ in $(seq 1 100); do
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
   sleep 0.2
 done
-cd "$repo/end2end"
-BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=2468 npx playwright test
+(cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=2468 npx playwright test)
+
+echo "== API fuzzing (schemathesis)"
+"$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" 2468

@@ -39,7 +39,7 @@ use utoipa::{Modify, OpenApi};
         tokens::create, tokens::list, tokens::revoke,
     ),
     components(schemas(Problem)),
-    modifiers(&Security),
+    modifiers(&Security, &BodyRefusals),
     tags(
         (name = "tournaments", description = "Tournaments and what they show"),
         (name = "commands", description = "Everything that changes a tournament"),
@@ -81,6 +81,45 @@ impl Modify for Security {
             ),
         ];
         openapi.security = Some(any);
+    }
+}
+
+/// Every operation with a body may also answer 413 (too large) and 415 (not JSON): added
+/// here once rather than on each handler.
+struct BodyRefusals;
+
+impl Modify for BodyRefusals {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, RefOr, ResponseBuilder};
+        let problem = || {
+            ContentBuilder::new()
+                .schema(Some(utoipa::openapi::Ref::from_schema_name("Problem")))
+                .build()
+        };
+        for item in openapi.paths.paths.values_mut() {
+            for op in [item.post.as_mut(), item.put.as_mut(), item.patch.as_mut()]
+                .into_iter()
+                .flatten()
+            {
+                if op.request_body.is_none() {
+                    continue;
+                }
+                for (status, text) in [
+                    ("413", "The body is larger than 256 KiB"),
+                    ("415", "The body is not declared as application/json"),
+                ] {
+                    op.responses.responses.insert(
+                        status.to_string(),
+                        RefOr::T(
+                            ResponseBuilder::new()
+                                .description(text)
+                                .content("application/problem+json", problem())
+                                .build(),
+                        ),
+                    );
+                }
+            }
+        }
     }
 }
 

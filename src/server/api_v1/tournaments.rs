@@ -124,12 +124,26 @@ pub struct Tables {
     pub hand_for_hand: Option<u32>,
 }
 
+/// One message of the live stream, as an event-stream parser sees it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct LiveMessage {
+    /// The tournament's last event number, as text.
+    pub data: String,
+    /// The same number (send it back as `Last-Event-ID`).
+    pub id: String,
+    /// Always `message`.
+    #[serde(default)]
+    pub event: Option<String>,
+}
+
 /// `?after=` for the event log.
 #[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct After {
     /// Only events after this number (0 for all).
     #[serde(default)]
-    pub after: u64,
+    #[param(minimum = 0)]
+    pub after: i64,
 }
 
 /// One event of the log.
@@ -502,6 +516,8 @@ pub async fn events(
     QueryParams(q): QueryParams<After>,
 ) -> ApiResult<Json<Vec<LoggedEvent>>> {
     row(&state, id).await?;
+    let after = u64::try_from(q.after)
+        .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
     match caller(&state, &headers, Some(id)).await {
         Caller::Director | Caller::Reader => {}
         Caller::Anonymous => return Err(Problem::unauthorized()),
@@ -510,7 +526,7 @@ pub async fn events(
     let events = state
         .engine
         .store()
-        .events_after(id, q.after)
+        .events_after(id, after)
         .await
         .map_err(Problem::internal)?;
     Ok(Json(
@@ -527,7 +543,8 @@ pub async fn events(
 /// line every 10 s is the heartbeat. The same stream the pages use.
 #[utoipa::path(get, path = "/live/{id}", tag = "live",
     params(("id" = i64, Path, description = "Tournament id")),
-    responses((status = 200, description = "text/event-stream of `data: <last_seq>` messages", content_type = "text/event-stream", body = String),
+    responses((status = 200, description = "Server-sent events: `id` and `data` are the last event number", content_type = "text/event-stream", body = LiveMessage),
+        (status = 400, description = "The id is not a number"),
         (status = 404, description = "No such tournament")))]
 #[allow(dead_code)]
 pub async fn live_doc() {}
