@@ -3,6 +3,10 @@
 //! OpenAPI 3 document is generated from this code and served at `/api/v1/openapi.json`, with
 //! a readable reference at `/api/v1/docs` made by the server itself (no CDN).
 
+// A `Problem` is the body of a refused request, built at most once per request: boxing it
+// would only add an allocation to every refusal.
+#![allow(clippy::result_large_err)]
+
 mod access;
 mod extract;
 mod problem;
