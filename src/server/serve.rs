@@ -170,4 +170,5 @@ async fn shutdown_signal() {
         _ = terminate => {},
     }
     tracing::info!("shutting down");
+    super::live::close_all();
 }
