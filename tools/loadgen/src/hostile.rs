@@ -51,6 +51,7 @@ struct Tally {
     by_status: BTreeMap<u16, usize>,
     by_kind: BTreeMap<(&'static str, u16), usize>,
     transport_errors: usize,
+    transport_examples: Vec<String>,
     five_xx: Vec<String>,
 }
 
@@ -115,12 +116,23 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
                     rb = rb.header(reqwest::header::COOKIE, c);
                 }
                 let res = rb.body(req.body.clone()).send().await;
-                let Ok(r) = res else {
-                    tally
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .transport_errors += 1;
-                    continue;
+                let r = match res {
+                    Ok(r) => r,
+                    Err(e) => {
+                        // Counted as status 0 by kind; the server's side shows in its log.
+                        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                        t.transport_errors += 1;
+                        *t.by_kind.entry((req.kind, 0)).or_default() += 1;
+                        if t.transport_examples.len() < 5 {
+                            t.transport_examples.push(format!(
+                                "{} {} {}: {e}",
+                                req.method,
+                                req.path.chars().take(60).collect::<String>(),
+                                req.body.len()
+                            ));
+                        }
+                        continue;
+                    }
                 };
                 let status = r.status().as_u16();
                 {
@@ -163,7 +175,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         "{} hostile requests; answers by status: {:?}; transport errors: {}",
         o.requests, t.by_status, t.transport_errors
     );
-    println!("by kind and status:");
+    for e in &t.transport_examples {
+        println!("  transport error: {e}");
+    }
+    println!("by kind and status (0 = no HTTP answer):");
     for ((kind, status), n) in &t.by_kind {
         println!("  {kind:<28} {status} x {n}");
     }

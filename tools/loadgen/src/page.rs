@@ -24,7 +24,7 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     let mut director = Api::new(api::http_client(), &server.base);
     director.login(PIN).await?;
     // A full room, so the pages render 300 players at 35 tables.
-    api::club_evening_setup(&director, 35, 300).await?;
+    let id = api::club_evening_setup(&director, 35, 300).await?;
 
     // Without automatic decompression: we count the bytes on the wire ourselves.
     let raw = reqwest::Client::builder()
@@ -67,6 +67,52 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
                 &format!("GET /player (Accept-Encoding: {label}), whole body"),
                 &times
             )
+        );
+    }
+
+    // What each live page pays after every event: one get_view (the view of the whole room).
+    for (label, enc) in [("identity", "identity"), ("gzip", "gzip"), ("br", "br")] {
+        let mut times = Vec::new();
+        let mut bytes = 0;
+        for _ in 0..o.requests {
+            let t = Instant::now();
+            let res = raw
+                .post(format!("{}/api/get_view", server.base))
+                .header(reqwest::header::ACCEPT_ENCODING, enc)
+                .form(&[("tournament", id.to_string())])
+                .send()
+                .await
+                .map_err(|e| e.to_string())?;
+            bytes = res.bytes().await.map_err(|e| e.to_string())?.len();
+            times.push(t.elapsed());
+        }
+        println!(
+            "{}  ({bytes} B on the wire)",
+            stats::line(
+                &format!("POST /api/get_view, 300 players (Accept-Encoding: {label})"),
+                &times
+            )
+        );
+    }
+    let cpu0 = server.usage().map(|u| u.cpu);
+    let t0 = Instant::now();
+    for _ in 0..o.requests {
+        raw.post(format!("{}/api/get_view", server.base))
+            .header(reqwest::header::ACCEPT_ENCODING, "gzip, deflate, br")
+            .form(&[("tournament", id.to_string())])
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .bytes()
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    if let (Some(a), Some(b)) = (cpu0, server.usage().map(|u| u.cpu)) {
+        println!(
+            "server CPU per get_view (as a browser asks: gzip, deflate, br): {:.2} ms ({} requests in {:.1} s)",
+            (b - a).as_secs_f64() * 1000.0 / o.requests as f64,
+            o.requests,
+            t0.elapsed().as_secs_f64()
         );
     }
 

@@ -84,6 +84,7 @@ impl Server {
             .env("LEPTOS_SITE_ROOT", &sb.site)
             .env("LEPTOS_SITE_PKG_DIR", "pkg")
             .env("LEPTOS_OUTPUT_NAME", "clubtd")
+            .env("LEPTOS_WASM_OUTPUT_NAME", "clubtd")
             .current_dir(&sb.dir)
             .stdin(Stdio::null())
             .stdout(out)
