@@ -28,8 +28,9 @@ struct Cli {
     /// Where the copies and the SQLite files go (the disk under test).
     #[arg(long, default_value = "/tmp/clubtd-loadgen")]
     work: PathBuf,
-    /// Loopback port for the server.
-    #[arg(long, default_value_t = 38_080)]
+    /// Loopback port for the server; below Linux's ephemeral range (32768–60999), where a
+    /// client connection of an earlier run could still hold it.
+    #[arg(long, default_value_t = 28_080)]
     port: u16,
     #[command(subcommand)]
     cmd: Cmd,
