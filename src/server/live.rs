@@ -9,8 +9,23 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures::stream::{self, Stream, StreamExt};
 use std::convert::Infallible;
+use std::sync::OnceLock;
 use std::time::Duration;
+use tokio::sync::watch;
 use tokio_stream::wrappers::BroadcastStream;
+
+/// Set once the server is shutting down. Graceful shutdown waits for every open connection,
+/// and a live stream never ends by itself: without this, SIGTERM or Ctrl-C with one page
+/// open would never stop the server.
+fn closing() -> &'static watch::Sender<bool> {
+    static CLOSING: OnceLock<watch::Sender<bool>> = OnceLock::new();
+    CLOSING.get_or_init(|| watch::channel(false).0)
+}
+
+/// Ends every live stream (the pages' EventSource reconnects to the next server).
+pub fn close_all() {
+    closing().send_replace(true);
+}
 
 /// `GET /live/{tournament}`: the stream of last event numbers.
 pub async fn live(State(state): State<AppState>, Path(tournament): Path<i64>) -> Response {
@@ -32,6 +47,10 @@ pub async fn live(State(state): State<AppState>, Path(tournament): Path<i64>) ->
                 .id(seq.to_string())
                 .data(seq.to_string()))
         }));
+    let mut closed = closing().subscribe();
+    let events = events.take_until(async move {
+        let _ = closed.wait_for(|c| *c).await;
+    });
     Sse::new(events)
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(10)))
         .into_response()

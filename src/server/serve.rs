@@ -71,9 +71,47 @@ pub async fn build(
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(axum::middleware::from_fn(server_fn_status))
         .layer(CompressionLayer::new())
         .with_state(state);
     Ok((router, engine))
+}
+
+/// Server functions answer every failure with 500 (server_fn's default), so a malformed
+/// request from a page or a stranger looked like a server fault. A request the server could
+/// not read is the client's (400; 413 over the body limit), a refused role is a refusal
+/// (403); only real server failures (`INTERNAL`, serialization) stay 500.
+async fn server_fn_status(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::http::StatusCode;
+    use axum::response::IntoResponse;
+    let res = next.run(req).await;
+    if res.status() != StatusCode::INTERNAL_SERVER_ERROR
+        || !res.headers().contains_key("serverfnerror")
+    {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    // Error bodies are one short line ("Args|missing field `pin`").
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let client_side = ["Args|", "Deserialization|", "MissingArg|", "Request|"]
+        .iter()
+        .any(|p| text.starts_with(p));
+    parts.status = if client_side && text.contains("length limit exceeded") {
+        StatusCode::PAYLOAD_TOO_LARGE
+    } else if client_side {
+        StatusCode::BAD_REQUEST
+    } else if text == "ServerError|UNAUTHORIZED" {
+        StatusCode::FORBIDDEN
+    } else {
+        StatusCode::INTERNAL_SERVER_ERROR
+    };
+    axum::response::Response::from_parts(parts, axum::body::Body::from(bytes))
 }
 
 /// Serves until Ctrl-C or SIGTERM, then lets open requests finish.
@@ -84,6 +122,11 @@ pub async fn run(
     let (router, _engine) = build(&config, leptos_options).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    // Without TCP_NODELAY a compressed answer written in several pieces waits for the
+    // client's delayed ACK (40 ms on Linux) before its last piece goes out.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     print_faces(addr);
     axum::serve(
         listener,
@@ -129,4 +172,5 @@ async fn shutdown_signal() {
         _ = terminate => {},
     }
     tracing::info!("shutting down");
+    super::live::close_all();
 }

@@ -37,8 +37,11 @@ pub fn use_live() -> Live {
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
     let now = RwSignal::new(0.0);
+    // `try_get`: on the server the page's owner can be gone (its response already sent, e.g.
+    // a route that never reads the view) before the resource's task first runs; `get` on a
+    // disposed signal panics in that task.
     let view = Resource::new(
-        move || version.get(),
+        move || version.try_get().unwrap_or_default(),
         move |_| async move {
             let v = get_view(None).await;
             received_at.set(device_now());

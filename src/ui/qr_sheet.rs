@@ -11,7 +11,8 @@ use leptos::prelude::*;
 pub fn QrSheetPage() -> impl IntoView {
     let i18n = use_i18n();
     let reissue = RwSignal::new(None::<u16>);
-    let links = Resource::new(move || reissue.get(), table_links);
+    // `try_get`: see `use_live` (the owner may be disposed before the task runs on the server).
+    let links = Resource::new(move || reissue.try_get().flatten(), table_links);
     view! {
         <main class="page qr-sheet">
             <header class="bar no-print"><h1>{t!(i18n, qr_sheet)}</h1><a class="face small-link" href="/director">{t!(i18n, face_director)}</a><LangSwitch /></header>

@@ -44,8 +44,14 @@ pub fn RulingFlow(
     let answers = RwSignal::new(Vec::<Answer>::new());
     let input = RwSignal::new(String::new());
     let situations = Resource::new(|| (), |_| ruling_situations());
+    // `try_get`: see `use_live` (the owner may be disposed before the task runs on the server).
     let step = Resource::new(
-        move || (flow.get(), answers.get()),
+        move || {
+            (
+                flow.try_get().flatten(),
+                answers.try_get().unwrap_or_default(),
+            )
+        },
         |(f, a)| async move {
             match f {
                 Some(f) => ruling_step(f, a).await.map(Some),
