@@ -824,3 +824,19 @@ fn a_misspelt_name_is_corrected() {
         Err(DomainError::InvalidName)
     );
 }
+
+#[test]
+fn registration_closed_by_mistake_is_reopened_with_a_reason() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(2);
+    k.ok(Command::StartClock);
+    let reopen = |reason: &str| Command::ReopenRegistration {
+        reason: reason.into(),
+    };
+    assert_eq!(k.run(reopen("oops")), Err(DomainError::NothingToUndo));
+    k.ok(Command::CloseRegistration);
+    assert_eq!(k.run(reopen(" ")), Err(DomainError::ReasonRequired));
+    k.ok(reopen("closed the wrong tournament"));
+    k.register(1);
+    assert_eq!(k.t.entries, 3);
+}

@@ -173,6 +173,10 @@ pub enum Command {
     /// Takes back a penalty given by mistake, with the reason (the log keeps both).
     #[serde(rename = "rescind_penalty")]
     RescindPenalty { index: u32, reason: String },
+    /// Takes back a registration closed by mistake, with the reason (the late-registration
+    /// deadline of the configuration still applies).
+    #[serde(rename = "reopen_registration")]
+    ReopenRegistration { reason: String },
     /// Corrects a misspelt name.
     #[serde(rename = "rename_player")]
     RenamePlayer { player: PlayerId, name: String },

@@ -226,6 +226,17 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                 reason: reason.trim().to_string(),
             }])
         }
+        Command::ReopenRegistration { reason } => {
+            if !t.registration_closed {
+                return Err(DomainError::NothingToUndo);
+            }
+            if reason.trim().is_empty() {
+                return Err(DomainError::ReasonRequired);
+            }
+            Ok(vec![Event::RegistrationReopened {
+                reason: reason.trim().to_string(),
+            }])
+        }
         Command::RenamePlayer { player, name } => {
             if !t.players.contains_key(player) {
                 return Err(DomainError::UnknownPlayer { player: *player });

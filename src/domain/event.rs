@@ -272,6 +272,8 @@ pub enum Event {
         rule: String,
         at: Timestamp,
     },
+    #[serde(rename = "registration_reopened")]
+    RegistrationReopened { reason: String },
     #[serde(rename = "penalty_rescinded")]
     PenaltyRescinded { index: u32, reason: String },
     #[serde(rename = "player_renamed")]

@@ -504,6 +504,7 @@ impl Tournament {
                     p.rescinded = Some(reason.clone());
                 }
             }
+            Event::RegistrationReopened { .. } => self.registration_closed = false,
             Event::PlayerRenamed { player, name } => {
                 if let Some(p) = self.players.get_mut(player) {
                     p.name = name.clone();

@@ -66,6 +66,7 @@ pub fn TablePage() -> impl IntoView {
                         let called = l.view.calls.iter().any(|(t, _)| *t == n);
                         view! {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
+                            {l.view.plan.need_button.contains(&n).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
                             <TableMoves view=l.view.clone() table=n send />
                             <ClockPanel live clock=l.view.clock.clone() />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
