@@ -37,14 +37,25 @@ pub fn use_live() -> Live {
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
     let now = RwSignal::new(0.0);
+    // Coalescing: while a fetch is under way, news only marks the view stale; when the fetch
+    // ends, one more fetch follows. A burst of events costs a page two fetches, not one per
+    // event (400 phones refetching on every event were the server's bottleneck, issue G).
+    let fetching = StoredValue::new(false);
+    let stale = StoredValue::new(false);
     // `try_get`: on the server the page's owner can be gone (its response already sent, e.g.
     // a route that never reads the view) before the resource's task first runs; `get` on a
     // disposed signal panics in that task.
     let view = Resource::new(
         move || version.try_get().unwrap_or_default(),
         move |_| async move {
+            fetching.try_set_value(true);
             let v = get_view(None).await;
-            received_at.set(device_now());
+            received_at.try_set(device_now());
+            fetching.try_set_value(false);
+            if stale.try_get_value().unwrap_or(false) {
+                stale.try_set_value(false);
+                version.try_update(|v| *v += 1);
+            }
             v
         },
     );
@@ -83,7 +94,11 @@ pub fn use_live() -> Live {
                         .unwrap_or(0);
                     if seq != seen.get_value() {
                         seen.set_value(seq);
-                        version.update(|v| *v += 1);
+                        if fetching.get_value() {
+                            stale.set_value(true);
+                        } else {
+                            version.update(|v| *v += 1);
+                        }
                     }
                 },
             );
