@@ -581,6 +581,61 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
     // TDA 10: a bet of 500 and 800 put in silently is a raise to 1,000.
     let r: Value = post("/calculators/put-in", json!({"context": {"current_bet": 500, "last_full_raise": 500, "already_in": 0, "stack": 5000}, "put_in": 800, "kind": "multiple_chips"})).await.unwrap().json().await.unwrap();
     assert_eq!(r["action"], json!({"action": "raise", "to": 1000}));
+    // TDA 38 / PKR4U 27: a bet of 500 and an all-in of 600 do not reopen the betting for the
+    // bettor; the player behind may still raise.
+    let round: Value = post(
+        "/calculators/raise-rights",
+        json!({
+            "big_blind": 100,
+            "seats": [{"in_front": 0}, {"in_front": 0, "all_in": false}, {"in_front": 0}],
+            "actions": [
+                {"seat": 0, "act": {"act": "bet_or_raise_to", "to": 500}},
+                {"seat": 1, "act": {"act": "all_in", "to": 600}},
+            ],
+        }),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(round["current_bet"], 600, "{round}");
+    assert_eq!(round["seats"][2]["right"]["right"], "may_raise", "{round}");
+    let after_call: Value = post(
+        "/calculators/raise-rights",
+        json!({
+            "big_blind": 100,
+            "seats": [{"in_front": 0}, {"in_front": 0}, {"in_front": 0}],
+            "actions": [
+                {"seat": 0, "act": {"act": "bet_or_raise_to", "to": 500}},
+                {"seat": 1, "act": {"act": "all_in", "to": 600}},
+                {"seat": 2, "act": {"act": "call"}},
+            ],
+        }),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(
+        after_call["seats"][0]["right"]["right"], "call_or_fold_only",
+        "{after_call}"
+    );
+    // PKR4U 2: a player calls 500 without seeing the raise to 1,000: pay it, or give up.
+    let unattention: Value = post(
+        "/calculators/unattention-bet",
+        json!({
+            "missed_bet": 1000, "previous_bet": 500, "last_full_raise": 500, "already_in": 0,
+            "put_in": 500, "stack": 5000, "meant": "call",
+        }),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(unattention["ruling"], "choice", "{unattention}");
     // TDA 2: ten 25-chips race for three 100-chips.
     let race: Value = post(
         "/calculators/chip-race",
