@@ -132,3 +132,13 @@ test("a ruling's penalty reaches the player's table and counts down hand by hand
   await penalty.getByTestId("penalty-hand").click();
   await expect(penalty).toContainText("Hands to sit out: 1");
 });
+
+test("a freshly opened page counts the running clock down from the server's reading", async ({ page }) => {
+  await open(page, "/screen");
+  const time = page.getByTestId("clock-time").first();
+  const first = (await time.textContent()) ?? "";
+  expect(first).not.toBe("00:00");
+  // It ticks on the device between live updates.
+  await expect(time).not.toHaveText(first, { timeout: 5_000 });
+  expect(await time.textContent()).not.toBe("00:00");
+});

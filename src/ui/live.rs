@@ -74,6 +74,11 @@ pub fn use_live() -> Live {
                 return;
             }
             started.set_value(true);
+            // A view that came with the server's page was never fetched here: count its
+            // clock down from the moment it arrived (hydration), not from the epoch.
+            if received_at.get_untracked() == 0.0 {
+                received_at.set(device_now());
+            }
             now.set(device_now());
             let _ = set_interval_with_handle(
                 move || now.set(device_now()),
