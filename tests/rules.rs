@@ -306,10 +306,30 @@ fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
     let mut six = templates::club_evening("6max", 2);
     six.table_size = 6;
     six.stop_table_at = 4;
-    let mut k6 = Kit::new(six);
+    let mut k6 = Kit::new(six.clone());
     k6.register(7);
     k6.ok(Command::StartClock);
     assert!(stopped_tables(&k6.t, k6.t.config.as_ref().unwrap()).is_empty());
+    // The exceptions are settings: a club may stop short 6-max tables too.
+    six.stop_in_six_max = true;
+    let mut k6 = Kit::new(six);
+    k6.register(9);
+    k6.ok(Command::StartClock);
+    let stopped = stopped_tables(&k6.t, k6.t.config.as_ref().unwrap());
+    assert_eq!(
+        stopped.len(),
+        1,
+        "9 players at 2 tables: the table of 4 stops"
+    );
+    // ... and the last table, when the club wants the director called there as well.
+    let mut one = templates::club_evening("one", 1);
+    one.stop_at_final_table = true;
+    let mut k1 = Kit::new(one.clone());
+    k1.register(4);
+    k1.ok(Command::StartClock);
+    assert_eq!(stopped_tables(&k1.t, &one), vec![TableNo(1)]);
+    one.stop_at_final_table = false;
+    assert!(stopped_tables(&k1.t, &one).is_empty());
 }
 
 #[test]

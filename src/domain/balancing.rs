@@ -38,10 +38,12 @@ pub struct TablePlan {
 }
 
 /// PKR4U 13: a table with `stop_table_at` players or fewer stops and calls the director —
-/// except at the final table (one table left) and in a 6-max event.
+/// except at the final table (one table left) and in a 6-max event, unless the configuration
+/// says otherwise.
 pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
-    if open.len() <= 1 || cfg.is_six_max() {
+    let final_table = open.len() <= 1;
+    if (final_table && !cfg.stop_at_final_table) || (cfg.is_six_max() && !cfg.stop_in_six_max) {
         return Vec::new();
     }
     open.into_iter()

@@ -146,6 +146,13 @@ pub struct Config {
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     pub stop_table_at: u8,
+    /// PKR4U 13's exceptions are settings: a short table also stops at the final table
+    /// (default no: the last table plays on).
+    #[serde(default)]
+    pub stop_at_final_table: bool,
+    /// ... and in a 6-max event (default no).
+    #[serde(default)]
+    pub stop_in_six_max: bool,
     /// Balancing starts when the largest and smallest tables differ by this many.
     #[serde(default = "default_balance_trigger")]
     pub balance_trigger: u8,
@@ -319,6 +326,8 @@ pub mod templates {
             ante_kind: AnteKind::BigBlindAnte,
             payouts: standard_payouts(),
             stop_table_at: 4,
+            stop_at_final_table: false,
+            stop_in_six_max: false,
             balance_trigger: 2,
         }
     }
