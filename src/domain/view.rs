@@ -218,6 +218,17 @@ pub struct TournamentView {
     pub events_applied: u64,
 }
 
+impl TournamentView {
+    /// A player's name, for pages that hold only the id (empty when unknown).
+    pub fn player_name(&self, player: PlayerId) -> String {
+        self.players
+            .iter()
+            .find(|p| p.player == player)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+}
+
 fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
     let level = cfg_levels.get(index)?;
     let number = match level {

@@ -135,9 +135,10 @@ pub fn new_command_id() -> String {
 
 /// An action that sends commands and keeps the last answer. The director is recognised by
 /// the session cookie; a table device sends its table's key.
-pub fn command_action(
-    table_key: RwSignal<Option<String>>,
-) -> Action<Command, Result<CommandReply, ServerFnError>> {
+/// What a page sends commands with (its `value()` is the server's answer).
+pub type CommandAction = Action<Command, Result<CommandReply, ServerFnError>>;
+
+pub fn command_action(table_key: RwSignal<Option<String>>) -> CommandAction {
     Action::new(move |command: &Command| {
         let command = command.clone();
         let key = table_key.get_untracked();

@@ -3,7 +3,7 @@
 //! incident. The decision trees live in `domain::rulings`; each step is asked of the server.
 
 use super::components::lang_code;
-use crate::api::{ruling_situations, ruling_step, CommandReply};
+use crate::api::{ruling_situations, ruling_step};
 use crate::domain::command::Command;
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
@@ -34,7 +34,7 @@ fn parse_numbers(s: &str) -> Option<Vec<i64>> {
 #[component]
 pub fn RulingFlow(
     table: Option<u16>,
-    send: Action<Command, Result<CommandReply, ServerFnError>>,
+    send: super::live::CommandAction,
     #[prop(optional)] players: Option<Signal<Vec<(PlayerId, String)>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();

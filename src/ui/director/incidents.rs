@@ -2,19 +2,17 @@
 //! one with a reason (PKR4U 1), which is logged beside it.
 
 use super::super::components::lang_code;
+use super::super::live::CommandAction;
 use super::super::ruling::text_in;
-use crate::api::CommandReply;
 use crate::domain::command::Command;
 use crate::domain::event::PenaltyKind;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
-
 /// The log of rulings, newest first.
 #[component]
-pub fn IncidentLog(view: TournamentView, send: Send) -> impl IntoView {
+pub fn IncidentLog(view: TournamentView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let lines = view
         .incidents

@@ -2,27 +2,16 @@
 //! stopped tables stand out (PKR4U 13); the balancing plan with one-tap confirm and its
 //! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
 
-use crate::api::CommandReply;
+use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::event::MoveReason;
-use crate::domain::ids::PlayerId;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
-
-fn name_of(view: &TournamentView, player: PlayerId) -> String {
-    view.players
-        .iter()
-        .find(|p| p.player == player)
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
-}
-
 /// Tables, balancing, breaking, final table, hand-for-hand.
 #[component]
-pub fn TablesPanel(view: TournamentView, send: Send) -> impl IntoView {
+pub fn TablesPanel(view: TournamentView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let settings = view.balancing;
     let h4h = view.hand_for_hand;
@@ -49,7 +38,7 @@ pub fn TablesPanel(view: TournamentView, send: Send) -> impl IntoView {
         .moves
         .iter()
         .map(|m| {
-            let name = name_of(&view, m.player);
+            let name = view.player_name(m.player);
             let command = Command::MovePlayer {
                 player: m.player,
                 to: m.to,
@@ -116,7 +105,7 @@ pub fn TablesPanel(view: TournamentView, send: Send) -> impl IntoView {
 /// PKR4U 18: players who got bonus chips and whose stack is not confirmed at a table yet;
 /// once the level after the bonus has begun, their blinds are taken.
 #[component]
-pub fn BonusMissing(view: TournamentView, send: Send) -> impl IntoView {
+pub fn BonusMissing(view: TournamentView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let taken = view.bonus_blinds_taken;
     let lines = view
@@ -132,7 +121,7 @@ pub fn BonusMissing(view: TournamentView, send: Send) -> impl IntoView {
                 .unwrap_or_default();
             view! {
                 <li>
-                    {name_of(&view, player)}" ("{seat}") "
+                    {view.player_name(player)}" ("{seat}") "
                     <button data-testid="confirm-arrival" on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>{t!(i18n, arrived)}</button>
                 </li>
             }

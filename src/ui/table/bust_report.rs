@@ -2,7 +2,7 @@
 //! Two or more busted in one hand also need each one's stack at the start of the hand
 //! (seed 000: the larger stack finishes higher). Several winners split the bounty.
 
-use crate::api::CommandReply;
+use super::super::live::CommandAction;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
@@ -10,8 +10,6 @@ use crate::domain::view::SeatView;
 use crate::i18n::*;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
 
 fn toggle(list: RwSignal<Vec<PlayerId>>, player: PlayerId) {
     list.update(|l| match l.iter().position(|p| *p == player) {
@@ -50,7 +48,7 @@ pub fn BustReportForm(
     seats: Vec<SeatView>,
     registration_open: bool,
     draft: BustDraft,
-    send: Send,
+    send: CommandAction,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let BustDraft {

@@ -2,16 +2,13 @@
 //! stacks in a bounty event (PKR4U 6) and hand-for-hand (seed 000, FIDPA).
 
 use super::super::components::{euro, format_ms};
-use super::super::live::Live;
-use crate::api::CommandReply;
+use super::super::live::{CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::event::PenaltyKind;
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::view::{TableView, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
-
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
 
 /// Penalties of the players at this table, with what is left to serve. A hands penalty
 /// counts down with one tap per hand played (or by itself in hand-for-hand).
@@ -20,7 +17,7 @@ pub fn TablePenalties(
     view: TournamentView,
     table: TableNo,
     live: Live,
-    send: Send,
+    send: CommandAction,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let here: Vec<_> = view
@@ -80,7 +77,7 @@ pub fn TablePenalties(
 /// PKR4U 6: the abandoned stacks at this table; when one pays its last chip the table says
 /// who won that pot, and the bounty (anted with the last chip) goes to them.
 #[component]
-pub fn AbandonedStacks(tv: TableView, send: Send) -> impl IntoView {
+pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let table = tv.table;
     let players = tv.seats.clone();
@@ -116,7 +113,7 @@ pub fn AbandonedStacks(tv: TableView, send: Send) -> impl IntoView {
 /// Seed 000 / FIDPA: in hand-for-hand the table says when its hand is over; the next hand
 /// starts everywhere once every table has.
 #[component]
-pub fn HandForHand(view: TournamentView, tv: TableView, send: Send) -> impl IntoView {
+pub fn HandForHand(view: TournamentView, tv: TableView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let table = tv.table;
     view.hand_for_hand.map(|hand| {

@@ -2,28 +2,18 @@
 //! go, the arrivals this table is waiting for (confirmed here once seated), and the seats of
 //! the latest table break or final-table draw.
 
-use crate::api::CommandReply;
+use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::event::MoveReason;
-use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::ids::TableNo;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
-
-fn name_of(view: &TournamentView, player: PlayerId) -> String {
-    view.players
-        .iter()
-        .find(|p| p.player == player)
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
-}
-
 /// The balancing moves that concern this table. With confirm-first balancing the director
 /// carries moves out from the console, so the table sees nothing until a move is made.
 #[component]
-pub fn TableMoves(view: TournamentView, table: TableNo, send: Send) -> impl IntoView {
+pub fn TableMoves(view: TournamentView, table: TableNo, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let moves: Vec<_> = if view.balancing.automatic {
         view.plan
@@ -43,7 +33,7 @@ pub fn TableMoves(view: TournamentView, table: TableNo, send: Send) -> impl Into
         let lines = moves
             .into_iter()
             .map(|m| {
-                let name = name_of(&view, m.player);
+                let name = view.player_name(m.player);
                 if m.from.table == table {
                     view! {
                         <li class="move-out" data-testid="move-out">
@@ -79,7 +69,7 @@ pub fn TableMoves(view: TournamentView, table: TableNo, send: Send) -> impl Into
                 .iter()
                 .filter(|m| r.broken == Some(table) || m.to.table == table)
                 .map(|m| {
-                    let name = name_of(&view, m.player);
+                    let name = view.player_name(m.player);
                     view! { <li>{t!(i18n, moved_to, name = name, table = m.to.table.0, seat = m.to.seat.0)}</li> }
                 })
                 .collect();

@@ -1,17 +1,15 @@
 //! The table's seats: names, the button (one tap moves it), the blinds, abandoned stacks.
 
-use crate::api::CommandReply;
+use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::ids::SeatNo;
 use crate::domain::view::TableView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
-type Send = Action<Command, Result<CommandReply, ServerFnError>>;
-
 /// Every seat of the table, in order.
 #[component]
-pub fn Seats(tv: TableView, send: Send) -> impl IntoView {
+pub fn Seats(tv: TableView, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let table = tv.table;
     view! {
