@@ -646,6 +646,56 @@ fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the
 }
 
 #[test]
+fn pkr4u_6_an_abandoned_stack_takes_a_seat_when_its_table_breaks_and_at_the_final_table() {
+    let mut k = Kit::new(templates::club_pko("pko", 3));
+    k.register(14);
+    k.ok(Command::StartClock);
+    k.minutes(85);
+    let gave_up = k.seat_of(1);
+    k.ok(Command::SurrenderStack {
+        player: PlayerId(1),
+    });
+    let cfg = k.t.config.clone().unwrap();
+    let chips = k.t.abandoned_chips();
+    // Break the abandoned stack's table: the stack is drawn to a free seat elsewhere.
+    k.ok(Command::BreakTable {
+        table: gave_up.table,
+    });
+    let stacks: Vec<(TableNo, SeatNo)> =
+        k.t.open_tables()
+            .flat_map(|(n, tb)| tb.abandoned.keys().map(move |s| (n, *s)))
+            .collect();
+    assert_eq!(stacks.len(), 1, "the stack still plays, at another table");
+    let (table, seat) = stacks[0];
+    assert_ne!(table, gave_up.table);
+    assert!(
+        !k.t.tables[&table].seats.contains_key(&seat),
+        "nobody sits on it"
+    );
+    assert_eq!(k.t.abandoned_chips(), chips);
+    // Down to 8 players: with the stack they fill 9 seats, and all redraw at the final table.
+    while k.t.players_left() > 8 {
+        let (table, tb) =
+            k.t.open_tables()
+                .max_by_key(|(_, t)| t.seats.len())
+                .map(|(n, t)| (n, t.clone()))
+                .unwrap();
+        let v: Vec<PlayerId> = tb.seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(v[1].0, v[0], None)],
+        });
+    }
+    assert!(plan(&k.t, &cfg).final_table_ready);
+    k.ok(Command::DrawFinalTable);
+    let (_, ft) = k.t.open_tables().next().unwrap();
+    assert_eq!((ft.seats.len(), ft.abandoned.len()), (8, 1));
+    let stack_seat = *ft.abandoned.keys().next().unwrap();
+    assert!(!ft.seats.contains_key(&stack_seat));
+    assert_eq!(k.t.abandoned_chips(), chips);
+}
+
+#[test]
 fn pkr4u_5_without_bounties_the_surrendered_stack_is_removed() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);

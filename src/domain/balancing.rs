@@ -4,7 +4,7 @@
 use super::command::Ctx;
 use super::config::Config;
 use super::error::DomainError;
-use super::event::{Event, MoveReason, Place, SeatMove};
+use super::event::{Event, MoveReason, Place, SeatMove, StackMove};
 use super::ids::{PlayerId, SeatNo, TableNo};
 use super::rng::Rng;
 use super::seating::{blinds, dead_seats, free_seats, next_occupied};
@@ -139,14 +139,14 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     }
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
     if open.len() > 1 {
-        out.final_table_ready = t.players_left() <= usize::from(size);
+        out.final_table_ready = t.players_left() + abandoned_places(t).len() <= usize::from(size);
         out.break_next = cfg
             .break_order
             .iter()
             .find(|n| open.iter().any(|(o, _)| o == *n))
             .copied()
             .filter(|n| {
-                room_elsewhere(t, cfg, *n) >= t.tables.get(n).map_or(0, |tb| tb.seats.len())
+                room_elsewhere(t, cfg, *n) >= t.tables.get(n).map_or(0, |tb| tb.seats_in_use())
             });
     }
     out
@@ -237,8 +237,8 @@ pub fn decide_break(
         return Err(DomainError::TableNotOpen { table });
     }
     let room = room_elsewhere(t, cfg, table);
-    if t.open_tables().count() < 2 || room < tb.seats.len() {
-        let missing = u32::try_from(tb.seats.len().saturating_sub(room)).unwrap_or(u32::MAX);
+    if t.open_tables().count() < 2 || room < tb.seats_in_use() {
+        let missing = u32::try_from(tb.seats_in_use().saturating_sub(room)).unwrap_or(u32::MAX);
         return Err(DomainError::CannotBreakTable { table, missing });
     }
     let mut rng = Rng::new(ctx.seed);
@@ -259,7 +259,32 @@ pub fn decide_break(
         });
         moves.push(m);
     }
-    Ok(vec![Event::TableBroken { table, moves }])
+    // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
+    let mut abandoned_moves = Vec::new();
+    for &seat in tb.abandoned.keys() {
+        let draw = super::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let m = StackMove {
+            from: Place { table, seat },
+            to: draw.seat,
+        };
+        if let Some(stack) = sim
+            .tables
+            .get_mut(&table)
+            .and_then(|tb| tb.abandoned.remove(&seat))
+        {
+            sim.tables
+                .entry(m.to.table)
+                .or_default()
+                .abandoned
+                .insert(m.to.seat, stack);
+        }
+        abandoned_moves.push(m);
+    }
+    Ok(vec![Event::TableBroken {
+        table,
+        moves,
+        abandoned_moves,
+    }])
 }
 
 /// FIDPA: when the remaining players fit one table, all redraw seats there and the button
@@ -270,7 +295,8 @@ pub fn decide_final_table(
     ctx: Ctx,
 ) -> Result<Vec<Event>, DomainError> {
     let left: Vec<&super::state::Player> = t.playing().collect();
-    if left.len() > usize::from(cfg.table_size) || left.len() < 2 {
+    let abandoned: Vec<Place> = abandoned_places(t);
+    if left.len() + abandoned.len() > usize::from(cfg.table_size) || left.len() < 2 {
         return Err(DomainError::FinalTableNotReady);
     }
     let table = cfg
@@ -283,20 +309,39 @@ pub fn decide_final_table(
     let mut rng = Rng::new(ctx.seed);
     let mut seats: Vec<SeatNo> = (1..=cfg.table_size).map(SeatNo).collect();
     rng.shuffle(&mut seats);
+    let mut seats = seats.into_iter();
     let moves = left
         .iter()
-        .zip(seats)
-        .filter_map(|(p, seat)| {
-            p.seat.map(|from| SeatMove {
+        .filter_map(|p| {
+            let from = p.seat?;
+            let seat = seats.next()?;
+            Some(SeatMove {
                 player: p.id,
                 from,
                 to: Place { table, seat },
             })
         })
         .collect();
+    // PKR4U 6: abandoned stacks still blinding off redraw with the players.
+    let abandoned_moves = abandoned
+        .into_iter()
+        .zip(seats)
+        .map(|(from, seat)| StackMove {
+            from,
+            to: Place { table, seat },
+        })
+        .collect();
     Ok(vec![Event::FinalTableDrawn {
         table,
         moves,
         button: SeatNo(1),
+        abandoned_moves,
     }])
+}
+
+/// Every abandoned stack still at an open table (PKR4U 6).
+fn abandoned_places(t: &Tournament) -> Vec<Place> {
+    t.open_tables()
+        .flat_map(|(table, tb)| tb.abandoned.keys().map(move |&seat| Place { table, seat }))
+        .collect()
 }

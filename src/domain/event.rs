@@ -101,6 +101,15 @@ pub struct SeatMove {
     pub to: Place,
 }
 
+/// PKR4U 6: an abandoned stack carried to another seat when its table closes (a break or the
+/// final-table draw); it keeps blinding off there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct StackMove {
+    pub from: Place,
+    pub to: Place,
+}
+
 /// A sanction (PKR4U 4, 10; TDA 33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -189,6 +198,9 @@ pub enum Event {
     TableBroken {
         table: TableNo,
         moves: Vec<SeatMove>,
+        /// PKR4U 6: abandoned stacks of the broken table, drawn to seats like players.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
     },
     /// FIDPA: everyone redraws at the final table; the button starts on seat 1.
     #[serde(rename = "final_table_drawn")]
@@ -196,6 +208,9 @@ pub enum Event {
         table: TableNo,
         moves: Vec<SeatMove>,
         button: SeatNo,
+        /// PKR4U 6: abandoned stacks still blinding off redraw too.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
     },
     #[serde(rename = "chips_counted")]
     ChipsCounted {

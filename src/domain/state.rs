@@ -432,8 +432,13 @@ impl Tournament {
                 }
             }
             Event::PlayerMoved { movement, .. } => self.apply_moves(std::slice::from_ref(movement)),
-            Event::TableBroken { table, moves } => {
+            Event::TableBroken {
+                table,
+                moves,
+                abandoned_moves,
+            } => {
                 self.apply_moves(moves);
+                self.apply_stack_moves(abandoned_moves);
                 self.last_redraw = Some(Redraw {
                     broken: Some(*table),
                     moves: moves.clone(),
@@ -448,8 +453,10 @@ impl Tournament {
                 table,
                 moves,
                 button,
+                abandoned_moves,
             } => {
                 self.apply_moves(moves);
+                self.apply_stack_moves(abandoned_moves);
                 self.last_redraw = Some(Redraw {
                     broken: None,
                     moves: moves.clone(),
@@ -800,6 +807,28 @@ impl Tournament {
         }
         for m in moves {
             self.seat(m.player, m.to);
+        }
+    }
+
+    /// PKR4U 6: abandoned stacks change seats (taken out first, like players in a redraw).
+    fn apply_stack_moves(&mut self, moves: &[super::event::StackMove]) {
+        let lifted: Vec<(Place, AbandonedStack)> = moves
+            .iter()
+            .filter_map(|m| {
+                let stack = self
+                    .tables
+                    .get_mut(&m.from.table)?
+                    .abandoned
+                    .remove(&m.from.seat)?;
+                Some((m.to, stack))
+            })
+            .collect();
+        for (to, stack) in lifted {
+            self.tables
+                .entry(to.table)
+                .or_default()
+                .abandoned
+                .insert(to.seat, stack);
         }
     }
 
