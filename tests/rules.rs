@@ -954,8 +954,14 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
     assert_eq!(k.run(cancel("  ")), Err(DomainError::ReasonRequired));
     k.ok(cancel("paid twice at the desk"));
     let p = &k.t.players[&PlayerId(2)];
-    assert_eq!((p.status, p.entries, p.paid, p.seat), (PlayerStatus::Busted, 1, paid, None));
-    assert_eq!((k.t.prize_pool, k.t.house_fees, k.t.entries), (pool, fees, 10));
+    assert_eq!(
+        (p.status, p.entries, p.paid, p.seat),
+        (PlayerStatus::Busted, 1, paid, None)
+    );
+    assert_eq!(
+        (k.t.prize_pool, k.t.house_fees, k.t.entries),
+        (pool, fees, 10)
+    );
     assert_eq!(p.bounty, Cents::ZERO, "the new head is refunded");
     assert_eq!(
         k.t.chips_bought.0 - k.t.chips_removed.0,
@@ -967,7 +973,10 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
         .find(|s| s.player == PlayerId(2))
         .unwrap()
         .place;
-    assert_eq!(place_after, place_before, "back at the earlier bust's place");
+    assert_eq!(
+        place_after, place_before,
+        "back at the earlier bust's place"
+    );
     assert_eq!(
         k.run(cancel("again")),
         Err(DomainError::EntryNotCancellable {
@@ -1091,7 +1100,10 @@ fn a_table_broken_too_early_reopens_and_its_players_go_back() {
     assert!(tb.open);
     let mut expected = before.clone();
     expected.retain(|_, p| *p != gone);
-    assert_eq!(tb.seats, expected, "everyone still playing is back in the old seat");
+    assert_eq!(
+        tb.seats, expected,
+        "everyone still playing is back in the old seat"
+    );
     assert_eq!(
         k.run(Command::ReopenTable {
             table: TableNo(3),

@@ -389,7 +389,11 @@ impl Tournament {
                 let Some(p) = self.players.get_mut(player) else {
                     return;
                 };
-                let elimination = self.eliminations.iter().find(|e| e.player == *player).cloned();
+                let elimination = self
+                    .eliminations
+                    .iter()
+                    .find(|e| e.player == *player)
+                    .cloned();
                 p.reentry = Some(ReEntryRecord {
                     payment: *payment,
                     elimination,

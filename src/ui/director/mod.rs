@@ -4,6 +4,7 @@
 
 mod corrections;
 mod incidents;
+mod money;
 mod players;
 mod tables;
 
@@ -17,6 +18,7 @@ use crate::i18n::*;
 use corrections::{Correction, CorrectionButton, ReasonSheet};
 use incidents::IncidentLog;
 use leptos::prelude::*;
+use money::{DealPanel, MoneyPanel, ResultsPanel};
 use players::PlayersPanel;
 use tables::{BonusMissing, TablesPanel};
 
@@ -95,6 +97,7 @@ fn Console() -> impl IntoView {
     let current = move || live.view.get().and_then(|r| r.ok()).flatten();
     let tournament = Signal::derive(move || current().map(|l| l.view));
     let pending = RwSignal::new(None::<Correction>);
+    alert_on_stopped_tables(tournament);
     let players = Signal::derive(move || {
         current()
             .map(|l| {
@@ -194,6 +197,9 @@ fn Console() -> impl IntoView {
                             </section>
                         })}
                         <IncidentLog view=view.clone() pending />
+                        <MoneyPanel view=view.clone() />
+                        {view.deal_quotes.clone().map(|quotes| view! { <DealPanel view=view.clone() quotes send /> })}
+                        <ResultsPanel view=view.clone() tournament=l.tournament />
                     }
                 })}
                 <details class="panel">
@@ -232,5 +238,32 @@ fn Console() -> impl IntoView {
             </Transition>
             <ReasonSheet pending send view=tournament />
         </main>
+    }
+}
+
+/// PKR4U 13: a table that stops (or calls the director) sounds a chime on the console, so the
+/// director hears it across the room. Browsers allow it: the director has tapped the page.
+fn alert_on_stopped_tables(view: Signal<Option<crate::domain::view::TournamentView>>) {
+    let waiting = Memo::new(move |_| {
+        view.with(|v| {
+            v.as_ref()
+                .map_or(0, |v| v.plan.stopped.len() + v.calls.len())
+        })
+    });
+    Effect::new(move |before: Option<usize>| {
+        let now = waiting.get();
+        if before.is_some_and(|b| now > b) {
+            chime();
+        }
+        now
+    });
+}
+
+/// Plays the chime in the browser (nothing on the server).
+fn chime() {
+    #[cfg(feature = "hydrate")]
+    if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src("/sounds/table-stopped.wav") {
+        // A refused play (no user gesture yet) is not an error worth showing.
+        let _ = audio.play();
     }
 }
