@@ -241,16 +241,19 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     let e = engine(&dir.path().join("v.sqlite")).await;
     let id = e.create("View").await.unwrap();
     assert!(
-        e.view(id).unwrap().1.is_none(),
+        e.view(id).unwrap().view.is_none(),
         "no view before the configuration"
     );
     let create = Command::CreateTournament {
         config: templates::club_evening("View", 2),
     };
     e.submit(id, "v1", &create, &director()).await.unwrap();
-    let (seq, first) = e.view(id).unwrap();
-    let (_, again) = e.view(id).unwrap();
-    let (first, again) = (first.unwrap(), again.unwrap());
+    let first = e.view(id).unwrap();
+    let seq = first.last_seq;
+    let (first, again) = (
+        first.view.clone().unwrap(),
+        e.view(id).unwrap().view.clone().unwrap(),
+    );
     // Within the same second the same view is served; a second later it is worked out anew
     // (equal, as nothing happened), so this only checks sharing when no second boundary fell
     // between the two calls.
@@ -265,11 +268,21 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         present: true,
     };
     e.submit(id, "v2", &register, &director()).await.unwrap();
-    let (next_seq, next) = e.view(id).unwrap();
-    assert!(next_seq > seq);
+    let next = e.view(id).unwrap();
+    assert!(next.last_seq > seq);
     assert_eq!(
-        next.unwrap().players_left,
+        next.view.as_ref().unwrap().players_left,
         1,
         "a new event gives a new view at once"
     );
+    // The shared bytes are the page's LiveView, and the gzip bytes unpack to the same JSON.
+    let live: clubtd::api::LiveView = serde_json::from_slice(&next.json()).unwrap();
+    assert_eq!((live.tournament, live.last_seq), (id, next.last_seq));
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&next.gzip()[..]),
+        &mut unpacked,
+    )
+    .unwrap();
+    assert_eq!(unpacked, next.json());
 }

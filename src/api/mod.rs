@@ -124,15 +124,15 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     let Some(tournament) = tournament.or_else(|| engine.current()) else {
         return Ok(None);
     };
-    let (last_seq, view) = match engine.view(tournament) {
+    let cached = match engine.view(tournament) {
         Ok(v) => v,
         Err(EngineError::UnknownTournament(_)) => return Ok(None),
         Err(e) => return Err(ssr::internal(e)),
     };
-    Ok(view.map(|view| LiveView {
+    Ok(cached.view.as_ref().map(|view| LiveView {
         tournament,
-        last_seq,
-        view: (*view).clone(),
+        last_seq: cached.last_seq,
+        view: (**view).clone(),
     }))
 }
 

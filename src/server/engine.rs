@@ -45,16 +45,52 @@ struct Cell {
     /// The view last worked out, shared by every page that asks within the same second of
     /// the same event number: after an event, hundreds of pages ask at once (issue G), and
     /// working the view out (standings, balancing plan, ICM quotes) once serves them all.
-    view: std::sync::Mutex<Option<CachedView>>,
+    view: std::sync::Mutex<Option<Arc<CachedView>>>,
     /// Announces each new last event number to live pages.
     changes: broadcast::Sender<u64>,
 }
 
-/// A view for one event number, worked out during one second of the server's clock.
-struct CachedView {
-    last_seq: u64,
+/// A view for one event number, worked out during one second of the server's clock, with its
+/// JSON and gzip bytes made on first demand (every page then gets the same bytes: compressing
+/// the view for each page was most of the server's work, issue G).
+pub struct CachedView {
+    pub tournament: i64,
+    pub last_seq: u64,
     second: i64,
-    view: Option<Arc<TournamentView>>,
+    pub view: Option<Arc<TournamentView>>,
+    json: std::sync::OnceLock<axum::body::Bytes>,
+    gzip: std::sync::OnceLock<axum::body::Bytes>,
+}
+
+impl CachedView {
+    /// The page's `LiveView` as JSON (`null` before the tournament has its configuration).
+    pub fn json(&self) -> axum::body::Bytes {
+        self.json
+            .get_or_init(|| {
+                let live = self.view.as_ref().map(|v| crate::api::LiveView {
+                    tournament: self.tournament,
+                    last_seq: self.last_seq,
+                    view: (**v).clone(),
+                });
+                serde_json::to_vec(&live).unwrap_or_default().into()
+            })
+            .clone()
+    }
+
+    /// The same JSON, gzip-compressed.
+    pub fn gzip(&self) -> axum::body::Bytes {
+        self.gzip
+            .get_or_init(|| {
+                use std::io::Write;
+                let json = self.json();
+                let mut out =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                // Writing to a Vec cannot fail.
+                let _ = out.write_all(&json);
+                out.finish().unwrap_or_default().into()
+            })
+            .clone()
+    }
 }
 
 /// All tournaments of the club, loaded in memory from the log.
@@ -148,7 +184,7 @@ impl Engine {
     /// tournament has its configuration). Worked out at most once per event number and
     /// second: the view's time-dependent parts (registration deadline, minutes penalties)
     /// are then at most a second old, and every page counts the clock down by itself.
-    pub fn view(&self, id: i64) -> Result<(u64, Option<Arc<TournamentView>>), EngineError> {
+    pub fn view(&self, id: i64) -> Result<Arc<CachedView>, EngineError> {
         let cell = self.get(id)?;
         let snap = cell
             .snapshot
@@ -160,16 +196,19 @@ impl Engine {
         let mut cached = cell.view.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(c) = cached.as_ref() {
             if c.last_seq == snap.last_seq && c.second == second {
-                return Ok((c.last_seq, c.view.clone()));
+                return Ok(c.clone());
             }
         }
-        let view = tournament_view(&snap.state, at).map(Arc::new);
-        *cached = Some(CachedView {
+        let fresh = Arc::new(CachedView {
+            tournament: id,
             last_seq: snap.last_seq,
             second,
-            view: view.clone(),
+            view: tournament_view(&snap.state, at).map(Arc::new),
+            json: std::sync::OnceLock::new(),
+            gzip: std::sync::OnceLock::new(),
         });
-        Ok((snap.last_seq, view))
+        *cached = Some(fresh.clone());
+        Ok(fresh)
     }
 
     /// Live notifications of new events (the last event number after each command).

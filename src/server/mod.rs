@@ -8,6 +8,7 @@ pub mod engine;
 pub mod export;
 pub mod live;
 pub mod serve;
+pub mod shared_view;
 pub mod state;
 pub mod store;
 pub mod tokens;

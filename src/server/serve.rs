@@ -57,6 +57,7 @@ pub async fn build(
     let router = Router::new()
         .merge(super::api_v1::router())
         .route("/live/{tournament}", get(live))
+        .route("/view/{tournament}", get(super::shared_view::shared_view))
         .route(
             "/export/{tournament}/events.json",
             get(super::export::events_json),

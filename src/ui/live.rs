@@ -2,7 +2,7 @@
 //! stream announces a new event; an offline flag while the stream is down (the browser's
 //! EventSource reconnects by itself and the first message after it catches the page up).
 
-use crate::api::{get_view, send_command, CommandReply, LiveView};
+use crate::api::{send_command, CommandReply, LiveView};
 use crate::domain::command::Command;
 use leptos::prelude::*;
 
@@ -31,6 +31,30 @@ pub fn device_now() -> f64 {
     }
 }
 
+/// The tournament's view: on the server straight from the engine, in the browser from
+/// `GET /view/…`, the bytes the server shares between all pages (issue G).
+pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
+    #[cfg(not(feature = "hydrate"))]
+    {
+        crate::api::get_view(tournament).await
+    }
+    #[cfg(feature = "hydrate")]
+    {
+        let which = tournament.map_or_else(|| "current".to_string(), |t| t.to_string());
+        let answer = gloo_net::http::Request::get(&format!("/view/{which}"))
+            .send()
+            .await
+            .map_err(|e| ServerFnError::Request(e.to_string()))?;
+        if !answer.ok() {
+            return Err(ServerFnError::Response(format!("HTTP {}", answer.status())));
+        }
+        answer
+            .json::<Option<LiveView>>()
+            .await
+            .map_err(|e| ServerFnError::Deserialization(e.to_string()))
+    }
+}
+
 /// Sets up the view resource and, in the browser, the live stream and the second tick.
 pub fn use_live() -> Live {
     let version = RwSignal::new(0u64);
@@ -49,7 +73,7 @@ pub fn use_live() -> Live {
         move || version.try_get().unwrap_or_default(),
         move |_| async move {
             fetching.try_set_value(true);
-            let v = get_view(None).await;
+            let v = fetch_view(None).await;
             received_at.try_set(device_now());
             fetching.try_set_value(false);
             if stale.try_get_value().unwrap_or(false) {
