@@ -44,14 +44,14 @@ pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, Ser
         let answer = gloo_net::http::Request::get(&format!("/view/{which}"))
             .send()
             .await
-            .map_err(|e| ServerFnError::Request(e.to_string()))?;
+            .map_err(|e| ServerFnError::new(format!("request: {e}")))?;
         if !answer.ok() {
-            return Err(ServerFnError::Response(format!("HTTP {}", answer.status())));
+            return Err(ServerFnError::new(format!("HTTP {}", answer.status())));
         }
         answer
             .json::<Option<LiveView>>()
             .await
-            .map_err(|e| ServerFnError::Deserialization(e.to_string()))
+            .map_err(|e| ServerFnError::new(format!("view: {e}")))
     }
 }
 
