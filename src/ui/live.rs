@@ -41,17 +41,20 @@ pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, Ser
     #[cfg(feature = "hydrate")]
     {
         let which = tournament.map_or_else(|| "current".to_string(), |t| t.to_string());
-        let answer = gloo_net::http::Request::get(&format!("/view/{which}"))
-            .send()
-            .await
-            .map_err(|e| ServerFnError::new(format!("request: {e}")))?;
-        if !answer.ok() {
-            return Err(ServerFnError::new(format!("HTTP {}", answer.status())));
-        }
-        answer
-            .json::<Option<LiveView>>()
-            .await
-            .map_err(|e| ServerFnError::new(format!("view: {e}")))
+        send_wrapper::SendWrapper::new(async move {
+            let answer = gloo_net::http::Request::get(&format!("/view/{which}"))
+                .send()
+                .await
+                .map_err(|e| ServerFnError::new(format!("request: {e}")))?;
+            if !answer.ok() {
+                return Err(ServerFnError::new(format!("HTTP {}", answer.status())));
+            }
+            answer
+                .json::<Option<LiveView>>()
+                .await
+                .map_err(|e| ServerFnError::new(format!("view: {e}")))
+        })
+        .await
     }
 }
 
