@@ -16,6 +16,7 @@ pub mod event;
 pub mod ids;
 pub mod money;
 pub mod payouts;
+pub mod ranking;
 pub mod penalties;
 pub mod registration;
 pub mod rng;
