@@ -43,10 +43,7 @@ mod tests {
 
     #[test]
     fn every_error_code_has_a_message_in_every_language() {
-        for code in DomainError::ALL_CODES
-            .iter()
-            .chain(SERVER_CODES.iter())
-        {
+        for code in DomainError::ALL_CODES.iter().chain(SERVER_CODES.iter()) {
             let entry = catalogue()
                 .get(*code)
                 .unwrap_or_else(|| panic!("{code} has no messages"));

@@ -81,6 +81,7 @@ pub async fn list_tournaments() -> Result<Vec<TournamentItem>, ServerFnError> {
     let engine = ssr::engine()?;
     let rows = engine.store().tournaments().await.map_err(ssr::internal)?;
     let default = ssr::chosen(None).await?;
+    let now = crate::server::engine::now();
     Ok(rows
         .iter()
         .rev()
@@ -91,7 +92,7 @@ pub async fn list_tournaments() -> Result<Vec<TournamentItem>, ServerFnError> {
                 name: r.name.clone(),
                 created_at: r.created_at,
                 status: snap.as_ref().map_or(TournamentStatus::Empty, |s| {
-                    crate::domain::ranking::status(&s.state)
+                    crate::domain::ranking::status(&s.state, now)
                 }),
                 archived: r.archived,
                 entries: snap.map_or(0, |s| s.state.entries),
@@ -113,7 +114,10 @@ pub async fn create_from_template(
     use crate::domain::config::templates;
     super::ssr::require_director().await?;
     if !(1..=100).contains(&tables) {
-        return Ok(Err(Refusal::new("INVALID_CONFIG", Some(("field", "tables")))));
+        return Ok(Err(Refusal::new(
+            "INVALID_CONFIG",
+            Some(("field", "tables")),
+        )));
     }
     let config = match template {
         Template::ClubEvening => templates::club_evening(name.trim(), tables),
@@ -189,7 +193,10 @@ pub async fn search_players(query: String) -> Result<Vec<ClubPlayer>, ServerFnEr
 /// spellings move to `keep` and the duplicate is deleted; results and the ranking then
 /// count them as one player.
 #[server(endpoint = "merge_players")]
-pub async fn merge_players(keep: i64, duplicate: i64) -> Result<Result<(), Refusal>, ServerFnError> {
+pub async fn merge_players(
+    keep: i64,
+    duplicate: i64,
+) -> Result<Result<(), Refusal>, ServerFnError> {
     use super::ssr;
     use crate::domain::ranking::ClubPlayerId;
     use crate::server::club::players::{merge, MergeError};
@@ -238,7 +245,10 @@ mod creation {
 
     /// Creates a configured tournament as the director; the rules' refusals come back as
     /// codes for the page.
-    pub async fn create(command_id: &str, config: Config) -> Result<Result<i64, Refusal>, ServerFnError> {
+    pub async fn create(
+        command_id: &str,
+        config: Config,
+    ) -> Result<Result<i64, Refusal>, ServerFnError> {
         let engine = super::super::ssr::engine()?;
         let origin = Origin {
             actor: "director".into(),

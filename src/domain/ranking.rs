@@ -11,8 +11,9 @@
 //! Pure: the server reads finished tournaments and the club's player links, this module only
 //! counts.
 
-use super::ids::PlayerId;
+use super::ids::{PlayerId, Timestamp};
 use super::money::Cents;
+use super::registration::registration_open;
 use super::state::{PlayerStatus, Tournament};
 use super::view::ResultLine;
 use serde::{Deserialize, Serialize};
@@ -66,10 +67,14 @@ pub fn points(entries: u32, place: u32) -> u32 {
     (raw.round() as u32).max(1)
 }
 
-/// Is the tournament over? One player left of a field of at least two, or a final deal
-/// recorded (seed 000 / FIDPA: the deal ends play).
-pub fn is_finished(t: &Tournament) -> bool {
-    t.config.is_some() && (t.deal.is_some() || (t.players_left() == 1 && t.entries >= 2))
+/// Is the tournament over at `now`? A final deal recorded (seed 000 / FIDPA: the deal ends
+/// play), or one player left of a field of at least two once nobody can re-enter any more
+/// (registration closed): until then the busted could still buy back in.
+pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
+    let Some(cfg) = t.config() else {
+        return false;
+    };
+    t.deal.is_some() || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
 }
 
 /// Where a tournament stands, for the club's list.
@@ -85,11 +90,11 @@ pub enum TournamentStatus {
     Finished,
 }
 
-/// The status of a tournament from its state.
-pub fn status(t: &Tournament) -> TournamentStatus {
+/// The status of a tournament at `now`.
+pub fn status(t: &Tournament, now: Timestamp) -> TournamentStatus {
     if t.config.is_none() {
         TournamentStatus::Empty
-    } else if is_finished(t) {
+    } else if is_finished(t, now) {
         TournamentStatus::Finished
     } else if t.clock.is_started() {
         TournamentStatus::Running
@@ -98,12 +103,12 @@ pub fn status(t: &Tournament) -> TournamentStatus {
     }
 }
 
-/// The final places of a finished tournament (`None` while it is not finished), from its
+/// The final places of a tournament finished at `now` (`None` while it is not), from its
 /// result lines (`view::tournament_view(..).results`). The winner has no bust, so no place
 /// in the results: they are first. After a deal, the players who made it rank by what the
 /// deal gave them (most first; equal amounts share), above everyone who busted.
-pub fn final_places(t: &Tournament, results: &[ResultLine]) -> Option<Vec<Finish>> {
-    if !is_finished(t) {
+pub fn final_places(t: &Tournament, results: &[ResultLine], now: Timestamp) -> Option<Vec<Finish>> {
+    if !is_finished(t, now) {
         return None;
     }
     let mut survivors: Vec<&ResultLine> = results
@@ -250,12 +255,15 @@ mod tests {
             },
         ];
         let r = season_ranking(&season, &names);
-        assert_eq!(r[0].name, "An");
-        assert_eq!(r[0].points, 40 + 13); // 10 × √(9/5) = 13.4
-        assert_eq!(r[1].points, 28 + 30);
-        // Bram has more points: 58 against 53.
-        let r: Vec<_> = r.iter().map(|l| (l.name.as_str(), l.rank)).collect();
-        assert_eq!(r, vec![("Bram", 1), ("An", 2)]);
+        // Bram has more points: 28 + 30 = 58 against 40 + 13 (10 × √(9/5) = 13.4) = 53.
+        let short: Vec<_> = r
+            .iter()
+            .map(|l| (l.name.as_str(), l.rank, l.points))
+            .collect();
+        assert_eq!(short, vec![("Bram", 1, 58), ("An", 2, 53)]);
+        assert_eq!((r[0].tournaments, r[0].best_place), (2, 1));
+        assert_eq!(r[0].prizes, Cents(7000));
+        assert_eq!((r[1].best_place, r[1].prizes), (1, Cents(5000)));
     }
 
     #[test]

@@ -86,7 +86,12 @@ pub fn use_live() -> Live {
     // disposed signal panics in that task.
     let choice = use_tournament_choice();
     let view = Resource::new(
-        move || (version.try_get().unwrap_or_default(), choice.try_get().flatten()),
+        move || {
+            (
+                version.try_get().unwrap_or_default(),
+                choice.try_get().flatten(),
+            )
+        },
         move |(_, tournament)| async move {
             fetching.try_set_value(true);
             let v = get_view(tournament).await;

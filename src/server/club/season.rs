@@ -35,7 +35,7 @@ pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u3
         let Some(view) = tournament_view(&snap.state, at) else {
             continue;
         };
-        let Some(finishes) = final_places(&snap.state, &view.results) else {
+        let Some(finishes) = final_places(&snap.state, &view.results, at) else {
             continue;
         };
         link_tournament(engine, row.id).await?;

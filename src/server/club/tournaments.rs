@@ -65,7 +65,12 @@ pub async fn create_configured(
         None => engine.create(config.name.trim()).await?,
     };
     match engine
-        .submit(id, command_id, &Command::CreateTournament { config }, origin)
+        .submit(
+            id,
+            command_id,
+            &Command::CreateTournament { config },
+            origin,
+        )
         .await?
     {
         Reply::Accepted { last, .. } => Ok(Created { id, last_seq: last }),
