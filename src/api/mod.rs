@@ -50,7 +50,8 @@ pub struct Identity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableLink {
     pub table: u16,
-    /// Path with the table's key, e.g. `/table/3?key=…`.
+    /// Path with the tournament and the table's key, e.g. `/table/3?t=1&key=…` (the key comes
+    /// last: it is what a person copies).
     pub path: String,
     /// The QR code of the full address, as SVG markup made on the server.
     pub qr_svg: String,
@@ -336,7 +337,7 @@ pub async fn table_links(
             .table_key(tournament, *table)
             .await
             .map_err(ssr::internal)?;
-        let path = format!("/table/{}?key={key}&t={tournament}", table.0);
+        let path = format!("/table/{}?t={tournament}&key={key}", table.0);
         let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
             .map(|code| {
                 code.render::<qrcode::render::svg::Color>()
