@@ -57,3 +57,20 @@ test("the season ranking is public and explains its points", async ({ page }) =>
   await expect(page.getByTestId("season")).toContainText(String(new Date().getUTCFullYear()));
   await expect(page.getByText("10 × √entries ÷ √place")).toBeVisible();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const path of ["/director/tournaments", "/director/players", "/ranking"]) {
+    test(`${path} fits the screen with touch-sized actions`, async ({ page }) => {
+      await signIn(page);
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Every button and select is at least 40 px high (the small links) — most are 48.
+      const heights = await page.locator("main button, main select, main input").evaluateAll((els) =>
+        els.map((e) => (e as HTMLElement).getBoundingClientRect().height).filter((h) => h > 0),
+      );
+      for (const h of heights) expect(h).toBeGreaterThanOrEqual(40);
+    });
+  }
+});
