@@ -1,6 +1,7 @@
 //! The HTML shell, the language context and the routes: one face per role.
 
 use crate::i18n::*;
+use crate::ui::club::{players::PlayersPage, ranking::RankingPage, tournaments::TournamentsPage};
 use crate::ui::{
     director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage,
     screen::ScreenPage, table::TablePage,
@@ -59,6 +60,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/director") view=DirectorPage />
                     <Route path=path!("/director/tables") view=QrSheetPage />
+                    <Route path=path!("/director/tournaments") view=TournamentsPage />
+                    <Route path=path!("/director/players") view=PlayersPage />
+                    <Route path=path!("/ranking") view=RankingPage />
                     <Route path=path!("/table/:n") view=TablePage />
                     <Route path=path!("/player") view=PlayerPage />
                     <Route path=path!("/screen") view=ScreenPage />

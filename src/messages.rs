@@ -1,9 +1,18 @@
 //! Error messages in Dutch, French and English, keyed by the stable error codes of the core
-//! (`DomainError::code`) plus the server's own `UNAUTHORIZED` and `INTERNAL`.
+//! (`DomainError::code`) plus the server's own (`SERVER_CODES`).
 //! Kept as data (`locales/errors.json`) so the club can read and correct them.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
+
+/// Codes the server answers with besides the core's: roles, internal failures, and the club
+/// database's refusals.
+pub const SERVER_CODES: &[&str] = &[
+    "UNAUTHORIZED",
+    "INTERNAL",
+    "SAME_CLUB_PLAYER",
+    "UNKNOWN_CLUB_PLAYER",
+];
 
 type Catalogue = BTreeMap<String, BTreeMap<String, String>>;
 
@@ -34,10 +43,7 @@ mod tests {
 
     #[test]
     fn every_error_code_has_a_message_in_every_language() {
-        for code in DomainError::ALL_CODES
-            .iter()
-            .chain(["UNAUTHORIZED", "INTERNAL"].iter())
-        {
+        for code in DomainError::ALL_CODES.iter().chain(SERVER_CODES.iter()) {
             let entry = catalogue()
                 .get(*code)
                 .unwrap_or_else(|| panic!("{code} has no messages"));

@@ -29,7 +29,8 @@ async function tableLink(browser: Browser, table: number): Promise<string> {
   await open(page, "/director/tables");
   const href = await page.getByTestId(`table-link-${table}`).getAttribute("href");
   await ctx.close();
-  expect(href).toMatch(new RegExp(`^/table/${table}\\?key=[0-9a-f]{24}$`));
+  // The link names its tournament (a key is only good there), then the key.
+  expect(href).toMatch(new RegExp(`^/table/${table}\\?t=\\d+&key=[0-9a-f]{24}$`));
   return href!;
 }
 

@@ -1,6 +1,8 @@
 //! Server functions the pages call: thin by design (authorize → load → decide → commit →
 //! broadcast → answer); the rules live in `domain`, persistence and roles in `server`.
 
+pub mod club;
+
 use crate::domain::command::Command;
 use crate::domain::view::TournamentView;
 use leptos::prelude::*;
@@ -48,7 +50,8 @@ pub struct Identity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableLink {
     pub table: u16,
-    /// Path with the table's key, e.g. `/table/3?key=…`.
+    /// Path with the tournament and the table's key, e.g. `/table/3?t=1&key=…` (the key comes
+    /// last: it is what a person copies).
     pub path: String,
     /// The QR code of the full address, as SVG markup made on the server.
     pub qr_svg: String,
@@ -99,6 +102,34 @@ pub(crate) mod ssr {
         crate::server::auth::session_token(&headers)
     }
 
+    /// The tournament a request is about: the one the page chose (`?t=`), else the club's
+    /// default, the newest one not archived.
+    pub async fn chosen(tournament: Option<i64>) -> Result<Option<i64>, ServerFnError> {
+        match tournament {
+            Some(t) => Ok(Some(t)),
+            None => crate::server::club::tournaments::newest_active(engine()?.store().pool())
+                .await
+                .map_err(internal),
+        }
+    }
+
+    /// Is this request the director's (a valid session cookie)?
+    pub async fn is_director() -> Result<bool, ServerFnError> {
+        Ok(match session_token().await {
+            Some(token) => auth()?.session_valid(&token).await,
+            None => false,
+        })
+    }
+
+    /// Refuses anyone but the director (answered as 403 by `serve::server_fn_status`).
+    pub async fn require_director() -> Result<(), ServerFnError> {
+        if is_director().await? {
+            Ok(())
+        } else {
+            Err(ServerFnError::new("UNAUTHORIZED"))
+        }
+    }
+
     /// The role of the request: a director session, else the table whose key was sent.
     pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
         let auth = auth()?;
@@ -116,12 +147,13 @@ pub(crate) mod ssr {
     }
 }
 
-/// The current tournament's view at this instant (`None` when the club has none yet).
+/// A tournament's view at this instant: the chosen one, else the club's default (the newest
+/// not archived); `None` when there is none.
 #[server(endpoint = "get_view")]
 pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
     use crate::server::engine::EngineError;
     let engine = ssr::engine()?;
-    let Some(tournament) = tournament.or_else(|| engine.current()) else {
+    let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
     let cached = match engine.view(tournament) {
@@ -136,7 +168,7 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     }))
 }
 
-/// Sends one command to a tournament (the current one when `tournament` is `None`), as the
+/// Sends one command to a tournament (the default one when `tournament` is `None`), as the
 /// director (session cookie) or as a table (its key). `command_id` is made by the page, so a
 /// retry after a lost answer is harmless: the server returns the first answer and never
 /// applies twice.
@@ -150,7 +182,7 @@ pub async fn send_command(
     use crate::server::engine::{EngineError, Reply};
     use crate::server::store::Origin;
     let engine = ssr::engine()?;
-    let Some(tournament) = tournament.or_else(|| engine.current()) else {
+    let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(CommandReply::refused("NOT_CREATED"));
     };
     if !engine.tournament_ids().contains(&tournament) {
@@ -168,7 +200,10 @@ pub async fn send_command(
         .submit(tournament, &command_id, &command, &origin)
         .await
     {
-        Ok(Reply::Accepted { last, .. }) => Ok(CommandReply::Accepted { last_seq: last }),
+        Ok(Reply::Accepted { last, .. }) => {
+            crate::server::club::link_after(&engine, tournament, &command).await;
+            Ok(CommandReply::Accepted { last_seq: last })
+        }
         Ok(Reply::Rejected(e)) => Ok(CommandReply::Rejected {
             code: e.code().to_string(),
             params: e
@@ -186,15 +221,12 @@ pub async fn send_command(
 }
 
 /// Opens a new, empty tournament (director only) and returns its id; its configuration
-/// follows as a `CreateTournament` command sent to that id. The newest tournament is the one
-/// the faces show.
+/// follows as a `CreateTournament` command sent to that id. The newest tournament not
+/// archived is the one the faces show without `?t=`.
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     let engine = ssr::engine()?;
-    let director = match ssr::session_token().await {
-        Some(token) => ssr::auth()?.session_valid(&token).await,
-        None => false,
-    };
+    let director = ssr::is_director().await?;
     if !director || name.trim().is_empty() || name.len() > 200 {
         return Ok(None);
     }
@@ -208,12 +240,9 @@ pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnErro
 /// Is this device signed in as the director?
 #[server(endpoint = "who_am_i")]
 pub async fn who_am_i() -> Result<Identity, ServerFnError> {
-    let auth = ssr::auth()?;
-    let director = match ssr::session_token().await {
-        Some(token) => auth.session_valid(&token).await,
-        None => false,
-    };
-    Ok(Identity { director })
+    Ok(Identity {
+        director: ssr::is_director().await?,
+    })
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
@@ -262,20 +291,27 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
     Ok(())
 }
 
-/// The pairing links and QR codes of every open table (director only). `reissue` makes a
-/// new key for that table first: its old QR code stops working.
+/// The pairing links and QR codes of every open table of a tournament (the default one when
+/// `None`; director only). `reissue` makes a new key for that table first: its old QR code
+/// stops working. Each link names its tournament (`&t=`), since a key is only good there.
 #[server(endpoint = "table_links")]
-pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerFnError> {
+pub async fn table_links(
+    reissue: Option<u16>,
+    tournament: Option<i64>,
+) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
     use crate::server::auth::Role;
     use axum::http::HeaderMap;
     let engine = ssr::engine()?;
     let auth = ssr::auth()?;
-    let Some(tournament) = engine.current() else {
+    let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(Vec::new());
     };
     if ssr::role(tournament, None).await? != Role::Director {
         return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    if !engine.tournament_ids().contains(&tournament) {
+        return Ok(Vec::new());
     }
     if let Some(t) = reissue {
         auth.reissue_table_key(tournament, TableNo(t))
@@ -298,7 +334,7 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
             .table_key(tournament, *table)
             .await
             .map_err(ssr::internal)?;
-        let path = format!("/table/{}?key={key}", table.0);
+        let path = format!("/table/{}?t={tournament}&key={key}", table.0);
         let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
             .map(|code| {
                 code.render::<qrcode::render::svg::Color>()

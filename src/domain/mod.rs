@@ -18,6 +18,7 @@ pub mod ids;
 pub mod money;
 pub mod payouts;
 pub mod penalties;
+pub mod ranking;
 pub mod registration;
 pub mod rng;
 pub mod rulings;

@@ -122,13 +122,15 @@ pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Re
     }
 }
 
-/// Backs up once at the start of every break of the current tournament (checked every 20 s).
+/// Backs up once at the start of every break of the default tournament (the newest not
+/// archived; checked every 20 s).
 pub fn spawn_break_backups(state: AppState) {
     tokio::spawn(async move {
         let mut last_break: Option<(i64, usize)> = None;
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(20)).await;
-            let Some(id) = state.engine.current() else {
+            let newest = super::club::tournaments::newest_active(state.engine.store().pool());
+            let Ok(Some(id)) = newest.await else {
                 continue;
             };
             let Ok(snap) = state.engine.snapshot(id) else {

@@ -3,6 +3,7 @@
 
 pub mod api_v1;
 pub mod auth;
+pub mod club;
 pub mod demo;
 pub mod engine;
 pub mod export;

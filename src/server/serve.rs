@@ -45,6 +45,11 @@ pub async fn build(
             tracing::info!(tournament = id, "demo tournament created");
         }
     }
+    // Entries registered before the club database existed, or just before a crash.
+    let linked = super::club::catch_up(&engine).await?;
+    if linked > 0 {
+        tracing::info!(linked, "entries linked to club players");
+    }
     let state = AppState {
         leptos_options: leptos_options.clone(),
         engine: engine.clone(),

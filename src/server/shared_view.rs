@@ -31,7 +31,11 @@ pub async fn shared_view(
     headers: HeaderMap,
 ) -> Response {
     let id = match which.as_str() {
-        "current" => state.engine.current(),
+        // The same default as every face: the newest tournament not archived.
+        "current" => super::club::tournaments::newest_active(state.engine.store().pool())
+            .await
+            .ok()
+            .flatten(),
         other => match other.parse::<i64>() {
             Ok(id) => Some(id),
             Err(_) => return StatusCode::BAD_REQUEST.into_response(),

@@ -1,7 +1,7 @@
 //! The landing page: the four faces, the language switch, and the tournament on now.
 
 use super::components::LangSwitch;
-use super::live::use_live;
+use super::live::{use_live, with_tournament};
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -16,19 +16,31 @@ pub fn HomePage() -> impl IntoView {
             <p class="tagline">{t!(i18n, tagline)}</p>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
-                    Ok(Some(l)) => view! {
-                        <h2 data-testid="tournament-name">{l.view.name.clone()}</h2>
+                    Ok(Some(l)) => {
+                        // Links name the tournament only when the address did: without `?t=`
+                        // every face follows the club's default.
+                        let t = live.choice.get_untracked();
+                        view! {
+                            <h2 data-testid="tournament-name">{l.view.name.clone()}</h2>
+                            <nav class="faces">
+                                <a class="face" href=with_tournament("/director", t)>{t!(i18n, face_director)}</a>
+                                {l.view.tables.iter().filter(|tb| tb.open).map(|tb| {
+                                    let n = tb.table.0;
+                                    view! { <a class="face" href=with_tournament(&format!("/table/{n}"), t)>{t!(i18n, table_n, n = n)}</a> }
+                                }).collect_view()}
+                                <a class="face" href=with_tournament("/player", t)>{t!(i18n, face_player)}</a>
+                                <a class="face" href=with_tournament("/screen", t)>{t!(i18n, face_screen)}</a>
+                                <a class="face" href="/ranking" data-testid="ranking-link">{t!(i18n, season_ranking)}</a>
+                            </nav>
+                        }.into_any()
+                    }
+                    _ => view! {
+                        <p>{t!(i18n, no_tournament)}</p>
                         <nav class="faces">
                             <a class="face" href="/director">{t!(i18n, face_director)}</a>
-                            {l.view.tables.iter().filter(|t| t.open).map(|t| {
-                                let n = t.table.0;
-                                view! { <a class="face" href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a> }
-                            }).collect_view()}
-                            <a class="face" href="/player">{t!(i18n, face_player)}</a>
-                            <a class="face" href="/screen">{t!(i18n, face_screen)}</a>
+                            <a class="face" href="/ranking">{t!(i18n, season_ranking)}</a>
                         </nav>
                     }.into_any(),
-                    _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>
         </main>

@@ -5,6 +5,27 @@
 use crate::api::{send_command, CommandReply, LiveView};
 use crate::domain::command::Command;
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+/// The tournament the address chose (`?t=<id>`); `None` means the club's default, the
+/// newest tournament not archived (the server decides, so every face agrees).
+pub fn use_tournament_choice() -> Memo<Option<i64>> {
+    let query = use_query_map();
+    Memo::new(move |_| {
+        query
+            .try_with(|q| q.get("t").and_then(|t| t.trim().parse::<i64>().ok()))
+            .flatten()
+    })
+}
+
+/// `path` keeping the chosen tournament, so moving between faces stays on it.
+pub fn with_tournament(path: &str, tournament: Option<i64>) -> String {
+    match tournament {
+        Some(t) if path.contains('?') => format!("{path}&t={t}"),
+        Some(t) => format!("{path}?t={t}"),
+        None => path.to_string(),
+    }
+}
 
 /// What a page needs to show and change the tournament.
 #[derive(Clone, Copy)]
@@ -17,6 +38,24 @@ pub struct Live {
     pub received_at: RwSignal<f64>,
     /// Ticks every second on the client, for countdowns.
     pub now: RwSignal<f64>,
+    /// The tournament the address chose (`None`: the default).
+    pub choice: Memo<Option<i64>>,
+}
+
+impl Live {
+    /// The tournament the page shows: the one of the view it has, else the address's choice.
+    /// Commands go there, so a tournament created meanwhile never receives them.
+    pub fn shown(&self) -> Signal<Option<i64>> {
+        let (view, choice) = (self.view, self.choice);
+        Signal::derive(move || {
+            view.try_get()
+                .flatten()
+                .and_then(|r| r.ok())
+                .flatten()
+                .map(|l| l.tournament)
+                .or_else(|| choice.try_get().flatten())
+        })
+    }
 }
 
 /// Milliseconds since the epoch on this device (0 on the server, where nothing counts down).
@@ -72,11 +111,17 @@ pub fn use_live() -> Live {
     // `try_get`: on the server the page's owner can be gone (its response already sent, e.g.
     // a route that never reads the view) before the resource's task first runs; `get` on a
     // disposed signal panics in that task.
+    let choice = use_tournament_choice();
     let view = Resource::new(
-        move || version.try_get().unwrap_or_default(),
-        move |_| async move {
+        move || {
+            (
+                version.try_get().unwrap_or_default(),
+                choice.try_get().flatten(),
+            )
+        },
+        move |(_, tournament)| async move {
             fetching.try_set_value(true);
-            let v = fetch_view(None).await;
+            let v = fetch_view(tournament).await;
             received_at.try_set(device_now());
             fetching.try_set_value(false);
             if stale.try_get_value().unwrap_or(false) {
@@ -152,6 +197,7 @@ pub fn use_live() -> Live {
         online,
         received_at,
         now,
+        choice,
     }
 }
 
@@ -165,10 +211,14 @@ pub fn new_command_id() -> String {
 /// What a page sends commands with (its `value()` is the server's answer).
 pub type CommandAction = Action<Command, Result<CommandReply, ServerFnError>>;
 
-pub fn command_action(table_key: RwSignal<Option<String>>) -> CommandAction {
+pub fn command_action(
+    table_key: RwSignal<Option<String>>,
+    tournament: Signal<Option<i64>>,
+) -> CommandAction {
     Action::new(move |command: &Command| {
         let command = command.clone();
         let key = table_key.get_untracked();
-        async move { send_command(new_command_id(), command, key, None).await }
+        let tournament = tournament.get_untracked();
+        async move { send_command(new_command_id(), command, key, tournament).await }
     })
 }

@@ -1,5 +1,6 @@
-//! The four faces and what they share.
+//! The four faces and what they share, and the club's pages beyond one tournament.
 
+pub mod club;
 pub mod components;
 pub mod director;
 pub mod home;

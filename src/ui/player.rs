@@ -6,14 +6,18 @@ use crate::domain::view::PlayerView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
-/// Players whose name contains `query` (case-insensitive), for "find my seat".
+/// Players of a tournament (the default one when `None`) whose name contains `query`
+/// (case-insensitive), for "find my seat".
 #[server]
-pub async fn find_seat(query: String) -> Result<Vec<PlayerView>, ServerFnError> {
+pub async fn find_seat(
+    query: String,
+    tournament: Option<i64>,
+) -> Result<Vec<PlayerView>, ServerFnError> {
     let q = query.trim().to_lowercase();
     if q.chars().count() < 2 {
         return Ok(Vec::new());
     }
-    let Some(live) = crate::api::get_view(None).await? else {
+    let Some(live) = crate::api::get_view(tournament).await? else {
         return Ok(Vec::new());
     };
     Ok(live
@@ -31,7 +35,8 @@ pub fn PlayerPage() -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live();
     let query = RwSignal::new(String::new());
-    let search = Action::new(|q: &String| find_seat(q.clone()));
+    let shown = live.shown();
+    let search = Action::new(move |q: &String| find_seat(q.clone(), shown.get_untracked()));
     view! {
         <main class="page player">
             <header class="bar"><h1>{t!(i18n, face_player)}</h1><LangSwitch /></header>

@@ -2,6 +2,7 @@
 //! page with its key; a new code can be issued for a table (the old one stops working).
 
 use super::components::LangSwitch;
+use super::live::{use_tournament_choice, with_tournament};
 use crate::api::table_links;
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -12,10 +13,14 @@ pub fn QrSheetPage() -> impl IntoView {
     let i18n = use_i18n();
     let reissue = RwSignal::new(None::<u16>);
     // `try_get`: see `use_live` (the owner may be disposed before the task runs on the server).
-    let links = Resource::new(move || reissue.try_get().flatten(), table_links);
+    let choice = use_tournament_choice();
+    let links = Resource::new(
+        move || (reissue.try_get().flatten(), choice.try_get().flatten()),
+        |(reissue, tournament)| table_links(reissue, tournament),
+    );
     view! {
         <main class="page qr-sheet">
-            <header class="bar no-print"><h1>{t!(i18n, qr_sheet)}</h1><a class="face small-link" href="/director">{t!(i18n, face_director)}</a><LangSwitch /></header>
+            <header class="bar no-print"><h1>{t!(i18n, qr_sheet)}</h1><a class="face small-link" href=move || with_tournament("/director", choice.get())>{t!(i18n, face_director)}</a><LangSwitch /></header>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || links.get().map(|r| match r {
                     Ok(links) => view! {

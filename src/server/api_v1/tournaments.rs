@@ -20,7 +20,6 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Mutex;
 use utoipa::{IntoParams, ToSchema};
 
 /// A tournament in the club's list.
@@ -242,10 +241,6 @@ pub async fn list(
     ))
 }
 
-/// Serialises creations, so a retried `command_id` finds its tournament instead of making a
-/// second one.
-static CREATING: Mutex<()> = Mutex::const_new(());
-
 /// Creates a tournament from its full configuration (director).
 #[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = NewTournament,
     responses((status = 201, body = Created),
@@ -258,45 +253,27 @@ pub async fn create(
     headers: HeaderMap,
     Body(req): Body<NewTournament>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
+    use crate::server::club::tournaments::{create_configured, CreateError};
     caller(&state, &headers, None).await.director()?;
-    if req.command_id.is_empty() || req.command_id.len() > 64 {
-        return Err(Problem::bad_request(
+    let origin = Origin {
+        actor: crate::server::auth::Role::Director.actor(),
+        device: "api".into(),
+    };
+    match create_configured(&state.engine, &req.command_id, req.config, &origin).await {
+        Ok(made) => Ok((
+            StatusCode::CREATED,
+            Json(Created {
+                id: made.id,
+                last_seq: made.last_seq,
+            }),
+        )),
+        Err(CreateError::InvalidCommandId) => Err(Problem::bad_request(
             "INVALID_COMMAND_ID",
             "command_id must be 1 to 64 characters",
-        ));
+        )),
+        Err(CreateError::Rules(e)) => Err(Problem::rules(&e)),
+        Err(CreateError::Engine(e)) => Err(Problem::internal(e)),
     }
-    // Validate before anything is stored: a refused configuration leaves no empty shell.
-    req.config.validate().map_err(|e| Problem::rules(&e))?;
-    let _one_at_a_time = CREATING.lock().await;
-    let store = state.engine.store();
-    let id = match store
-        .tournament_of_command(&req.command_id)
-        .await
-        .map_err(Problem::internal)?
-    {
-        Some(id) => id,
-        None => state
-            .engine
-            .create(req.config.name.trim())
-            .await
-            .map_err(Problem::internal)?,
-    };
-    let command = Command::CreateTournament { config: req.config };
-    let accepted = submit(
-        &state,
-        id,
-        crate::server::auth::Role::Director,
-        &req.command_id,
-        &command,
-    )
-    .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Created {
-            id,
-            last_seq: accepted.last_seq,
-        }),
-    ))
 }
 
 /// Everything about a tournament now: clock, field, tables, plan, payouts, places, bounties,
@@ -389,9 +366,9 @@ pub async fn command(
     let role = caller(&state, &headers, Some(id))
         .await
         .may_send(id, &req.command)?;
-    submit(&state, id, role, &req.command_id, &req.command)
-        .await
-        .map(Json)
+    let accepted = submit(&state, id, role, &req.command_id, &req.command).await?;
+    crate::server::club::link_after(&state.engine, id, &req.command).await;
+    Ok(Json(accepted))
 }
 
 macro_rules! part {

@@ -6,10 +6,11 @@ mod corrections;
 mod incidents;
 mod money;
 mod players;
+mod suggest;
 mod tables;
 
 use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
-use super::live::{command_action, use_live};
+use super::live::{command_action, use_live, with_tournament};
 use super::ruling::RulingFlow;
 use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
@@ -20,6 +21,7 @@ use incidents::IncidentLog;
 use leptos::prelude::*;
 use money::{DealPanel, MoneyPanel, ResultsPanel};
 use players::PlayersPanel;
+use suggest::NameWithSuggestions;
 use tables::{BonusMissing, TablesPanel};
 
 /// `/director`: the PIN sign-in, then the console.
@@ -72,7 +74,7 @@ fn SignIn(on_success: impl Fn() + Send + Sync + Copy + 'static) -> impl IntoView
 fn Console() -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live();
-    let send = command_action(RwSignal::new(None));
+    let send = command_action(RwSignal::new(None), live.shown());
     let name = RwSignal::new(String::new());
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
@@ -113,7 +115,9 @@ fn Console() -> impl IntoView {
     view! {
         <main class="page director">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
-                <a class="face small-link" href="/director/tables" data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
+                <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
+                <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
+                <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
                 <LangSwitch />
             </header>
             <OfflineBanner live />
@@ -147,9 +151,7 @@ fn Console() -> impl IntoView {
                             {move || if current().is_some_and(|l| l.view.registration_open) { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
                         </h3>
                         <form on:submit=register>
-                            <label>{t!(i18n, player_name)}
-                                <input data-testid="reg-name" autocomplete="off" prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
-                            </label>
+                            <NameWithSuggestions name />
                             <label>{t!(i18n, payment_method)}
                                 <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
                                     <option value="cash">{t!(i18n, cash)}</option>

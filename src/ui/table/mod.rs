@@ -45,7 +45,7 @@ pub fn TablePage() -> impl IntoView {
             _ => {}
         }
     });
-    let send = command_action(key);
+    let send = command_action(key, live.shown());
     let show_flow = RwSignal::new(false);
     let draft = BustDraft::new();
     view! {

@@ -138,7 +138,7 @@ impl Api {
         serde_json::from_str(&text).map_err(|e| format!("get_view answer: {e}"))
     }
 
-    /// Each open table's key (director), from the pairing links `/table/<n>?key=<key>`.
+    /// Each open table's key (director), from the pairing links `/table/<n>?t=<id>&key=<key>`.
     pub async fn table_keys(&self) -> Result<Vec<(u16, String)>, String> {
         let links: Value = self
             .post("table_links")

@@ -1,0 +1,274 @@
+//! Server functions for the club beyond one tournament: the director's tournament list
+//! (create from a template, copy, archive), the club's player database (search as the desk
+//! types, merge duplicates) and the public season ranking.
+
+use crate::domain::money::Cents;
+use crate::domain::ranking::{RankingLine, TournamentStatus};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A tournament in the director's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentItem {
+    pub id: i64,
+    pub name: String,
+    /// When it was created (ms since the epoch): its date and its season.
+    pub created_at: i64,
+    pub status: TournamentStatus,
+    pub archived: bool,
+    pub entries: u32,
+    /// The one the faces show without `?t=` (the newest not archived).
+    pub default: bool,
+}
+
+/// The ready-made configurations a tournament starts from (`domain::config::templates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Template {
+    ClubEvening,
+    ClubPko,
+}
+
+/// A club player, as the desk's suggestions and the merge page show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubPlayer {
+    pub id: i64,
+    pub name: String,
+    pub tournaments: u32,
+    pub last_seen_at: i64,
+}
+
+/// A refusal the page translates (`locales/errors.json`): a stable code and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub code: String,
+    pub params: BTreeMap<String, String>,
+}
+
+impl Refusal {
+    /// A refusal with one parameter (`field`, `player`, …).
+    pub fn new(code: &str, param: Option<(&str, &str)>) -> Refusal {
+        Refusal {
+            code: code.to_string(),
+            params: param
+                .map(|(k, v)| BTreeMap::from([(k.to_string(), v.to_string())]))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The season ranking as the public page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeasonTable {
+    pub year: i32,
+    /// The years that have tournaments, newest first (to choose another season).
+    pub seasons: Vec<i32>,
+    /// Finished tournaments counted.
+    pub tournaments: u32,
+    pub lines: Vec<RankingLine>,
+    /// Prize and bounty money of the whole season.
+    pub total_prizes: Cents,
+}
+
+/// Most suggestions the desk shows.
+pub const SUGGESTIONS: u32 = 10;
+
+/// The club's tournaments, newest first (director only).
+#[server(endpoint = "list_tournaments")]
+pub async fn list_tournaments() -> Result<Vec<TournamentItem>, ServerFnError> {
+    use super::ssr;
+    ssr::require_director().await?;
+    let engine = ssr::engine()?;
+    let rows = engine.store().tournaments().await.map_err(ssr::internal)?;
+    let default = ssr::chosen(None).await?;
+    let now = crate::server::engine::now();
+    Ok(rows
+        .iter()
+        .rev()
+        .map(|r| {
+            let snap = engine.snapshot(r.id).ok();
+            TournamentItem {
+                id: r.id,
+                name: r.name.clone(),
+                created_at: r.created_at,
+                status: snap.as_ref().map_or(TournamentStatus::Empty, |s| {
+                    crate::domain::ranking::status(&s.state, now)
+                }),
+                archived: r.archived,
+                entries: snap.map_or(0, |s| s.state.entries),
+                default: default == Some(r.id),
+            }
+        })
+        .collect())
+}
+
+/// Creates a configured tournament from a template (director only). `command_id` is made by
+/// the page: a retry answers with the same tournament.
+#[server(endpoint = "create_from_template")]
+pub async fn create_from_template(
+    command_id: String,
+    name: String,
+    template: Template,
+    tables: u16,
+) -> Result<Result<i64, Refusal>, ServerFnError> {
+    use crate::domain::config::templates;
+    super::ssr::require_director().await?;
+    if !(1..=100).contains(&tables) {
+        return Ok(Err(Refusal::new(
+            "INVALID_CONFIG",
+            Some(("field", "tables")),
+        )));
+    }
+    let config = match template {
+        Template::ClubEvening => templates::club_evening(name.trim(), tables),
+        Template::ClubPko => templates::club_pko(name.trim(), tables),
+    };
+    creation::create(&command_id, config).await
+}
+
+/// Creates a tournament with the configuration of tournament `from` (structure, money,
+/// tables, settings; none of its players) under a new name (director only).
+#[server(endpoint = "copy_tournament")]
+pub async fn copy_tournament(
+    command_id: String,
+    from: i64,
+    name: String,
+) -> Result<Result<i64, Refusal>, ServerFnError> {
+    use crate::server::club::tournaments::copied_config;
+    super::ssr::require_director().await?;
+    let engine = super::ssr::engine()?;
+    let Some(config) = copied_config(&engine, from, &name) else {
+        return Ok(Err(Refusal::new("NOT_CREATED", None)));
+    };
+    creation::create(&command_id, config).await
+}
+
+/// Archives (or restores) a tournament (director only). An archived tournament is no longer
+/// the faces' default; it stays readable by its id and counts for its season.
+#[server(endpoint = "archive_tournament")]
+pub async fn archive_tournament(
+    id: i64,
+    archived: bool,
+) -> Result<Result<(), Refusal>, ServerFnError> {
+    use super::ssr;
+    ssr::require_director().await?;
+    let store = ssr::engine()?.store().clone();
+    if store.tournament(id).await.map_err(ssr::internal)?.is_none() {
+        return Ok(Err(Refusal::new("NOT_CREATED", None)));
+    }
+    store
+        .set_flag(id, "archived", archived)
+        .await
+        .map(Ok)
+        .map_err(ssr::internal)
+}
+
+/// Club players whose name contains `query`, ignoring case, accents and spacing: at most
+/// ten, names with a word starting with the query first, then the most recently active
+/// (director only: the club's list of names is not public).
+#[server(endpoint = "search_players")]
+pub async fn search_players(query: String) -> Result<Vec<ClubPlayer>, ServerFnError> {
+    use super::ssr;
+    ssr::require_director().await?;
+    // A name is short; a long query is a mistake or an attack, not a name.
+    if query.chars().count() > 100 {
+        return Ok(Vec::new());
+    }
+    let pool = ssr::engine()?.store().pool().clone();
+    let rows = crate::server::club::players::search(&pool, &query, SUGGESTIONS)
+        .await
+        .map_err(ssr::internal)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ClubPlayer {
+            id: r.id.0,
+            name: r.name,
+            tournaments: r.tournaments,
+            last_seen_at: r.last_seen_at,
+        })
+        .collect())
+}
+
+/// Merges club player `duplicate` into `keep` (director only): the duplicate's entries and
+/// spellings move to `keep` and the duplicate is deleted; results and the ranking then
+/// count them as one player.
+#[server(endpoint = "merge_players")]
+pub async fn merge_players(
+    keep: i64,
+    duplicate: i64,
+) -> Result<Result<(), Refusal>, ServerFnError> {
+    use super::ssr;
+    use crate::domain::ranking::ClubPlayerId;
+    use crate::server::club::players::{merge, MergeError};
+    ssr::require_director().await?;
+    let pool = ssr::engine()?.store().pool().clone();
+    match merge(&pool, ClubPlayerId(keep), ClubPlayerId(duplicate)).await {
+        Ok(()) => Ok(Ok(())),
+        Err(MergeError::Same) => Ok(Err(Refusal::new("SAME_CLUB_PLAYER", None))),
+        Err(MergeError::Unknown) => Ok(Err(Refusal::new("UNKNOWN_CLUB_PLAYER", None))),
+        Err(e) => Err(ssr::internal(e)),
+    }
+}
+
+/// The season ranking of `year` (default: the newest season with a tournament, else this
+/// year). Public: the club shows it on the room screen and its website.
+#[server(endpoint = "season_ranking")]
+pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnError> {
+    use super::ssr;
+    use crate::server::club::season;
+    let engine = ssr::engine()?;
+    let seasons = season::seasons(&engine).await.map_err(ssr::internal)?;
+    let this_year = season::year_of(crate::server::engine::now().0).unwrap_or(2026);
+    let year = year
+        .or_else(|| seasons.first().copied())
+        .unwrap_or(this_year);
+    let (lines, tournaments) = season::ranking(&engine, year)
+        .await
+        .map_err(ssr::internal)?;
+    let total_prizes = lines.iter().map(|l| l.prizes + l.bounties).sum();
+    Ok(SeasonTable {
+        year,
+        seasons,
+        tournaments,
+        lines,
+        total_prizes,
+    })
+}
+
+#[cfg(feature = "ssr")]
+mod creation {
+    use super::Refusal;
+    use crate::domain::config::Config;
+    use crate::server::club::tournaments::{create_configured, CreateError};
+    use crate::server::store::Origin;
+    use leptos::prelude::ServerFnError;
+
+    /// Creates a configured tournament as the director; the rules' refusals come back as
+    /// codes for the page.
+    pub async fn create(
+        command_id: &str,
+        config: Config,
+    ) -> Result<Result<i64, Refusal>, ServerFnError> {
+        let engine = super::super::ssr::engine()?;
+        let origin = Origin {
+            actor: "director".into(),
+            device: String::new(),
+        };
+        match create_configured(&engine, command_id, config, &origin).await {
+            Ok(made) => Ok(Ok(made.id)),
+            Err(CreateError::InvalidCommandId) => Ok(Err(Refusal::new(
+                "INVALID_AMOUNT",
+                Some(("field", "command_id")),
+            ))),
+            Err(CreateError::Rules(e)) => Ok(Err(Refusal {
+                code: e.code().to_string(),
+                params: e
+                    .params()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
+            })),
+            Err(e) => Err(super::super::ssr::internal(e)),
+        }
+    }
+}

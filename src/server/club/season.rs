@@ -1,0 +1,54 @@
+//! The season ranking read from the club's tournaments: a season is a calendar year (of the
+//! tournament's creation, UTC); only finished tournaments count, because the places of a
+//! running one are still provisional. Archived ones count too: archiving tidies the
+//! director's list, it does not take a played tournament out of the season.
+
+use super::{link_tournament, players, ClubError};
+use crate::domain::ranking::{final_places, season_ranking, RankingLine, SeasonTournament};
+use crate::domain::view::tournament_view;
+use crate::server::engine::{now, Engine};
+use chrono::Datelike;
+use std::collections::BTreeSet;
+
+/// The calendar year (UTC) of a moment in ms since the epoch.
+pub fn year_of(ms: i64) -> Option<i32> {
+    chrono::DateTime::from_timestamp_millis(ms).map(|d| d.year())
+}
+
+/// The years that have a tournament, newest first.
+pub async fn seasons(engine: &Engine) -> Result<Vec<i32>, ClubError> {
+    let rows = engine.store().tournaments().await?;
+    let years: BTreeSet<i32> = rows.iter().filter_map(|r| year_of(r.created_at)).collect();
+    Ok(years.into_iter().rev().collect())
+}
+
+/// The ranking of the season `year`, best first, and how many tournaments counted.
+pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u32), ClubError> {
+    let pool = engine.store().pool();
+    let rows = engine.store().tournaments().await?;
+    let at = now();
+    let mut season = Vec::new();
+    for row in rows.iter().filter(|r| year_of(r.created_at) == Some(year)) {
+        let Ok(snap) = engine.snapshot(row.id) else {
+            continue;
+        };
+        let Some(view) = tournament_view(&snap.state, at) else {
+            continue;
+        };
+        let Some(finishes) = final_places(&snap.state, &view.results, at) else {
+            continue;
+        };
+        link_tournament(engine, row.id).await?;
+        let links = players::links(pool, row.id).await?;
+        season.push(SeasonTournament {
+            entries: snap.state.entries,
+            finishes: finishes
+                .into_iter()
+                .filter_map(|f| Some((*links.get(&f.player)?, f)))
+                .collect(),
+        });
+    }
+    let counted = u32::try_from(season.len()).unwrap_or(u32::MAX);
+    let names = players::names(pool).await?;
+    Ok((season_ranking(&season, &names), counted))
+}

@@ -1,0 +1,103 @@
+//! `/director/players`: find club players and merge duplicates (the same person registered
+//! under two spellings): tap the one to keep, then the duplicate.
+
+use super::{DirectorOnly, RefusalMessage};
+use crate::api::club::{merge_players, search_players, ClubPlayer};
+use crate::i18n::*;
+use crate::ui::components::LangSwitch;
+use leptos::prelude::*;
+
+/// `/director/players`.
+#[component]
+pub fn PlayersPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let query = RwSignal::new(String::new());
+    let keep = RwSignal::new(None::<ClubPlayer>);
+    let merge = Action::new(|(keep, duplicate): &(i64, i64)| merge_players(*keep, *duplicate));
+    let merges = RwSignal::new(0u32);
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(()))) = merge.value().get() {
+            merges.update(|n| *n += 1);
+        }
+    });
+    // Refetched as the director types and after each merge; `try_get`: see `use_live`.
+    let found = Resource::new(
+        move || (query.try_get().unwrap_or_default(), merges.try_get()),
+        |(q, _)| async move {
+            if q.trim().is_empty() {
+                Ok(Vec::new())
+            } else {
+                search_players(q).await
+            }
+        },
+    );
+    view! {
+        <main class="page club">
+            <header class="bar"><h1>{t!(i18n, club_players)}</h1>
+                <a class="face small-link" href="/director">{t!(i18n, face_director)}</a>
+                <LangSwitch />
+            </header>
+            <p class="hint">{t!(i18n, merge_help)}</p>
+            <label>{t!(i18n, search_players)}
+                <input type="search" data-testid="player-search" autocomplete="off" prop:value=query
+                    on:input=move |ev| query.set(event_target_value(&ev)) />
+            </label>
+            {move || merge.value().get().map(|r| match r {
+                Ok(Ok(())) => view! { <p class="answer ok" role="status" data-testid="merged">{t!(i18n, merged)}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <RefusalMessage refusal /> }.into_any(),
+                Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
+            })}
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || found.get().map(|r| match r {
+                    Ok(players) => view! {
+                        <ul class="club-players" data-testid="club-players">
+                            {players.into_iter().map(|p| view! { <PlayerRow player=p keep merge /> }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                    Err(_) => view! { <DirectorOnly /> }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+/// One club player: "keep" marks them; once another is kept, "merge into" joins them to it.
+#[component]
+fn PlayerRow(
+    player: ClubPlayer,
+    keep: RwSignal<Option<ClubPlayer>>,
+    merge: Action<(i64, i64), Result<Result<(), crate::api::club::Refusal>, ServerFnError>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let id = player.id;
+    let kept = move || keep.get().is_some_and(|k| k.id == id);
+    let this = player.clone();
+    view! {
+        <li class="club-player" class:kept=kept data-testid="club-player">
+            <div class="what">
+                <span class="name">{player.name.clone()}</span>
+                <span class="hint">{t!(i18n, played_n, n = player.tournaments)}</span>
+            </div>
+            <div class="actions">
+                {move || match keep.get() {
+                    Some(k) if k.id == id => view! { <span class="mark">{t!(i18n, keep)}</span> }.into_any(),
+                    Some(k) => {
+                        let into = k.name.clone();
+                        view! {
+                            <button type="button" class="primary" data-testid="merge-into"
+                                on:click=move |_| { merge.dispatch((k.id, id)); keep.set(None); }>
+                                {t!(i18n, merge_into, name = into.clone())}
+                            </button>
+                        }.into_any()
+                    }
+                    None => {
+                        let this = this.clone();
+                        view! {
+                            <button type="button" data-testid="keep" on:click=move |_| keep.set(Some(this.clone()))>{t!(i18n, keep)}</button>
+                        }.into_any()
+                    }
+                }}
+            </div>
+        </li>
+    }
+}
