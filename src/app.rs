@@ -2,7 +2,7 @@
 
 use crate::i18n::*;
 use crate::ui::{
-    director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage,
+    director::DirectorPage, home::HomePage, me::MePage, player::PlayerPage, qr_sheet::QrSheetPage,
     screen::ScreenPage, table::TablePage,
 };
 use leptos::prelude::*;
@@ -61,6 +61,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/director/tables") view=QrSheetPage />
                     <Route path=path!("/table/:n") view=TablePage />
                     <Route path=path!("/player") view=PlayerPage />
+                    <Route path=path!("/me/:token") view=MePage />
                     <Route path=path!("/screen") view=ScreenPage />
                 </Routes>
             </Router>

@@ -8,6 +8,9 @@ use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod player_link;
+pub use player_link::*;
+
 /// The answer to a command, as a page sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CommandReply {
@@ -99,6 +102,35 @@ pub(crate) mod ssr {
         crate::server::auth::session_token(&headers)
     }
 
+    /// The address this request came to (`host:port`), for links a phone will open.
+    pub async fn host() -> String {
+        let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
+        headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("localhost:3000")
+            .to_string()
+    }
+
+    /// The QR code of an address, as SVG markup (empty if the address is too long for one).
+    pub fn qr_svg(url: &str) -> String {
+        qrcode::QrCode::new(url.as_bytes())
+            .map(|code| {
+                code.render::<qrcode::render::svg::Color>()
+                    .min_dimensions(180, 180)
+                    .build()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Is the request signed in as the director?
+    pub async fn is_director() -> Result<bool, ServerFnError> {
+        Ok(match session_token().await {
+            Some(token) => auth()?.session_valid(&token).await,
+            None => false,
+        })
+    }
+
     /// The role of the request: a director session, else the table whose key was sent.
     pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
         let auth = auth()?;
@@ -167,8 +199,9 @@ pub async fn send_command(
         actor: role.actor(),
         device: String::new(),
     };
+    let may_now = |state: &crate::domain::Tournament| role.may_now(&command, state);
     match engine
-        .submit(tournament, &command_id, &command, &origin)
+        .submit_if(tournament, &command_id, &command, &origin, may_now)
         .await
     {
         Ok(Reply::Accepted { last, .. }) => Ok(CommandReply::Accepted { last_seq: last }),
@@ -180,6 +213,7 @@ pub async fn send_command(
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
         }),
+        Err(EngineError::Forbidden) => Ok(CommandReply::refused("UNAUTHORIZED")),
         Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected {
             code: "INVALID_AMOUNT".into(),
             params: BTreeMap::from([("field".to_string(), "command_id".to_string())]),
@@ -188,17 +222,17 @@ pub async fn send_command(
     }
 }
 
-/// Opens a new, empty tournament (director only) and returns its id; its configuration
+/// Opens a new, empty tournament (director only; anyone else is refused with
+/// `UNAUTHORIZED`) and returns its id (`None` for an empty or overlong name); its configuration
 /// follows as a `CreateTournament` command sent to that id. The newest tournament is the one
 /// the faces show.
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     let engine = ssr::engine()?;
-    let director = match ssr::session_token().await {
-        Some(token) => ssr::auth()?.session_valid(&token).await,
-        None => false,
-    };
-    if !director || name.trim().is_empty() || name.len() > 200 {
+    if !ssr::is_director().await? {
+        return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    if name.trim().is_empty() || name.len() > 200 {
         return Ok(None);
     }
     engine
@@ -211,12 +245,9 @@ pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnErro
 /// Is this device signed in as the director?
 #[server(endpoint = "who_am_i")]
 pub async fn who_am_i() -> Result<Identity, ServerFnError> {
-    let auth = ssr::auth()?;
-    let director = match ssr::session_token().await {
-        Some(token) => auth.session_valid(&token).await,
-        None => false,
-    };
-    Ok(Identity { director })
+    Ok(Identity {
+        director: ssr::is_director().await?,
+    })
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
@@ -271,7 +302,6 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
 pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
     use crate::server::auth::Role;
-    use axum::http::HeaderMap;
     let engine = ssr::engine()?;
     let auth = ssr::auth()?;
     let Some(tournament) = engine.current() else {
@@ -285,12 +315,7 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
             .await
             .map_err(ssr::internal)?;
     }
-    let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
-    let host = headers
-        .get(axum::http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("localhost:3000")
-        .to_string();
+    let host = ssr::host().await;
     let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
     let mut links = Vec::new();
     for (table, tb) in &snap.state.tables {
@@ -302,13 +327,7 @@ pub async fn table_links(reissue: Option<u16>) -> Result<Vec<TableLink>, ServerF
             .await
             .map_err(ssr::internal)?;
         let path = format!("/table/{}?key={key}", table.0);
-        let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
-            .map(|code| {
-                code.render::<qrcode::render::svg::Color>()
-                    .min_dimensions(180, 180)
-                    .build()
-            })
-            .unwrap_or_default();
+        let qr_svg = ssr::qr_svg(&format!("http://{host}{path}"));
         links.push(TableLink {
             table: table.0,
             path,

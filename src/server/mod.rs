@@ -7,6 +7,7 @@ pub mod demo;
 pub mod engine;
 pub mod export;
 pub mod live;
+pub mod player_links;
 pub mod serve;
 pub mod state;
 pub mod store;

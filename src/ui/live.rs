@@ -31,8 +31,15 @@ pub fn device_now() -> f64 {
     }
 }
 
-/// Sets up the view resource and, in the browser, the live stream and the second tick.
+/// Sets up the view resource of the current tournament and, in the browser, the live stream
+/// and the second tick.
 pub fn use_live() -> Live {
+    use_live_of(None)
+}
+
+/// `use_live` for one tournament (`None`: the current one), e.g. the one a player's
+/// personal link belongs to.
+pub fn use_live_of(tournament: Option<i64>) -> Live {
     let version = RwSignal::new(0u64);
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
@@ -49,7 +56,7 @@ pub fn use_live() -> Live {
         move || version.try_get().unwrap_or_default(),
         move |_| async move {
             fetching.try_set_value(true);
-            let v = get_view(None).await;
+            let v = get_view(tournament).await;
             received_at.try_set(device_now());
             fetching.try_set_value(false);
             if stale.try_get_value().unwrap_or(false) {

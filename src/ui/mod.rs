@@ -1,9 +1,10 @@
-//! The four faces and what they share.
+//! The four faces (and the player's personal page) and what they share.
 
 pub mod components;
 pub mod director;
 pub mod home;
 pub mod live;
+pub mod me;
 pub mod player;
 pub mod qr_sheet;
 pub mod ruling;

@@ -1,8 +1,9 @@
 //! The director's console (tablet first): clock control, the registration desk with the seat
-//! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
+//! drawn shown big and the player's personal link, the tables at a glance with stopped tables standing out, the balancing
 //! plan with one-tap confirm, and the bust feed with places and prizes.
 
 mod incidents;
+mod links;
 mod tables;
 
 use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
@@ -14,6 +15,7 @@ use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
 use incidents::IncidentLog;
 use leptos::prelude::*;
+use links::{PersonalLinks, PlayerLinkCard};
 use tables::{BonusMissing, TablesPanel};
 
 /// `/director`: the PIN sign-in, then the console.
@@ -89,6 +91,13 @@ fn Console() -> impl IntoView {
     // What is shown now; only the parts that depend on it re-render on a live update, so the
     // desk's form and the guided flow keep their input and focus while busts come in.
     let current = move || live.view.get().and_then(|r| r.ok()).flatten();
+    // The player just registered, by id: the personal link below re-renders only when it
+    // changes, not on every live update.
+    let registered = Memo::new(move |_| {
+        let n = last_registered.get()?;
+        let view = current()?.view;
+        view.players.iter().rev().find(|p| p.name == n).map(|p| p.player)
+    });
     let players = Signal::derive(move || {
         current()
             .map(|l| {
@@ -164,6 +173,7 @@ fn Console() -> impl IntoView {
                                 </div>
                             })
                         }}
+                        {move || registered.get().map(|player| view! { <PlayerLinkCard player /> })}
                     </section>
                 </div>
                 {move || current().map(|l| {
@@ -190,6 +200,7 @@ fn Console() -> impl IntoView {
                         <IncidentLog view=view.clone() send />
                     }
                 })}
+                <PersonalLinks live />
                 <details class="panel">
                     <summary>{t!(i18n, guided_rulings)}</summary>
                     <RulingFlow table=None send players />
