@@ -792,3 +792,216 @@ async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_no
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Table devices report busts at the same instant, and retries of one command id race each
+/// other through both channels: every acknowledged command is in the log once, the sequence
+/// has no gap, and a fresh replay of the file gives the state the server holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gaps() {
+    let (base, engine, db, _dir) = serve(true).await;
+    let id = engine.current().unwrap();
+    let director = director_client(&base).await;
+    let keys = table_keys(&base, &director, None).await;
+    let view = tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap();
+    let left_before = view.players_left;
+    let bust = |table: u16, out: usize, winner: usize| {
+        let at = seated(&view, table);
+        Command::ReportBusts {
+            table: TableNo(table),
+            busts: vec![BustReport {
+                player: at[out],
+                eliminators: vec![at[winner]],
+                start_stack: None,
+            }],
+        }
+    };
+    // Round one: two devices per table, each its own bust, all released together.
+    // Round two: per table one bust sent four times with the same id, twice through the
+    // pages' server function and twice through the API, all released together.
+    let mut calls = Vec::new();
+    for (table, key) in &keys {
+        let t = u16::try_from(*table).unwrap();
+        for (n, (out, winner)) in [(0, 2), (1, 3)].into_iter().enumerate() {
+            calls.push((format!("bust-{t}-{n}"), bust(t, out, winner), key.clone(), n % 2 == 0));
+        }
+        for copy in 0..4 {
+            calls.push((format!("retry-{t}"), bust(t, 4, 2), key.clone(), copy % 2 == 0));
+        }
+    }
+    let barrier = Arc::new(tokio::sync::Barrier::new(calls.len()));
+    let mut tasks = Vec::new();
+    for (command_id, command, key, via_page) in calls {
+        let (barrier, base) = (barrier.clone(), base.clone());
+        tasks.push(tokio::spawn(async move {
+            let client = Client::new();
+            let request = if via_page {
+                client.post(format!("{base}/api/send_command")).json(&json!({
+                    "command_id": command_id, "command": command, "table_key": key, "tournament": id,
+                }))
+            } else {
+                client
+                    .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+                    .header("x-table-key", key)
+                    .json(&json!({"command_id": command_id, "command": command}))
+            };
+            barrier.wait().await;
+            let answer: Value = request.send().await.unwrap().json().await.unwrap();
+            // Both channels' acknowledgements carry the last event number.
+            let last = answer["Accepted"]["last_seq"]
+                .as_u64()
+                .or_else(|| answer["last_seq"].as_u64());
+            (command_id, last, answer)
+        }));
+    }
+    let mut acknowledged: std::collections::BTreeMap<String, BTreeSet<u64>> = Default::default();
+    for task in tasks {
+        let (command_id, last, answer) = task.await.unwrap();
+        let last = last.unwrap_or_else(|| panic!("{command_id} acknowledged: {answer}"));
+        acknowledged.entry(command_id).or_default().insert(last);
+    }
+    assert_eq!(acknowledged.len(), 9, "nine distinct commands");
+    for (command_id, lasts) in &acknowledged {
+        assert_eq!(lasts.len(), 1, "{command_id}: every copy got the first answer");
+    }
+
+    let pool = engine.store().pool();
+    for (command_id, lasts) in &acknowledged {
+        let seqs: Vec<i64> = sqlx::query_scalar(
+            "SELECT seq FROM events WHERE tournament_id = ? AND command_id = ? ORDER BY seq",
+        )
+        .bind(id)
+        .bind(command_id)
+        .fetch_all(pool)
+        .await
+        .unwrap();
+        let last = i64::try_from(*lasts.first().unwrap()).unwrap();
+        assert!(!seqs.is_empty(), "{command_id} is in the log");
+        assert_eq!(seqs.last(), Some(&last), "{command_id} ends where it was acknowledged");
+        assert!(
+            seqs.windows(2).all(|w| w[1] == w[0] + 1),
+            "{command_id}: its events together, once: {seqs:?}"
+        );
+        let seen: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM commands WHERE tournament_id = ? AND command_id = ?")
+                .bind(id)
+                .bind(command_id)
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        assert_eq!(seen, 1, "{command_id} decided once");
+    }
+    let all: Vec<i64> =
+        sqlx::query_scalar("SELECT seq FROM events WHERE tournament_id = ? ORDER BY seq")
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let live = engine.snapshot(id).unwrap();
+    assert_eq!(
+        all,
+        (1..=i64::try_from(live.last_seq).unwrap()).collect::<Vec<_>>(),
+        "gap-free from 1 to the last acknowledged number"
+    );
+    assert_eq!(live.state.players_left(), left_before as usize - 9, "nine busts, each once");
+
+    let replayed = Engine::open(Store::open(&db).await.unwrap()).await.unwrap();
+    let fresh = replayed.snapshot(id).unwrap();
+    assert_eq!(fresh.last_seq, live.last_seq);
+    assert_eq!(*fresh.state, *live.state, "a fresh replay of the log is the server's state");
+}
+
+/// Server functions answer as JSON; a refusal is `ServerError|CODE` with its status.
+async fn open_link(c: &Client, base: &str, token: &str) -> (u16, String) {
+    let r = c
+        .post(format!("{base}/api/open_player_link"))
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothing() {
+    let (base, engine, db, _dir) = serve(true).await;
+    let id = engine.current().unwrap();
+    let director = director_client(&base).await;
+    let player = seated(
+        &tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap(),
+        2,
+    )[0];
+    let form = [("player", player.0.to_string()), ("tournament", id.to_string())];
+    let link: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let path = link["path"].as_str().unwrap();
+    assert!(link["qr_svg"].as_str().unwrap().contains("<svg"), "a QR code");
+    let token = path.strip_prefix("/me/").unwrap();
+    let again: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["path"], path, "the director can show the same link again");
+
+    // Only the director makes links.
+    let c = Client::new();
+    let r = c.post(format!("{base}/api/player_link")).form(&form).send().await.unwrap();
+    assert_eq!(r.status(), 403);
+
+    // The phone opens its link: that player of that tournament.
+    let (status, body) = open_link(&c, &base, token).await;
+    assert_eq!(status, 200, "{body}");
+    let opened: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(opened, json!({"tournament": id, "player": player.0}));
+
+    // Anything else gets one and the same refusal: forged, altered, another player's ids
+    // with this MAC, a valid MAC for a player who is not there, garbage.
+    let mac = token.rsplit('-').next().unwrap();
+    let mut flipped = mac.to_string();
+    flipped.replace_range(0..1, if mac.starts_with('0') { "1" } else { "0" });
+    let links = clubtd::server::player_links::PlayerLinks::load(
+        Store::open(&db).await.unwrap().pool(),
+    )
+    .await
+    .unwrap();
+    let refused = (403, "ServerError|UNAUTHORIZED".to_string());
+    for wrong in [
+        format!("{id}-{}-{flipped}", player.0),
+        format!("{id}-{}-{mac}", player.0 + 1),
+        format!("{}-{}-{mac}", id + 1, player.0),
+        links.token(id, PlayerId(999)),
+        links.token(id + 1, player),
+        "garbage".to_string(),
+        String::new(),
+        "9".repeat(5000),
+    ] {
+        assert_eq!(open_link(&c, &base, &wrong).await, refused, "{wrong:.40}");
+    }
+
+    // The page: that player's name and card; a wrong link shows no one.
+    let page = c.get(format!("{base}{path}")).send().await.unwrap().text().await.unwrap();
+    let name = &engine.snapshot(id).unwrap().state.players[&player].name;
+    assert!(page.contains("data-testid=\"me-card\""), "the card is rendered");
+    assert!(page.contains(name.as_str()), "{name} on their page");
+    let wrong = c
+        .get(format!("{base}/me/{id}-{}-{mac}", player.0 + 1))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(wrong.contains("link-refused"));
+    assert!(!wrong.contains("me-card") && !wrong.contains(name.as_str()));
+}
