@@ -255,7 +255,10 @@ async fn fixture() -> Fixture {
     let key_of = |t: u64| keys.iter().find(|(n, _)| *n == t).unwrap().1.clone();
     let revoked_key = key_of(3);
     let fresh = table_keys(&base, &director, Some(3)).await;
-    assert!(fresh.iter().all(|(_, k)| *k != revoked_key), "table 3 has a new key");
+    assert!(
+        fresh.iter().all(|(_, k)| *k != revoked_key),
+        "table 3 has a new key"
+    );
     let made: Value = director
         .post(format!("{base}/api/v1/tokens"))
         .json(&json!({"label": "to revoke", "scope": "read"}))
@@ -435,12 +438,12 @@ impl Fixture {
                     "DELETE /api/v1/tokens/{id}" => {
                         c.delete(format!("{base}/api/v1/tokens/{}", self.token_id))
                     }
-                    "POST /api/v1/tournaments" => c
-                        .post(format!("{base}/api/v1/tournaments"))
-                        .json(&json!({
+                    "POST /api/v1/tournaments" => {
+                        c.post(format!("{base}/api/v1/tournaments")).json(&json!({
                             "command_id": uuid::Uuid::new_v4().to_string(),
                             "config": templates::club_evening("Nieuw", 2),
-                        })),
+                        }))
+                    }
                     other => panic!("no call for {other}"),
                 };
                 self.send_api(role, req).await
@@ -452,7 +455,10 @@ impl Fixture {
 /// The channels a row is tried through.
 fn channels(action: &str) -> Vec<Via> {
     match action {
-        "fn player_link" | "fn table_links" | "fn table_links: new code" | "fn create_tournament" => {
+        "fn player_link"
+        | "fn table_links"
+        | "fn table_links: new code"
+        | "fn create_tournament" => {
             vec![Via::ServerFn]
         }
         "POST /backup" => vec![Via::Backup],
@@ -535,18 +541,20 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             seat: SeatNo(2),
         },
         // `prepare` makes sure there is one before every call of the row.
-        "move_player: shown move into table" => match v.plan.moves.iter().find(|m| m.to.table == t1) {
-            Some(m) => Command::MovePlayer {
-                player: m.player,
-                to: m.to,
-                reason: MoveReason::Balance,
-            },
-            None => Command::MovePlayer {
-                player: first,
-                to: free_seat(v, 1),
-                reason: MoveReason::Balance,
-            },
-        },
+        "move_player: shown move into table" => {
+            match v.plan.moves.iter().find(|m| m.to.table == t1) {
+                Some(m) => Command::MovePlayer {
+                    player: m.player,
+                    to: m.to,
+                    reason: MoveReason::Balance,
+                },
+                None => Command::MovePlayer {
+                    player: first,
+                    to: free_seat(v, 1),
+                    reason: MoveReason::Balance,
+                },
+            }
+        }
         // The hole this file was written for: a table pulling anyone into a free seat.
         "move_player: any player into table" => Command::MovePlayer {
             player: not_moving(v, 2),
@@ -686,7 +694,8 @@ async fn prepare(fx: &Fixture, action: &str) {
             fx.arrange(Command::SetHandForHand { on: true }).await;
         }
         "answer_call" if !v.calls.iter().any(|(t, _)| *t == TableNo(1)) => {
-            fx.arrange(Command::CallDirector { table: TableNo(1) }).await;
+            fx.arrange(Command::CallDirector { table: TableNo(1) })
+                .await;
         }
         "penalty_hand_served" => {
             let first = seated(&v, 1)[0];
@@ -737,12 +746,20 @@ async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_no
 
     // The matrix covers every command there is.
     let known = every_command_type();
-    assert!(known.len() >= 35, "the schema lists the commands: {known:?}");
+    assert!(
+        known.len() >= 35,
+        "the schema lists the commands: {known:?}"
+    );
     let v = fx.view();
     let covered: BTreeSet<String> = MATRIX
         .iter()
         .filter_map(|(action, _)| command(action, &v))
-        .map(|c| serde_json::to_value(&c).unwrap()["type"].as_str().unwrap().to_string())
+        .map(|c| {
+            serde_json::to_value(&c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     assert_eq!(covered, known, "one row at least for every command");
 
@@ -768,7 +785,9 @@ async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_no
                     Some("UNAUTHORIZED" | "UNAUTHENTICATED")
                 ) || matches!(answer.status, 401 | 403);
                 if ok && role_refusal {
-                    failures.push(format!("{action} by {role:?} via {via:?}: refused {answer:?}"));
+                    failures.push(format!(
+                        "{action} by {role:?} via {via:?}: refused {answer:?}"
+                    ));
                 }
                 if !ok && !was_refused {
                     failures.push(format!(
@@ -822,10 +841,20 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
     for (table, key) in &keys {
         let t = u16::try_from(*table).unwrap();
         for (n, (out, winner)) in [(0, 2), (1, 3)].into_iter().enumerate() {
-            calls.push((format!("bust-{t}-{n}"), bust(t, out, winner), key.clone(), n % 2 == 0));
+            calls.push((
+                format!("bust-{t}-{n}"),
+                bust(t, out, winner),
+                key.clone(),
+                n % 2 == 0,
+            ));
         }
         for copy in 0..4 {
-            calls.push((format!("retry-{t}"), bust(t, 4, 2), key.clone(), copy % 2 == 0));
+            calls.push((
+                format!("retry-{t}"),
+                bust(t, 4, 2),
+                key.clone(),
+                copy % 2 == 0,
+            ));
         }
     }
     let barrier = Arc::new(tokio::sync::Barrier::new(calls.len()));
@@ -861,7 +890,11 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
     }
     assert_eq!(acknowledged.len(), 9, "nine distinct commands");
     for (command_id, lasts) in &acknowledged {
-        assert_eq!(lasts.len(), 1, "{command_id}: every copy got the first answer");
+        assert_eq!(
+            lasts.len(),
+            1,
+            "{command_id}: every copy got the first answer"
+        );
     }
 
     let pool = engine.store().pool();
@@ -876,18 +909,23 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
         .unwrap();
         let last = i64::try_from(*lasts.first().unwrap()).unwrap();
         assert!(!seqs.is_empty(), "{command_id} is in the log");
-        assert_eq!(seqs.last(), Some(&last), "{command_id} ends where it was acknowledged");
+        assert_eq!(
+            seqs.last(),
+            Some(&last),
+            "{command_id} ends where it was acknowledged"
+        );
         assert!(
             seqs.windows(2).all(|w| w[1] == w[0] + 1),
             "{command_id}: its events together, once: {seqs:?}"
         );
-        let seen: i64 =
-            sqlx::query_scalar("SELECT count(*) FROM commands WHERE tournament_id = ? AND command_id = ?")
-                .bind(id)
-                .bind(command_id)
-                .fetch_one(pool)
-                .await
-                .unwrap();
+        let seen: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM commands WHERE tournament_id = ? AND command_id = ?",
+        )
+        .bind(id)
+        .bind(command_id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
         assert_eq!(seen, 1, "{command_id} decided once");
     }
     let all: Vec<i64> =
@@ -902,12 +940,19 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
         (1..=i64::try_from(live.last_seq).unwrap()).collect::<Vec<_>>(),
         "gap-free from 1 to the last acknowledged number"
     );
-    assert_eq!(live.state.players_left(), left_before as usize - 9, "nine busts, each once");
+    assert_eq!(
+        live.state.players_left(),
+        left_before as usize - 9,
+        "nine busts, each once"
+    );
 
     let replayed = Engine::open(Store::open(&db).await.unwrap()).await.unwrap();
     let fresh = replayed.snapshot(id).unwrap();
     assert_eq!(fresh.last_seq, live.last_seq);
-    assert_eq!(*fresh.state, *live.state, "a fresh replay of the log is the server's state");
+    assert_eq!(
+        *fresh.state, *live.state,
+        "a fresh replay of the log is the server's state"
+    );
 }
 
 /// Server functions answer as JSON; a refusal is `ServerError|CODE` with its status.
@@ -930,7 +975,10 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         &tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap(),
         2,
     )[0];
-    let form = [("player", player.0.to_string()), ("tournament", id.to_string())];
+    let form = [
+        ("player", player.0.to_string()),
+        ("tournament", id.to_string()),
+    ];
     let link: Value = director
         .post(format!("{base}/api/player_link"))
         .form(&form)
@@ -941,7 +989,10 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         .await
         .unwrap();
     let path = link["path"].as_str().unwrap();
-    assert!(link["qr_svg"].as_str().unwrap().contains("<svg"), "a QR code");
+    assert!(
+        link["qr_svg"].as_str().unwrap().contains("<svg"),
+        "a QR code"
+    );
     let token = path.strip_prefix("/me/").unwrap();
     let again: Value = director
         .post(format!("{base}/api/player_link"))
@@ -952,11 +1003,19 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         .json()
         .await
         .unwrap();
-    assert_eq!(again["path"], path, "the director can show the same link again");
+    assert_eq!(
+        again["path"], path,
+        "the director can show the same link again"
+    );
 
     // Only the director makes links.
     let c = Client::new();
-    let r = c.post(format!("{base}/api/player_link")).form(&form).send().await.unwrap();
+    let r = c
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 403);
 
     // The phone opens its link: that player of that tournament.
@@ -970,11 +1029,10 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     let mac = token.rsplit('-').next().unwrap();
     let mut flipped = mac.to_string();
     flipped.replace_range(0..1, if mac.starts_with('0') { "1" } else { "0" });
-    let links = clubtd::server::player_links::PlayerLinks::load(
-        Store::open(&db).await.unwrap().pool(),
-    )
-    .await
-    .unwrap();
+    let links =
+        clubtd::server::player_links::PlayerLinks::load(Store::open(&db).await.unwrap().pool())
+            .await
+            .unwrap();
     let refused = (403, "ServerError|UNAUTHORIZED".to_string());
     for wrong in [
         format!("{id}-{}-{flipped}", player.0),
@@ -990,9 +1048,19 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     }
 
     // The page: that player's name and card; a wrong link shows no one.
-    let page = c.get(format!("{base}{path}")).send().await.unwrap().text().await.unwrap();
+    let page = c
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let name = &engine.snapshot(id).unwrap().state.players[&player].name;
-    assert!(page.contains("data-testid=\"me-card\""), "the card is rendered");
+    assert!(
+        page.contains("data-testid=\"me-card\""),
+        "the card is rendered"
+    );
     assert!(page.contains(name.as_str()), "{name} on their page");
     let wrong = c
         .get(format!("{base}/me/{id}-{}-{mac}", player.0 + 1))

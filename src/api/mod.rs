@@ -133,14 +133,11 @@ pub(crate) mod ssr {
 
     /// The role of the request: a director session, else the table whose key was sent.
     pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
-        let auth = auth()?;
-        if let Some(token) = session_token().await {
-            if auth.session_valid(&token).await {
-                return Ok(Role::Director);
-            }
+        if is_director().await? {
+            return Ok(Role::Director);
         }
         if let Some(key) = table_key {
-            if let Some(table) = auth.table_of_key(tournament, key).await {
+            if let Some(table) = auth()?.table_of_key(tournament, key).await {
                 return Ok(Role::Table(table));
             }
         }

@@ -106,7 +106,14 @@ mod tests {
             secret: vec![8; 32],
         };
         assert_eq!(other.verify(&token), None, "another server's secret");
-        for bad in ["", "3-12", "3-12-zz", "3-12-00", "x-12-00", &format!("{token}-1")] {
+        for bad in [
+            "",
+            "3-12",
+            "3-12-zz",
+            "3-12-00",
+            "x-12-00",
+            &format!("{token}-1"),
+        ] {
             assert_eq!(l.verify(bad), None, "{bad:?}");
         }
         assert_eq!(l.verify(&"1".repeat(500)), None);

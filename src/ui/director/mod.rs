@@ -96,7 +96,11 @@ fn Console() -> impl IntoView {
     let registered = Memo::new(move |_| {
         let n = last_registered.get()?;
         let view = current()?.view;
-        view.players.iter().rev().find(|p| p.name == n).map(|p| p.player)
+        view.players
+            .iter()
+            .rev()
+            .find(|p| p.name == n)
+            .map(|p| p.player)
     });
     let players = Signal::derive(move || {
         current()
