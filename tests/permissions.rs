@@ -38,82 +38,86 @@ enum Role {
     WrongKey,
     /// Table 3's key from before the director issued a new QR code.
     RevokedKey,
+    /// A player's personal link token offered as a key: it reads one player, nothing more.
+    PlayerLink,
 }
 
-const ROLES: [Role; 6] = [
+const ROLES: [Role; 7] = [
     Role::Director,
     Role::OwnTable,
     Role::OtherTable,
     Role::Player,
     Role::WrongKey,
     Role::RevokedKey,
+    Role::PlayerLink,
 ];
 
 const Y: bool = true;
 const N: bool = false;
 
-/// action → allowed for [director, own table, other table, player, wrong key, revoked key].
+/// action → allowed for [director, own table, other table, player, wrong key, revoked key,
+/// a player's link as a key].
 /// The order is the order of the run: rows that need a prepared state come before the rows
 /// that change much (closing registration, breaking a table, new tournaments).
 #[rustfmt::skip]
-const MATRIX: &[(&str, [bool; 6])] = &[
-    //  action                              D  own other player wrong revoked
+const MATRIX: &[(&str, [bool; 7])] = &[
+    //  action                              D  own other player wrong revoked link
     // A table device, for its own table: its busts, button, moves in, hand, call, chips.
-    ("report_busts",                       [Y, Y, N, N, N, N]),
-    ("set_button",                         [Y, Y, N, N, N, N]),
-    ("move_player: shown move into table", [Y, Y, N, N, N, N]),
-    ("finish_hand",                        [Y, Y, N, N, N, N]),
-    ("call_director",                      [Y, Y, N, N, N, N]),
-    ("report_table_chips",                 [Y, Y, N, N, N, N]),
-    ("record_ruling: no sanction",         [Y, Y, N, N, N, N]),
-    ("penalty_hand_served",                [Y, Y, N, N, N, N]),
-    ("abandoned_stack_gone",               [Y, Y, N, N, N, N]),
+    ("report_busts",                       [Y, Y, N, N, N, N, N]),
+    ("set_button",                         [Y, Y, N, N, N, N, N]),
+    ("move_player: shown move into table", [Y, Y, N, N, N, N, N]),
+    ("finish_hand",                        [Y, Y, N, N, N, N, N]),
+    ("call_director",                      [Y, Y, N, N, N, N, N]),
+    ("report_table_chips",                 [Y, Y, N, N, N, N, N]),
+    ("record_ruling: no sanction",         [Y, Y, N, N, N, N, N]),
+    ("penalty_hand_served",                [Y, Y, N, N, N, N, N]),
+    ("abandoned_stack_gone",               [Y, Y, N, N, N, N, N]),
     // ... and nothing more, even about its own table.
-    ("move_player: any player into table", [Y, N, N, N, N, N]),
-    ("move_player: director's move",       [Y, N, N, N, N, N]),
-    ("record_ruling: with a sanction",     [Y, N, N, N, N, N]),
-    ("answer_call",                        [Y, N, N, N, N, N]),
-    ("confirm_arrival",                    [Y, N, N, N, N, N]),
-    ("report_chips",                       [Y, N, N, N, N, N]),
-    ("break_table",                        [Y, N, N, N, N, N]),
+    ("move_player: any player into table", [Y, N, N, N, N, N, N]),
+    ("move_player: director's move",       [Y, N, N, N, N, N, N]),
+    ("record_ruling: with a sanction",     [Y, N, N, N, N, N, N]),
+    ("answer_call",                        [Y, N, N, N, N, N, N]),
+    ("confirm_arrival",                    [Y, N, N, N, N, N, N]),
+    ("report_chips",                       [Y, N, N, N, N, N, N]),
+    ("break_table",                        [Y, N, N, N, N, N, N]),
     // Everything else is the director's.
-    ("create_tournament",                  [Y, N, N, N, N, N]),
-    ("change_config",                      [Y, N, N, N, N, N]),
-    ("register_player",                    [Y, N, N, N, N, N]),
-    ("unregister_player",                  [Y, N, N, N, N, N]),
-    ("revive_player",                      [Y, N, N, N, N, N]),
-    ("re_enter",                           [Y, N, N, N, N, N]),
-    ("start_clock",                        [Y, N, N, N, N, N]),
-    ("pause_clock",                        [Y, N, N, N, N, N]),
-    ("resume_clock",                       [Y, N, N, N, N, N]),
-    ("adjust_clock",                       [Y, N, N, N, N, N]),
-    ("jump_to_level",                      [Y, N, N, N, N, N]),
-    ("leave_early",                        [Y, N, N, N, N, N]),
-    ("disqualify",                         [Y, N, N, N, N, N]),
-    ("give_penalty",                       [Y, N, N, N, N, N]),
-    ("rescind_penalty",                    [Y, N, N, N, N, N]),
-    ("overrule_ruling",                    [Y, N, N, N, N, N]),
-    ("set_hand_for_hand",                  [Y, N, N, N, N, N]),
-    ("surrender_stack",                    [Y, N, N, N, N, N]),
-    ("set_balancing",                      [Y, N, N, N, N, N]),
-    ("set_payouts",                        [Y, N, N, N, N, N]),
-    ("undo_last",                          [Y, N, N, N, N, N]),
-    ("rename_player",                      [Y, N, N, N, N, N]),
-    ("record_deal",                        [Y, N, N, N, N, N]),
-    ("close_registration",                 [Y, N, N, N, N, N]),
-    ("reopen_registration",                [Y, N, N, N, N, N]),
-    ("draw_final_table",                   [Y, N, N, N, N, N]),
+    ("create_tournament",                  [Y, N, N, N, N, N, N]),
+    ("change_config",                      [Y, N, N, N, N, N, N]),
+    ("register_player",                    [Y, N, N, N, N, N, N]),
+    ("unregister_player",                  [Y, N, N, N, N, N, N]),
+    ("revive_player",                      [Y, N, N, N, N, N, N]),
+    ("re_enter",                           [Y, N, N, N, N, N, N]),
+    ("start_clock",                        [Y, N, N, N, N, N, N]),
+    ("pause_clock",                        [Y, N, N, N, N, N, N]),
+    ("resume_clock",                       [Y, N, N, N, N, N, N]),
+    ("adjust_clock",                       [Y, N, N, N, N, N, N]),
+    ("jump_to_level",                      [Y, N, N, N, N, N, N]),
+    ("leave_early",                        [Y, N, N, N, N, N, N]),
+    ("disqualify",                         [Y, N, N, N, N, N, N]),
+    ("give_penalty",                       [Y, N, N, N, N, N, N]),
+    ("rescind_penalty",                    [Y, N, N, N, N, N, N]),
+    ("overrule_ruling",                    [Y, N, N, N, N, N, N]),
+    ("set_hand_for_hand",                  [Y, N, N, N, N, N, N]),
+    ("surrender_stack",                    [Y, N, N, N, N, N, N]),
+    ("set_balancing",                      [Y, N, N, N, N, N, N]),
+    ("set_payouts",                        [Y, N, N, N, N, N, N]),
+    ("undo_last",                          [Y, N, N, N, N, N, N]),
+    ("rename_player",                      [Y, N, N, N, N, N, N]),
+    ("record_deal",                        [Y, N, N, N, N, N, N]),
+    ("close_registration",                 [Y, N, N, N, N, N, N]),
+    ("reopen_registration",                [Y, N, N, N, N, N, N]),
+    ("draw_final_table",                   [Y, N, N, N, N, N, N]),
     // The other operations that change something.
-    ("fn player_link",                     [Y, N, N, N, N, N]),
-    ("fn table_links",                     [Y, N, N, N, N, N]),
-    ("fn table_links: new code",           [Y, N, N, N, N, N]),
-    ("POST /backup",                       [Y, N, N, N, N, N]),
-    ("PUT /api/v1/…/archived",             [Y, N, N, N, N, N]),
-    ("PUT /api/v1/…/public",               [Y, N, N, N, N, N]),
-    ("POST /api/v1/tokens",                [Y, N, N, N, N, N]),
-    ("DELETE /api/v1/tokens/{id}",         [Y, N, N, N, N, N]),
-    ("POST /api/v1/tournaments",           [Y, N, N, N, N, N]),
-    ("fn create_tournament",               [Y, N, N, N, N, N]),
+    ("fn player_link",                     [Y, N, N, N, N, N, N]),
+    ("fn table_links",                     [Y, N, N, N, N, N, N]),
+    ("fn table_links: new code",           [Y, N, N, N, N, N, N]),
+    ("POST /backup",                       [Y, N, N, N, N, N, N]),
+    ("PUT /api/v1/…/archived",             [Y, N, N, N, N, N, N]),
+    ("PUT /api/v1/…/public",               [Y, N, N, N, N, N, N]),
+    ("POST /api/v1/tokens",                [Y, N, N, N, N, N, N]),
+    ("DELETE /api/v1/tokens/{id}",         [Y, N, N, N, N, N, N]),
+    ("POST /api/v1/tournaments",           [Y, N, N, N, N, N, N]),
+    ("fn create_tournament",               [Y, N, N, N, N, N, N]),
 ];
 
 /// Rows whose command is valid in the state prepared for it: some allowed sender must get
@@ -178,6 +182,7 @@ struct Fixture {
     own_key: String,
     other_key: String,
     revoked_key: String,
+    link_token: String,
     /// A read token for the director to revoke in its row.
     token_id: i64,
     _dir: tempfile::TempDir,
@@ -268,7 +273,22 @@ async fn fixture() -> Fixture {
         .json()
         .await
         .unwrap();
+    let link: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&[("player", "1".to_string()), ("tournament", id.to_string())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link_token = link["path"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/me/")
+        .to_string();
     Fixture {
+        link_token,
         base,
         own_key: key_of(1),
         other_key: key_of(2),
@@ -307,6 +327,7 @@ impl Fixture {
             Role::OtherTable => Some(self.other_key.clone()),
             Role::WrongKey => Some("0123456789abcdef01234567".into()),
             Role::RevokedKey => Some(self.revoked_key.clone()),
+            Role::PlayerLink => Some(self.link_token.clone()),
         }
     }
 
