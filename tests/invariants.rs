@@ -58,6 +58,9 @@ fn arb_command() -> impl Strategy<Value = Command> {
         2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast { reason }),
         1 => player_b().prop_map(|player| Command::ConfirmArrival { player }),
         1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts { amounts: a.into_iter().map(Cents).collect() }),
+        2 => player.clone().prop_map(|player| Command::CancelEntry { player, reason: "mistake".into() }),
+        2 => player.clone().prop_map(|player| Command::ReinstatePlayer { player, reason: "mistake".into() }),
+        2 => table.clone().prop_map(|table| Command::ReopenTable { table, reason: "too early".into() }),
     ]
 }
 

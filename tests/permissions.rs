@@ -97,6 +97,9 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("give_penalty",                       [Y, N, N, N, N, N, N]),
     ("rescind_penalty",                    [Y, N, N, N, N, N, N]),
     ("overrule_ruling",                    [Y, N, N, N, N, N, N]),
+    ("cancel_entry",                       [Y, N, N, N, N, N, N]),
+    ("reinstate_player",                   [Y, N, N, N, N, N, N]),
+    ("reopen_table",                       [Y, N, N, N, N, N, N]),
     ("set_hand_for_hand",                  [Y, N, N, N, N, N, N]),
     ("surrender_stack",                    [Y, N, N, N, N, N, N]),
     ("set_balancing",                      [Y, N, N, N, N, N, N]),
@@ -658,6 +661,18 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         },
         "overrule_ruling" => Command::OverruleRuling {
             incident: 0,
+            reason: reason(),
+        },
+        "cancel_entry" => Command::CancelEntry {
+            player: busted,
+            reason: reason(),
+        },
+        "reinstate_player" => Command::ReinstatePlayer {
+            player: with_status(v, PlayerStatus::LeftEarly).unwrap_or(first),
+            reason: reason(),
+        },
+        "reopen_table" => Command::ReopenTable {
+            table: TableNo(3),
             reason: reason(),
         },
         "set_hand_for_hand" => Command::SetHandForHand { on: false },

@@ -910,3 +910,205 @@ fn registration_closed_by_mistake_is_reopened_with_a_reason() {
     k.register(1);
     assert_eq!(k.t.entries, 3);
 }
+
+#[test]
+fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_back() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let seat = k.seat_of(2);
+    let by = k.tablemate(2);
+    k.ok(Command::ReportBusts {
+        table: seat.table,
+        busts: vec![bust(2, by, None)],
+    });
+    let cfg = k.t.config.clone().unwrap();
+    let place_before = standings(&k.t, &cfg, Timestamp(k.now))
+        .into_iter()
+        .find(|s| s.player == PlayerId(2))
+        .unwrap()
+        .place;
+    let (pool, fees, paid, bought) = (
+        k.t.prize_pool,
+        k.t.house_fees,
+        k.t.players[&PlayerId(2)].paid,
+        k.t.chips_bought,
+    );
+    let cancel = |reason: &str| Command::CancelEntry {
+        player: PlayerId(2),
+        reason: reason.into(),
+    };
+    // The first entry is not a re-entry: nothing to cancel.
+    assert_eq!(
+        k.run(cancel("mistake")),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+    k.ok(Command::ReEnter {
+        player: PlayerId(2),
+        option: ReEntryOption::NewSeat,
+        method: PaymentMethod::Cash,
+        present: true,
+    });
+    assert_eq!(k.run(cancel("  ")), Err(DomainError::ReasonRequired));
+    k.ok(cancel("paid twice at the desk"));
+    let p = &k.t.players[&PlayerId(2)];
+    assert_eq!(
+        (p.status, p.entries, p.paid, p.seat),
+        (PlayerStatus::Busted, 1, paid, None)
+    );
+    assert_eq!(
+        (k.t.prize_pool, k.t.house_fees, k.t.entries),
+        (pool, fees, 10)
+    );
+    assert_eq!(p.bounty, Cents::ZERO, "the new head is refunded");
+    assert_eq!(
+        k.t.chips_bought.0 - k.t.chips_removed.0,
+        bought.0,
+        "the entry's chips left play"
+    );
+    let place_after = standings(&k.t, &cfg, Timestamp(k.now))
+        .into_iter()
+        .find(|s| s.player == PlayerId(2))
+        .unwrap()
+        .place;
+    assert_eq!(
+        place_after, place_before,
+        "back at the earlier bust's place"
+    );
+    assert_eq!(
+        k.run(cancel("again")),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+}
+
+#[test]
+fn a_re_entry_that_won_a_bounty_is_not_cancelled() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let seat = k.seat_of(2);
+    let by = k.tablemate(2);
+    k.ok(Command::ReportBusts {
+        table: seat.table,
+        busts: vec![bust(2, by, None)],
+    });
+    k.ok(Command::ReEnter {
+        player: PlayerId(2),
+        option: ReEntryOption::NewSeat,
+        method: PaymentMethod::Cash,
+        present: true,
+    });
+    let victim = k.tablemate(2);
+    k.ok(Command::ReportBusts {
+        table: k.seat_of(2).table,
+        busts: vec![bust(victim.0, PlayerId(2), None)],
+    });
+    assert_eq!(
+        k.run(Command::CancelEntry {
+            player: PlayerId(2),
+            reason: "mistake".into()
+        }),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+}
+
+#[test]
+fn an_early_leave_and_a_disqualification_are_taken_back_with_the_chips() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let seat4 = k.seat_of(4);
+    let seat5 = k.seat_of(5);
+    let removed = k.t.chips_removed;
+    k.ok(Command::ReportChips {
+        player: PlayerId(4),
+        chips: Chips(23_000),
+    });
+    k.ok(Command::LeaveEarly {
+        player: PlayerId(4),
+    });
+    k.ok(Command::Disqualify {
+        player: PlayerId(5),
+        reason: "abuse".into(),
+    });
+    assert_eq!(
+        k.run(Command::ReinstatePlayer {
+            player: PlayerId(1),
+            reason: "x".into()
+        }),
+        Err(DomainError::PlayerNotOut {
+            player: PlayerId(1)
+        })
+    );
+    for p in [4, 5] {
+        k.ok(Command::ReinstatePlayer {
+            player: PlayerId(p),
+            reason: "wrong player".into(),
+        });
+    }
+    let p4 = &k.t.players[&PlayerId(4)];
+    assert_eq!(
+        (p4.status, p4.stack, p4.seat),
+        (PlayerStatus::Playing, Chips(23_000), Some(seat4))
+    );
+    assert_eq!(k.seat_of(5), seat5, "back in the old seat");
+    assert_eq!(k.t.chips_removed, removed);
+    assert!(k.t.early_leavers.is_empty());
+    assert!(k.t.eliminations.is_empty(), "no place taken any more");
+}
+
+#[test]
+fn a_table_broken_too_early_reopens_and_its_players_go_back() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(21);
+    k.ok(Command::StartClock);
+    for _ in 0..5 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(3),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    let before = k.t.tables[&TableNo(3)].seats.clone();
+    k.ok(Command::BreakTable { table: TableNo(3) });
+    assert_eq!(
+        k.run(Command::ReopenTable {
+            table: TableNo(2),
+            reason: "wrong table".into()
+        }),
+        Err(DomainError::TableNotReopenable { table: TableNo(2) })
+    );
+    // One of the moved players busts at the new table before the director notices.
+    let gone = *before.values().next().unwrap();
+    let at = k.seat_of(gone.0);
+    let by = k.tablemate(gone.0);
+    k.ok(Command::ReportBusts {
+        table: at.table,
+        busts: vec![bust(gone.0, by, None)],
+    });
+    k.ok(Command::ReopenTable {
+        table: TableNo(3),
+        reason: "broken too early".into(),
+    });
+    let tb = &k.t.tables[&TableNo(3)];
+    assert!(tb.open);
+    let mut expected = before.clone();
+    expected.retain(|_, p| *p != gone);
+    assert_eq!(
+        tb.seats, expected,
+        "everyone still playing is back in the old seat"
+    );
+    assert_eq!(
+        k.run(Command::ReopenTable {
+            table: TableNo(3),
+            reason: "twice".into()
+        }),
+        Err(DomainError::TableNotReopenable { table: TableNo(3) })
+    );
+}

@@ -103,9 +103,9 @@ test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page })
   await signIn(page);
   const incident = page.locator(".incident").first();
   await expect(incident).toBeVisible();
-  await incident.locator("summary").click();
-  await incident.getByTestId("overrule-reason").fill("The bettor had announced");
-  await incident.getByTestId("overrule-confirm").click();
+  await incident.getByTestId("overrule").click();
+  await page.getByTestId("correction-reason").fill("The bettor had announced");
+  await page.getByTestId("correction-confirm").click();
   await expect(page.getByTestId("overruled").first()).toContainText("The bettor had announced");
   await page.screenshot({ path: "test-results/director-tablet.png", fullPage: true });
 });

@@ -183,6 +183,18 @@ pub enum Command {
     /// PKR4U 1 / TDA 1: the director overrules a recorded ruling, with the reason.
     #[serde(rename = "overrule_ruling")]
     OverruleRuling { incident: u32, reason: String },
+    /// A re-entry bought by mistake: refunded, and the player is back at the bust it
+    /// followed (place included). Only while that entry has won nothing.
+    #[serde(rename = "cancel_entry")]
+    CancelEntry { player: PlayerId, reason: String },
+    /// An early leave (FIDPA) or a disqualification (TDA 33) taken back: the player returns
+    /// with the chips taken out, to the old seat when it is still free.
+    #[serde(rename = "reinstate_player")]
+    ReinstatePlayer { player: PlayerId, reason: String },
+    /// The table broken last was broken too early: it opens again and its players (and
+    /// abandoned stacks) who still sit where the break sent them go back to their seats.
+    #[serde(rename = "reopen_table")]
+    ReopenTable { table: TableNo, reason: String },
     #[serde(rename = "record_deal")]
     RecordDeal {
         amounts: Vec<(PlayerId, Cents)>,

@@ -308,5 +308,14 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         }
         Command::UndoLast { reason } => super::busts::decide_undo(t, reason),
         Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),
+        Command::CancelEntry { player, reason } => {
+            super::corrections::decide_cancel_entry(t, ctx, *player, reason)
+        }
+        Command::ReinstatePlayer { player, reason } => {
+            super::corrections::decide_reinstate(t, cfg, ctx, *player, reason)
+        }
+        Command::ReopenTable { table, reason } => {
+            super::corrections::decide_reopen_table(t, *table, reason)
+        }
     }
 }

@@ -96,6 +96,12 @@ pub enum DomainError {
     OwnAbandonedBounty { player: PlayerId },
     #[error("player {player} has no hands penalty running")]
     NoHandsPenalty { player: PlayerId },
+    #[error("the latest entry of player {player} cannot be cancelled")]
+    EntryNotCancellable { player: PlayerId },
+    #[error("player {player} did not leave early and was not disqualified")]
+    PlayerNotOut { player: PlayerId },
+    #[error("table {table} is not the table broken last")]
+    TableNotReopenable { table: TableNo },
 }
 
 impl DomainError {
@@ -146,6 +152,9 @@ impl DomainError {
             NoAbandonedStack { .. } => "NO_ABANDONED_STACK",
             OwnAbandonedBounty { .. } => "OWN_ABANDONED_BOUNTY",
             NoHandsPenalty { .. } => "NO_HANDS_PENALTY",
+            EntryNotCancellable { .. } => "ENTRY_NOT_CANCELLABLE",
+            PlayerNotOut { .. } => "PLAYER_NOT_OUT",
+            TableNotReopenable { .. } => "TABLE_NOT_REOPENABLE",
         }
     }
 
@@ -171,14 +180,19 @@ impl DomainError {
             | InvalidEliminator { player }
             | StartStackMissing { player }
             | OwnAbandonedBounty { player }
-            | NoHandsPenalty { player } => {
+            | NoHandsPenalty { player }
+            | EntryNotCancellable { player }
+            | PlayerNotOut { player } => {
                 p.insert("player", player.0.to_string());
             }
             MaxEntriesReached { player, max } => {
                 p.insert("player", player.0.to_string());
                 p.insert("max", max.to_string());
             }
-            UnknownTable { table } | TableNotOpen { table } | NoCall { table } => {
+            UnknownTable { table }
+            | TableNotOpen { table }
+            | NoCall { table }
+            | TableNotReopenable { table } => {
                 p.insert("table", table.0.to_string());
             }
             UnknownSeat { table, seat }
@@ -251,5 +265,8 @@ impl DomainError {
         "NO_ABANDONED_STACK",
         "OWN_ABANDONED_BOUNTY",
         "NO_HANDS_PENALTY",
+        "ENTRY_NOT_CANCELLABLE",
+        "PLAYER_NOT_OUT",
+        "TABLE_NOT_REOPENABLE",
     ];
 }

@@ -295,6 +295,30 @@ pub enum Event {
     PlayerRenamed { player: PlayerId, name: String },
     #[serde(rename = "ruling_overruled")]
     RulingOverruled { incident: u32, reason: String },
+    /// A re-entry bought by mistake, refunded; the player is out again at the earlier bust.
+    #[serde(rename = "entry_cancelled")]
+    EntryCancelled {
+        player: PlayerId,
+        refund: Payment,
+        reason: String,
+        at: Timestamp,
+    },
+    /// An early leave or a disqualification taken back: the player plays on at `seat`.
+    #[serde(rename = "player_reinstated")]
+    PlayerReinstated {
+        player: PlayerId,
+        seat: Place,
+        reason: String,
+    },
+    /// A table broken too early opens again; `moves` take its players back.
+    #[serde(rename = "table_reopened")]
+    TableReopened {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
+        reason: String,
+    },
     #[serde(rename = "deal_recorded")]
     DealRecorded {
         amounts: Vec<(PlayerId, Cents)>,

@@ -9,6 +9,7 @@ pub mod calculators;
 pub mod clock;
 pub mod command;
 pub mod config;
+pub mod corrections;
 pub mod deals;
 pub mod decide;
 pub mod error;

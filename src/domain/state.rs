@@ -3,7 +3,7 @@
 
 use super::clock::Clock;
 use super::config::Config;
-use super::event::{BustOutcome, Event, PenaltyKind, Place, SeatMove};
+use super::event::{BustOutcome, Event, Payment, PenaltyKind, Place, SeatMove, StackMove};
 use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use super::money::{Cents, Chips};
 use serde::{Deserialize, Serialize};
@@ -56,6 +56,27 @@ pub struct Player {
     /// The last bust, kept so a wrong report can be undone exactly.
     #[serde(default)]
     pub last_bust: Option<BustOutcome>,
+    /// The latest re-entry, while it can still be cancelled (until the player is out again).
+    #[serde(default)]
+    pub reentry: Option<ReEntryRecord>,
+    /// Chips taken out of play when the player left early or was disqualified, so taking
+    /// that back returns them exactly.
+    #[serde(default)]
+    pub stack_taken_out: Chips,
+}
+
+/// What a re-entry changed, so a re-entry bought by mistake can be cancelled exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ReEntryRecord {
+    pub payment: Payment,
+    /// The bust the re-entry followed (its place comes back with the cancellation).
+    pub elimination: Option<Elimination>,
+    pub last_seat: Option<Place>,
+    pub bonus: Chips,
+    pub bounty: Cents,
+    pub bounty_won: Cents,
+    pub arrived: bool,
 }
 
 /// One table.
@@ -245,6 +266,9 @@ pub struct Redraw {
     /// The broken table (`None` for the final-table draw).
     pub broken: Option<TableNo>,
     pub moves: Vec<SeatMove>,
+    /// PKR4U 6: abandoned stacks moved with the players.
+    #[serde(default)]
+    pub abandoned_moves: Vec<StackMove>,
 }
 
 impl Tournament {
@@ -348,6 +372,8 @@ impl Tournament {
                         registered_at: *at,
                         last_bust: None,
                         arrived: false,
+                        reentry: None,
+                        stack_taken_out: Chips::ZERO,
                     },
                 );
                 self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
@@ -363,6 +389,20 @@ impl Tournament {
                 let Some(p) = self.players.get_mut(player) else {
                     return;
                 };
+                let elimination = self
+                    .eliminations
+                    .iter()
+                    .find(|e| e.player == *player)
+                    .cloned();
+                p.reentry = Some(ReEntryRecord {
+                    payment: *payment,
+                    elimination,
+                    last_seat: p.last_seat,
+                    bonus: p.bonus,
+                    bounty: p.bounty,
+                    bounty_won: p.bounty_won,
+                    arrived: p.arrived,
+                });
                 p.entries += 1;
                 p.status = PlayerStatus::Playing;
                 p.stack = starting + *bonus;
@@ -442,6 +482,7 @@ impl Tournament {
                 self.last_redraw = Some(Redraw {
                     broken: Some(*table),
                     moves: moves.clone(),
+                    abandoned_moves: abandoned_moves.clone(),
                 });
                 if let Some(t) = self.tables.get_mut(table) {
                     t.open = false;
@@ -460,6 +501,7 @@ impl Tournament {
                 self.last_redraw = Some(Redraw {
                     broken: None,
                     moves: moves.clone(),
+                    abandoned_moves: abandoned_moves.clone(),
                 });
                 for (n, t) in self.tables.iter_mut() {
                     if n != table {
@@ -561,6 +603,7 @@ impl Tournament {
                 };
                 let (stack, bounty) = (p.stack, p.bounty);
                 p.status = PlayerStatus::Busted;
+                p.reentry = None;
                 p.last_seat = p.seat;
                 p.stack = Chips::ZERO;
                 if abandoned_at.is_some() {
@@ -610,6 +653,29 @@ impl Tournament {
                 if let Some(p) = self.players.get_mut(player) {
                     p.arrived = true;
                 }
+            }
+            Event::EntryCancelled { player, refund, .. } => self.cancel_entry(*player, refund),
+            Event::PlayerReinstated { player, seat, .. } => {
+                let Some(p) = self.players.get_mut(player) else {
+                    return;
+                };
+                p.status = PlayerStatus::Playing;
+                p.stack = std::mem::take(&mut p.stack_taken_out);
+                self.chips_removed -= p.stack;
+                self.early_leavers.retain(|l| l != player);
+                self.eliminations.retain(|e| e.player != *player);
+                self.seat(*player, *seat);
+            }
+            Event::TableReopened {
+                table,
+                moves,
+                abandoned_moves,
+                ..
+            } => {
+                self.tables.entry(*table).or_default().open = true;
+                self.apply_moves(moves);
+                self.apply_stack_moves(abandoned_moves);
+                self.last_redraw = None;
             }
             Event::DealRecorded { amounts, .. } => self.deal = Some(amounts.clone()),
             Event::Undone { step, .. } => self.apply_undo(step),
@@ -810,8 +876,44 @@ impl Tournament {
         }
     }
 
+    /// A re-entry bought by mistake: its money goes back and the player is out again, at the
+    /// place of the bust it followed; the entry's chips leave play.
+    fn cancel_entry(&mut self, player: PlayerId, refund: &Payment) {
+        let Some(p) = self.players.get_mut(&player) else {
+            return;
+        };
+        let Some(record) = p.reentry.take() else {
+            return;
+        };
+        let stack = std::mem::take(&mut p.stack);
+        p.entries = p.entries.saturating_sub(1);
+        p.status = PlayerStatus::Busted;
+        p.paid -= refund.total();
+        p.bonus = record.bonus;
+        p.bounty = record.bounty;
+        p.bounty_won = record.bounty_won;
+        p.arrived = record.arrived;
+        p.stack_counted = false;
+        self.unseat(player);
+        if let Some(p) = self.players.get_mut(&player) {
+            p.last_seat = record.last_seat;
+        }
+        self.chips_removed += stack;
+        self.entries = self.entries.saturating_sub(1);
+        self.prize_pool -= refund.prize_part;
+        self.house_fees -= refund.house_fee;
+        if let Some(e) = record.elimination {
+            let at = self
+                .eliminations
+                .iter()
+                .position(|x| x.group > e.group)
+                .unwrap_or(self.eliminations.len());
+            self.eliminations.insert(at, e);
+        }
+    }
+
     /// PKR4U 6: abandoned stacks change seats (taken out first, like players in a redraw).
-    fn apply_stack_moves(&mut self, moves: &[super::event::StackMove]) {
+    fn apply_stack_moves(&mut self, moves: &[StackMove]) {
         let lifted: Vec<(Place, AbandonedStack)> = moves
             .iter()
             .filter_map(|m| {
@@ -838,6 +940,8 @@ impl Tournament {
             p.status = status;
             p.last_seat = p.seat;
             p.stack = Chips::ZERO;
+            p.stack_taken_out = stack;
+            p.reentry = None;
             self.chips_removed += stack;
         }
         self.unseat(player);
@@ -881,6 +985,7 @@ impl Tournament {
             if let Some(p) = self.players.get_mut(&b.player) {
                 p.last_bust = Some(b.clone());
                 p.status = PlayerStatus::Busted;
+                p.reentry = None;
                 p.last_seat = p.seat;
                 p.stack = Chips::ZERO;
                 p.bounty = Cents::ZERO;

@@ -100,6 +100,9 @@ pub struct PlayerView {
     pub bounty: Cents,
     pub bounty_won: Cents,
     pub bonus: Chips,
+    /// The latest entry is a re-entry that can still be cancelled (bought by mistake).
+    #[serde(default)]
+    pub can_cancel_entry: bool,
 }
 
 /// A place with the player's name.
@@ -230,6 +233,9 @@ pub struct TournamentView {
     /// The incident log, newest first.
     pub incidents: Vec<IncidentView>,
     pub events_applied: u64,
+    /// The latest action can be taken back with "undo".
+    #[serde(default)]
+    pub can_undo: bool,
 }
 
 impl TournamentView {
@@ -465,6 +471,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 bounty: p.bounty,
                 bounty_won: p.bounty_won,
                 bonus: p.bonus,
+                can_cancel_entry: p.status == PlayerStatus::Playing && p.reentry.is_some(),
             })
             .collect(),
         places,
@@ -517,6 +524,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             })
             .collect(),
         events_applied: t.events_applied,
+        can_undo: !t.undo.is_empty(),
     })
 }
 

@@ -1,10 +1,9 @@
 //! The incident log: every ruling with its table, rule and text; the director may overrule
-//! one with a reason (PKR4U 1), which is logged beside it.
+//! one with a reason (PKR4U 1), which is logged beside it; penalties can be taken back.
 
 use super::super::components::lang_code;
-use super::super::live::CommandAction;
 use super::super::ruling::text_in;
-use crate::domain::command::Command;
+use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::event::PenaltyKind;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
@@ -12,7 +11,7 @@ use leptos::prelude::*;
 
 /// The log of rulings, newest first.
 #[component]
-pub fn IncidentLog(view: TournamentView, send: CommandAction) -> impl IntoView {
+pub fn IncidentLog(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
     let i18n = use_i18n();
     let lines = view
         .incidents
@@ -20,14 +19,6 @@ pub fn IncidentLog(view: TournamentView, send: CommandAction) -> impl IntoView {
         .map(|inc| {
             let lang = lang_code(i18n.get_locale_untracked());
             let incident = inc.index;
-            let reason = RwSignal::new(String::new());
-            let overrule = move |ev: leptos::ev::SubmitEvent| {
-                ev.prevent_default();
-                send.dispatch(Command::OverruleRuling {
-                    incident,
-                    reason: reason.get_untracked(),
-                });
-            };
             view! {
                 <li class="incident">
                     <b>{inc.table.map(|t| format!("T{} · ", t.0)).unwrap_or_default()}{inc.title.as_ref().map(|t| text_in(t, lang)).unwrap_or_else(|| inc.flow.clone())}</b>
@@ -36,15 +27,7 @@ pub fn IncidentLog(view: TournamentView, send: CommandAction) -> impl IntoView {
                     {match inc.overruled.clone() {
                         Some(r) => view! { <p class="alarm" data-testid="overruled">{t!(i18n, overruled)}": "{r}</p> }.into_any(),
                         None => view! {
-                            <details class="overrule">
-                                <summary>{t!(i18n, overrule)}</summary>
-                                <form on:submit=overrule>
-                                    <label>{t!(i18n, reason)}
-                                        <input data-testid="overrule-reason" prop:value=reason on:input=move |ev| reason.set(event_target_value(&ev)) />
-                                    </label>
-                                    <button type="submit" data-testid="overrule-confirm">{t!(i18n, confirm)}</button>
-                                </form>
-                            </details>
+                            <CorrectionButton correction=Correction::Overrule(incident) pending testid="overrule">{t!(i18n, overrule)}</CorrectionButton>
                         }.into_any(),
                     }}
                 </li>
@@ -61,23 +44,10 @@ pub fn IncidentLog(view: TournamentView, send: CommandAction) -> impl IntoView {
                 PenaltyKind::Hands { .. } => t!(i18n, hands_left, n = p.hands_left.unwrap_or(0)).into_any(),
                 PenaltyKind::Minutes { minutes } => format!("{minutes} min").into_any(),
             };
-            let reason = RwSignal::new(String::new());
-            let rescind = move |ev: leptos::ev::SubmitEvent| {
-                ev.prevent_default();
-                send.dispatch(Command::RescindPenalty { index, reason: reason.get_untracked() });
-            };
             view! {
                 <li data-testid="director-penalty">
                     <b>{p.name.clone()}</b>" · "{what}" · "{p.reason.clone()}
-                    <details class="overrule">
-                        <summary>{t!(i18n, rescind)}</summary>
-                        <form on:submit=rescind>
-                            <label>{t!(i18n, reason)}
-                                <input data-testid="rescind-reason" prop:value=reason on:input=move |ev| reason.set(event_target_value(&ev)) />
-                            </label>
-                            <button type="submit" data-testid="rescind-confirm">{t!(i18n, confirm)}</button>
-                        </form>
-                    </details>
+                    " "<CorrectionButton correction=Correction::Rescind(index) pending testid="rescind">{t!(i18n, rescind)}</CorrectionButton>
                 </li>
             }
         })

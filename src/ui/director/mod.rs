@@ -1,9 +1,13 @@
 //! The director's console (tablet first): clock control, the registration desk with the seat
-//! drawn shown big and the player's personal link, the tables at a glance with stopped tables standing out, the balancing
-//! plan with one-tap confirm, and the bust feed with places and prizes.
+//! drawn shown big and the player's personal link, the tables at a glance with stopped tables
+//! standing out, the balancing plan with one-tap confirm, and the bust feed with places and
+//! prizes.
 
+mod corrections;
 mod incidents;
 mod links;
+mod money;
+mod players;
 mod tables;
 
 use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
@@ -13,9 +17,12 @@ use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
+use corrections::{Correction, CorrectionButton, ReasonSheet};
 use incidents::IncidentLog;
 use leptos::prelude::*;
 use links::{PersonalLinks, PlayerLinkCard};
+use money::{DealPanel, MoneyPanel, ResultsPanel};
+use players::PlayersPanel;
 use tables::{BonusMissing, TablesPanel};
 
 /// `/director`: the PIN sign-in, then the console.
@@ -102,6 +109,9 @@ fn Console() -> impl IntoView {
             .find(|p| p.name == n)
             .map(|p| p.player)
     });
+    let tournament = Signal::derive(move || current().map(|l| l.view));
+    let pending = RwSignal::new(None::<Correction>);
+    alert_on_stopped_tables(tournament);
     let players = Signal::derive(move || {
         current()
             .map(|l| {
@@ -184,7 +194,7 @@ fn Console() -> impl IntoView {
                     let view = l.view;
                     view! {
                         <BonusMissing view=view.clone() send />
-                        <TablesPanel view=view.clone() send />
+                        <TablesPanel view=view.clone() send pending />
                         {(!view.calls.is_empty()).then(|| view! {
                             <section class="panel calls" data-testid="calls">
                                 <h3>{t!(i18n, calls)}</h3>
@@ -201,7 +211,10 @@ fn Console() -> impl IntoView {
                                 </ul>
                             </section>
                         })}
-                        <IncidentLog view=view.clone() send />
+                        <IncidentLog view=view.clone() pending />
+                        <MoneyPanel view=view.clone() />
+                        {view.deal_quotes.clone().map(|quotes| view! { <DealPanel view=view.clone() quotes send /> })}
+                        <ResultsPanel view=view.clone() tournament=l.tournament />
                     }
                 })}
                 <PersonalLinks live />
@@ -209,20 +222,64 @@ fn Console() -> impl IntoView {
                     <summary>{t!(i18n, guided_rulings)}</summary>
                     <RulingFlow table=None send players />
                 </details>
+                <PlayersPanel view=tournament send pending />
                 {move || current().map(|l| view! {
-                    <section class="panel">
-                        <h3>{t!(i18n, busts)}</h3>
+                    <section class="panel" data-testid="bust-feed">
+                        <h3>{t!(i18n, busts)}
+                            {l.view.can_undo.then(|| view! {
+                                " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}</CorrectionButton>
+                            })}
+                        </h3>
                         <table class="places">
-                            <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th></tr></thead>
+                            <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th><th></th></tr></thead>
                             <tbody>
-                                {l.view.places.iter().map(|p| view! {
-                                    <tr><td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td></tr>
+                                {l.view.places.iter().map(|p| {
+                                    let player = p.standing.player;
+                                    // Only a bust can be revived (not an early leave or a
+                                    // disqualification, which are reinstated from the list).
+                                    let busted = l.view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
+                                    view! {
+                                        <tr>
+                                            <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
+                                            <td>{busted.then(|| view! {
+                                                <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
+                                            })}</td>
+                                        </tr>
+                                    }
                                 }).collect_view()}
                             </tbody>
                         </table>
                     </section>
                 })}
             </Transition>
+            <ReasonSheet pending send view=tournament />
         </main>
+    }
+}
+
+/// PKR4U 13: a table that stops (or calls the director) sounds a chime on the console, so the
+/// director hears it across the room. Browsers allow it: the director has tapped the page.
+fn alert_on_stopped_tables(view: Signal<Option<crate::domain::view::TournamentView>>) {
+    let waiting = Memo::new(move |_| {
+        view.with(|v| {
+            v.as_ref()
+                .map_or(0, |v| v.plan.stopped.len() + v.calls.len())
+        })
+    });
+    Effect::new(move |before: Option<usize>| {
+        let now = waiting.get();
+        if before.is_some_and(|b| now > b) {
+            chime();
+        }
+        now
+    });
+}
+
+/// Plays the chime in the browser (nothing on the server).
+fn chime() {
+    #[cfg(feature = "hydrate")]
+    if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src("/sounds/table-stopped.wav") {
+        // A refused play (no user gesture yet) is not an error worth showing.
+        let _ = audio.play();
     }
 }

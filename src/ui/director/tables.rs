@@ -3,6 +3,7 @@
 //! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
 
 use super::super::live::CommandAction;
+use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::Command;
 use crate::domain::event::MoveReason;
 use crate::domain::view::TournamentView;
@@ -11,7 +12,11 @@ use leptos::prelude::*;
 
 /// Tables, balancing, breaking, final table, hand-for-hand.
 #[component]
-pub fn TablesPanel(view: TournamentView, send: CommandAction) -> impl IntoView {
+pub fn TablesPanel(
+    view: TournamentView,
+    send: CommandAction,
+    pending: PendingCorrection,
+) -> impl IntoView {
     let i18n = use_i18n();
     let settings = view.balancing;
     let h4h = view.hand_for_hand;
@@ -54,6 +59,12 @@ pub fn TablesPanel(view: TournamentView, send: CommandAction) -> impl IntoView {
         .collect_view();
     let no_moves = view.plan.moves.is_empty();
     let break_next = view.plan.break_next;
+    // The table broken last can be reopened when it was broken too early.
+    let reopenable = view
+        .last_redraw
+        .as_ref()
+        .and_then(|r| r.broken)
+        .filter(|b| view.tables.iter().any(|t| t.table == *b && !t.open));
     let final_ready =
         view.plan.final_table_ready && view.tables.iter().filter(|t| t.open).count() > 1;
     let trigger_options = (2..=view.tables.first().map_or(10, |t| t.size))
@@ -88,6 +99,11 @@ pub fn TablesPanel(view: TournamentView, send: CommandAction) -> impl IntoView {
                     <button data-testid="break-table" on:click=move |_| { send.dispatch(Command::BreakTable { table }); }>
                         {t!(i18n, break_table, table = table.0)}
                     </button>
+                })}
+                {reopenable.map(|table| view! {
+                    <CorrectionButton correction=Correction::ReopenTable(table) pending testid="reopen-table">
+                        {t!(i18n, reopen_table, table = table.0)}
+                    </CorrectionButton>
                 })}
                 {final_ready.then(|| view! {
                     <button class="primary" data-testid="draw-final-table" on:click=move |_| { send.dispatch(Command::DrawFinalTable); }>

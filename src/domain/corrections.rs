@@ -1,0 +1,149 @@
+//! Corrections that take back a whole step with a reason: a re-entry bought by mistake, an
+//! early leave or a disqualification, a table broken too early. Each is an event of its own
+//! after the one it corrects; history is never rewritten (docs/architecture.md has the
+//! table of what corrects what).
+
+use super::command::Ctx;
+use super::config::Config;
+use super::error::DomainError;
+use super::event::{Event, SeatMove, StackMove};
+use super::ids::{PlayerId, TableNo};
+use super::rng::Rng;
+use super::seating::draw_seat;
+use super::state::{PlayerStatus, Tournament};
+
+/// The reason a correction needs, trimmed and bounded, or `REASON_REQUIRED`.
+fn reason_of(reason: &str) -> Result<String, DomainError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    Ok(reason.chars().take(500).collect())
+}
+
+/// A re-entry bought by mistake is refunded in full and the player is out again, at the
+/// place of the bust it followed. Only while that entry is in play and has won no bounty: a
+/// bust it took part in must be corrected first (`revive_player` / `undo_last`), so no
+/// money that already changed hands is guessed back.
+pub fn decide_cancel_entry(
+    t: &Tournament,
+    ctx: Ctx,
+    player: PlayerId,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    let record = match (&p.reentry, p.status) {
+        (Some(r), PlayerStatus::Playing) => r,
+        _ => return Err(DomainError::EntryNotCancellable { player }),
+    };
+    if p.bounty != record.payment.bounty_part || p.bounty_won != record.bounty_won {
+        return Err(DomainError::EntryNotCancellable { player });
+    }
+    Ok(vec![Event::EntryCancelled {
+        player,
+        refund: record.payment,
+        reason: reason_of(reason)?,
+        at: ctx.now,
+    }])
+}
+
+/// FIDPA / TDA 33 taken back: a player who left early or was disqualified plays on with the
+/// chips taken out, in the old seat when it is still free, else at a newly drawn seat.
+pub fn decide_reinstate(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    player: PlayerId,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if !matches!(
+        p.status,
+        PlayerStatus::LeftEarly | PlayerStatus::Disqualified
+    ) {
+        return Err(DomainError::PlayerNotOut { player });
+    }
+    let reason = reason_of(reason)?;
+    let old_seat = p.last_seat.filter(|place| {
+        t.tables
+            .get(&place.table)
+            .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
+    });
+    let mut events = Vec::new();
+    let seat = match old_seat {
+        Some(place) => place,
+        None => {
+            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+            if let Some(table) = draw.open_table {
+                events.push(Event::TableOpened { table });
+            }
+            draw.seat
+        }
+    };
+    events.push(Event::PlayerReinstated {
+        player,
+        seat,
+        reason,
+    });
+    Ok(events)
+}
+
+/// The table broken last opens again: each of its players who still sits where the break
+/// sent them goes back to the old seat (players busted since stay out), and so does each
+/// abandoned stack (PKR4U 6). Only the latest break can be taken back: after it, the other
+/// tables may have moved on (a later break or the final table).
+pub fn decide_reopen_table(
+    t: &Tournament,
+    table: TableNo,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
+    let redraw = t
+        .last_redraw
+        .as_ref()
+        .filter(|r| r.broken == Some(table) && !tb.open)
+        .ok_or(DomainError::TableNotReopenable { table })?;
+    let reason = reason_of(reason)?;
+    let moves = redraw
+        .moves
+        .iter()
+        .filter(|m| {
+            t.players
+                .get(&m.player)
+                .is_some_and(|p| p.status == PlayerStatus::Playing && p.seat == Some(m.to))
+        })
+        .map(|m| SeatMove {
+            player: m.player,
+            from: m.to,
+            to: m.from,
+        })
+        .collect();
+    let abandoned_moves = redraw
+        .abandoned_moves
+        .iter()
+        .filter(|m| {
+            t.tables
+                .get(&m.to.table)
+                .is_some_and(|tb| tb.abandoned.contains_key(&m.to.seat))
+        })
+        .map(|m| StackMove {
+            from: m.to,
+            to: m.from,
+        })
+        .collect();
+    Ok(vec![Event::TableReopened {
+        table,
+        moves,
+        abandoned_moves,
+        reason,
+    }])
+}

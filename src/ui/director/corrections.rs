@@ -1,0 +1,124 @@
+//! One reason form for every correction the director makes: a button anywhere on the console
+//! names the correction, and this sheet asks for the reason and sends it. The sheet lives
+//! outside the parts that re-render on live updates, so a reason being typed survives the
+//! busts that keep coming in.
+
+use super::super::live::CommandAction;
+use crate::domain::command::Command;
+use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// A correction waiting for its reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Correction {
+    /// A wrong bust report: the player returns to the seat.
+    Revive(PlayerId),
+    Disqualify(PlayerId),
+    /// A re-entry bought by mistake.
+    CancelEntry(PlayerId),
+    /// An early leave or a disqualification taken back.
+    Reinstate(PlayerId),
+    /// A table broken too early.
+    ReopenTable(TableNo),
+    /// The latest action.
+    Undo,
+    /// PKR4U 1: the director overrules a recorded ruling.
+    Overrule(u32),
+    /// A penalty given by mistake.
+    Rescind(u32),
+}
+
+impl Correction {
+    /// The command, once the reason is known.
+    pub fn command(self, reason: String) -> Command {
+        match self {
+            Correction::Revive(player) => Command::RevivePlayer { player, reason },
+            Correction::Disqualify(player) => Command::Disqualify { player, reason },
+            Correction::CancelEntry(player) => Command::CancelEntry { player, reason },
+            Correction::Reinstate(player) => Command::ReinstatePlayer { player, reason },
+            Correction::ReopenTable(table) => Command::ReopenTable { table, reason },
+            Correction::Undo => Command::UndoLast { reason },
+            Correction::Overrule(incident) => Command::OverruleRuling { incident, reason },
+            Correction::Rescind(index) => Command::RescindPenalty { index, reason },
+        }
+    }
+
+    /// The player concerned, if any (for the sheet's title).
+    fn player(self) -> Option<PlayerId> {
+        match self {
+            Correction::Revive(p)
+            | Correction::Disqualify(p)
+            | Correction::CancelEntry(p)
+            | Correction::Reinstate(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// The pending correction, shared by every panel of the console.
+pub type PendingCorrection = RwSignal<Option<Correction>>;
+
+/// A small button that opens the reason sheet for `correction`.
+#[component]
+pub fn CorrectionButton(
+    correction: Correction,
+    pending: PendingCorrection,
+    #[prop(into)] testid: String,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <button class="small" data-testid=testid on:click=move |_| pending.set(Some(correction))>
+            {children()}
+        </button>
+    }
+}
+
+/// The reason sheet: what is being corrected, the reason, confirm or cancel.
+#[component]
+pub fn ReasonSheet(
+    pending: PendingCorrection,
+    send: CommandAction,
+    #[prop(into)] view: Signal<Option<TournamentView>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let reason = RwSignal::new(String::new());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if let Some(c) = pending.get_untracked() {
+            send.dispatch(c.command(reason.get_untracked()));
+            pending.set(None);
+            reason.set(String::new());
+        }
+    };
+    let title = move || {
+        let c = pending.get()?;
+        let who = c
+            .player()
+            .and_then(|p| view.with(|v| v.as_ref().map(|v| v.player_name(p))))
+            .unwrap_or_default();
+        Some(match c {
+            Correction::Revive(_) => view! { {t!(i18n, revive)}" · "{who} }.into_any(),
+            Correction::Disqualify(_) => view! { {t!(i18n, disqualify)}" · "{who} }.into_any(),
+            Correction::CancelEntry(_) => view! { {t!(i18n, cancel_entry)}" · "{who} }.into_any(),
+            Correction::Reinstate(_) => view! { {t!(i18n, reinstate)}" · "{who} }.into_any(),
+            Correction::ReopenTable(t) => t!(i18n, reopen_table, table = t.0).into_any(),
+            Correction::Undo => t!(i18n, undo_last).into_any(),
+            Correction::Overrule(_) => t!(i18n, overrule).into_any(),
+            Correction::Rescind(_) => t!(i18n, rescind).into_any(),
+        })
+    };
+    view! {
+        <form class="reason-sheet" data-testid="reason-sheet" class:open=move || pending.with(|p| p.is_some()) on:submit=submit>
+            <h3>{title}</h3>
+            <label>{t!(i18n, reason)}
+                <input data-testid="correction-reason" required prop:value=reason on:input=move |ev| reason.set(event_target_value(&ev)) />
+            </label>
+            <div class="sheet-buttons">
+                <button type="button" on:click=move |_| pending.set(None)>{t!(i18n, back)}</button>
+                <button class="primary" type="submit" data-testid="correction-confirm">{t!(i18n, confirm)}</button>
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,126 @@
+//! Money at a glance for the director: the prize pool and the payouts, the bounties paid,
+//! the final-table deal quotes (chip-chop and ICM side by side, exact to the cent, seed 000)
+//! with one tap to record the one the players agree, and the results with their exports.
+
+use super::super::components::{chips, euro};
+use super::super::live::CommandAction;
+use crate::domain::command::Command;
+use crate::domain::config::BountyKind;
+use crate::domain::money::Cents;
+use crate::domain::view::{DealQuotes, TournamentView};
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// Prize pool, payouts and bounties paid.
+#[component]
+pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
+    let payouts = view
+        .payouts
+        .iter()
+        .enumerate()
+        .map(|(i, amount)| view! { <tr><td>{i + 1}</td><td class="num">{euro(*amount)}</td></tr> })
+        .collect_view();
+    view! {
+        <section class="panel money" data-testid="money-panel">
+            <h3>{t!(i18n, money)}</h3>
+            <dl class="figures">
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
+                <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
+                {(view.bounty_kind != BountyKind::None).then(|| view! {
+                    <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
+                })}
+            </dl>
+            <table class="places" data-testid="payouts-table">
+                <thead><tr><th>{t!(i18n, place)}</th><th class="num">{t!(i18n, prize)}</th></tr></thead>
+                <tbody>{payouts}</tbody>
+            </table>
+        </section>
+    }
+}
+
+/// FIDPA / seed 000: the deal quotes for the players left, and recording the agreed one.
+#[component]
+pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) -> impl IntoView {
+    let i18n = use_i18n();
+    let players = quotes.players.clone();
+    let record = move |amounts: Vec<Cents>, note: &'static str| {
+        let deal: Vec<_> = players.iter().copied().zip(amounts).collect();
+        move |_| {
+            send.dispatch(Command::RecordDeal {
+                amounts: deal.clone(),
+                note: note.to_string(),
+            });
+        }
+    };
+    let rows = quotes
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            view! {
+                <tr>
+                    <td>{view.player_name(*p)}</td>
+                    <td class="num">{quotes.stacks.get(i).map(|c| chips(*c))}</td>
+                    <td class="num" data-testid="deal-chip-chop">{quotes.chip_chop.get(i).map(|c| euro(*c))}</td>
+                    <td class="num" data-testid="deal-icm">{quotes.icm.get(i).map(|c| euro(*c))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let chop = record(quotes.chip_chop.clone(), "chip-chop");
+    let icm = record(quotes.icm.clone(), "ICM");
+    view! {
+        <section class="panel deal" data-testid="deal-panel">
+            <h3>{t!(i18n, deal)}</h3>
+            <p class="hint">{t!(i18n, deal_hint)}</p>
+            <table class="places">
+                <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <div class="table-actions">
+                <button data-testid="record-chip-chop" on:click=chop>{t!(i18n, record_deal)}" · chip-chop"</button>
+                <button data-testid="record-icm" on:click=icm>{t!(i18n, record_deal)}" · ICM"</button>
+            </div>
+        </section>
+    }
+}
+
+/// The results so far (players still in first), with the exports.
+#[component]
+pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
+    let i18n = use_i18n();
+    let rows = view
+        .results
+        .iter()
+        .map(|r| {
+            view! {
+                <tr>
+                    <td>{r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</td>
+                    <td>{r.name.clone()}</td>
+                    <td class="num">{euro(r.prize)}</td>
+                    <td class="num">{euro(r.bounties)}</td>
+                    <td class="num">{r.entries}</td>
+                    <td class="num">{euro(r.paid)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="panel results" data-testid="results-panel">
+            <summary>{t!(i18n, results)}</summary>
+            <div class="table-actions">
+                <a class="face small-link" data-testid="export-csv" href=format!("/export/{tournament}/results.csv") download>{t!(i18n, export_results)}</a>
+                <a class="face small-link" data-testid="export-events" href=format!("/export/{tournament}/events.json") download>{t!(i18n, export_events)}</a>
+            </div>
+            <table class="places">
+                <thead><tr>
+                    <th>{t!(i18n, place)}</th><th></th><th class="num">{t!(i18n, prize)}</th>
+                    <th class="num">{t!(i18n, bounty)}</th><th class="num">{t!(i18n, entries)}</th><th class="num">{t!(i18n, paid)}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </details>
+    }
+}

@@ -1,0 +1,136 @@
+//! Every player with status, seat, stack and entries, searchable, with what the director can
+//! do for each: re-entry with option A or B (PKR4U 11 / 29), a wrong bust revived, an early
+//! leave (FIDPA), a disqualification (TDA 33), and the corrections of each.
+
+use super::super::components::chips;
+use super::super::live::CommandAction;
+use super::corrections::{Correction, CorrectionButton, PendingCorrection};
+use crate::domain::command::{Command, ReEntryOption};
+use crate::domain::event::PaymentMethod;
+use crate::domain::state::PlayerStatus;
+use crate::domain::view::{PlayerView, TournamentView};
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// Lower-case without accents, so "José" is found by "jose".
+fn search_key(s: &str) -> String {
+    s.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ä' | 'ã' => 'a',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            other => other,
+        })
+        .collect()
+}
+
+/// The players list with its actions. The search box, the payment method and the presence
+/// check sit outside the list, which re-renders on every live update.
+#[component]
+pub fn PlayersPanel(
+    #[prop(into)] view: Signal<Option<TournamentView>>,
+    send: CommandAction,
+    pending: PendingCorrection,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let query = RwSignal::new(String::new());
+    let method = RwSignal::new(PaymentMethod::Cash);
+    let present = RwSignal::new(true);
+    let re_enter = move |player, option| {
+        send.dispatch(Command::ReEnter {
+            player,
+            option,
+            method: method.get_untracked(),
+            present: present.get_untracked(),
+        });
+    };
+    let row = move |p: PlayerView| {
+        let player = p.player;
+        let id = p.player.0;
+        let status = match p.status {
+            PlayerStatus::Playing => t!(i18n, playing).into_any(),
+            PlayerStatus::Busted => t!(i18n, busted).into_any(),
+            PlayerStatus::LeftEarly => t!(i18n, left_early).into_any(),
+            PlayerStatus::Disqualified => t!(i18n, disqualified).into_any(),
+            PlayerStatus::Unregistered => t!(i18n, unregistered).into_any(),
+        };
+        let seat = match (p.table, p.seat) {
+            (Some(t), Some(s)) => format!("{} · {}", t.0, s.0),
+            _ => "—".into(),
+        };
+        let actions = match p.status {
+            PlayerStatus::Playing => view! {
+                <button class="small" data-testid=format!("leave-early-{id}") on:click=move |_| { send.dispatch(Command::LeaveEarly { player }); }>{t!(i18n, leave_early)}</button>
+                <CorrectionButton correction=Correction::Disqualify(player) pending testid=format!("disqualify-{id}")>{t!(i18n, disqualify)}</CorrectionButton>
+                {p.can_cancel_entry.then(|| view! {
+                    <CorrectionButton correction=Correction::CancelEntry(player) pending testid=format!("cancel-entry-{id}")>{t!(i18n, cancel_entry)}</CorrectionButton>
+                })}
+            }.into_any(),
+            PlayerStatus::Busted => view! {
+                <button class="small" data-testid=format!("re-enter-a-{id}") on:click=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</button>
+                <button class="small" data-testid=format!("re-enter-b-{id}") on:click=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</button>
+                <CorrectionButton correction=Correction::Revive(player) pending testid=format!("revive-{id}")>{t!(i18n, revive)}</CorrectionButton>
+            }.into_any(),
+            PlayerStatus::LeftEarly | PlayerStatus::Disqualified => view! {
+                <CorrectionButton correction=Correction::Reinstate(player) pending testid=format!("reinstate-{id}")>{t!(i18n, reinstate)}</CorrectionButton>
+            }.into_any(),
+            PlayerStatus::Unregistered => ().into_any(),
+        };
+        view! {
+            <li class="player-row" data-testid=format!("player-row-{id}")>
+                <span class="who"><b>{p.name.clone()}</b>" "<span class="status">{status}</span></span>
+                <span class="where">{seat}</span>
+                <span class="stack">{chips(p.stack)}</span>
+                <span class="entries">"×"{p.entries}</span>
+                <span class="actions">{actions}</span>
+            </li>
+        }
+    };
+    let rows = move || {
+        let v = view.get()?;
+        let q = search_key(query.get().trim());
+        let shown: Vec<PlayerView> = v
+            .players
+            .into_iter()
+            .filter(|p| p.status != PlayerStatus::Unregistered)
+            .filter(|p| q.is_empty() || search_key(&p.name).contains(&q))
+            .collect();
+        Some(shown.into_iter().map(row).collect_view())
+    };
+    view! {
+        <section class="panel players" data-testid="players-panel">
+            <h3>{t!(i18n, players)}</h3>
+            <div class="players-tools">
+                <input type="search" data-testid="players-search" autocomplete="off" prop:placeholder=move || t_string!(i18n, search_players)
+                    prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
+                <label>{t!(i18n, payment_method)}
+                    <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
+                        <option value="cash">{t!(i18n, cash)}</option>
+                        <option value="card">{t!(i18n, card)}</option>
+                    </select>
+                </label>
+                <label class="check">
+                    <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
+                    {t!(i18n, present_confirm)}
+                </label>
+            </div>
+            <ul class="player-list">{rows}</ul>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search_key;
+
+    #[test]
+    fn search_ignores_case_and_accents() {
+        assert_eq!(search_key("José Müller"), "jose muller");
+        assert!(search_key("Françoise").contains(&search_key("franc")));
+    }
+}
