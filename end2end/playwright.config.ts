@@ -21,6 +21,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "tablet", use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
+    { name: "tablet", testIgnore: /evening\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
+    // The full evening makes a new tournament (the newest, shown by default): after the rest.
+    { name: "evening", testMatch: /evening\.spec/, dependencies: ["tablet"], use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
   ],
 });

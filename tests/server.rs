@@ -234,3 +234,42 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
         "the old QR code stops working"
     );
 }
+
+#[tokio::test]
+async fn pages_asking_at_once_share_one_view_until_the_next_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = engine(&dir.path().join("v.sqlite")).await;
+    let id = e.create("View").await.unwrap();
+    assert!(
+        e.view(id).unwrap().1.is_none(),
+        "no view before the configuration"
+    );
+    let create = Command::CreateTournament {
+        config: templates::club_evening("View", 2),
+    };
+    e.submit(id, "v1", &create, &director()).await.unwrap();
+    let (seq, first) = e.view(id).unwrap();
+    let (_, again) = e.view(id).unwrap();
+    let (first, again) = (first.unwrap(), again.unwrap());
+    // Within the same second the same view is served; a second later it is worked out anew
+    // (equal, as nothing happened), so this only checks sharing when no second boundary fell
+    // between the two calls.
+    if std::sync::Arc::ptr_eq(&first, &again) {
+        assert_eq!(first.players_left, 0);
+    } else {
+        assert_eq!(*first, *again);
+    }
+    let register = Command::RegisterPlayer {
+        name: "Ann".into(),
+        method: PaymentMethod::Cash,
+        present: true,
+    };
+    e.submit(id, "v2", &register, &director()).await.unwrap();
+    let (next_seq, next) = e.view(id).unwrap();
+    assert!(next_seq > seq);
+    assert_eq!(
+        next.unwrap().players_left,
+        1,
+        "a new event gives a new view at once"
+    );
+}

@@ -153,19 +153,16 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     let Some(tournament) = tournament.or_else(|| engine.current()) else {
         return Ok(None);
     };
-    let snap = match engine.snapshot(tournament) {
-        Ok(snap) => snap,
+    let (last_seq, view) = match engine.view(tournament) {
+        Ok(v) => v,
         Err(EngineError::UnknownTournament(_)) => return Ok(None),
         Err(e) => return Err(ssr::internal(e)),
     };
-    let now = crate::server::engine::now();
-    Ok(
-        crate::domain::view::tournament_view(&snap.state, now).map(|view| LiveView {
-            tournament,
-            last_seq: snap.last_seq,
-            view,
-        }),
-    )
+    Ok(view.map(|view| LiveView {
+        tournament,
+        last_seq,
+        view: (*view).clone(),
+    }))
 }
 
 /// Sends one command to a tournament (the current one when `tournament` is `None`), as the

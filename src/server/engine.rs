@@ -4,6 +4,7 @@
 
 use super::store::{Origin, Store, StoreError, StoredOutcome};
 use crate::domain::ids::Timestamp;
+use crate::domain::view::{tournament_view, TournamentView};
 use crate::domain::{decide, Command, Ctx, DomainError, Tournament};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
@@ -44,8 +45,19 @@ struct Cell {
     writer: Mutex<(Tournament, u64)>,
     /// What readers see; swapped after every commit.
     snapshot: RwLock<Snapshot>,
+    /// The view last worked out, shared by every page that asks within the same second of
+    /// the same event number: after an event, hundreds of pages ask at once (issue G), and
+    /// working the view out (standings, balancing plan, ICM quotes) once serves them all.
+    view: std::sync::Mutex<Option<CachedView>>,
     /// Announces each new last event number to live pages.
     changes: broadcast::Sender<u64>,
+}
+
+/// A view for one event number, worked out during one second of the server's clock.
+struct CachedView {
+    last_seq: u64,
+    second: i64,
+    view: Option<Arc<TournamentView>>,
 }
 
 /// All tournaments of the club, loaded in memory from the log.
@@ -81,6 +93,7 @@ impl Engine {
         Cell {
             writer: Mutex::new((state, last)),
             snapshot: RwLock::new(snapshot),
+            view: std::sync::Mutex::new(None),
             changes: broadcast::channel(256).0,
         }
     }
@@ -132,6 +145,34 @@ impl Engine {
             .unwrap_or_else(|e| e.into_inner())
             .clone();
         Ok(snap)
+    }
+
+    /// The tournament's view now, with the last event number in it (`None` before the
+    /// tournament has its configuration). Worked out at most once per event number and
+    /// second: the view's time-dependent parts (registration deadline, minutes penalties)
+    /// are then at most a second old, and every page counts the clock down by itself.
+    pub fn view(&self, id: i64) -> Result<(u64, Option<Arc<TournamentView>>), EngineError> {
+        let cell = self.get(id)?;
+        let snap = cell
+            .snapshot
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let at = now();
+        let second = at.0.div_euclid(1000);
+        let mut cached = cell.view.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = cached.as_ref() {
+            if c.last_seq == snap.last_seq && c.second == second {
+                return Ok((c.last_seq, c.view.clone()));
+            }
+        }
+        let view = tournament_view(&snap.state, at).map(Arc::new);
+        *cached = Some(CachedView {
+            last_seq: snap.last_seq,
+            second,
+            view: view.clone(),
+        });
+        Ok((snap.last_seq, view))
     }
 
     /// Live notifications of new events (the last event number after each command).

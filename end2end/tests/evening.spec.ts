@@ -1,0 +1,228 @@
+// A full club evening in the browser against the real server, every step through the faces:
+// the director makes a progressive-knockout tournament and registers 30 players at the desk
+// (4 tables), starts the clock; each table reports its busts from its own page (opened by its
+// QR code link); balancing moves are shown and confirmed by the arriving table; re-entries A
+// and B at the desk; a table down to 4 stops and the director breaks it; the final table is
+// drawn; the money adds up (prize pool, payouts, bounties, deal quotes); a player's phone
+// follows it all live and switches language.
+//
+// It runs after the other specs (its own Playwright project): the tournament it makes becomes
+// the newest one, which the faces show by default.
+import { test, expect, Page, Browser, APIRequestContext } from "@playwright/test";
+
+const PIN = process.env.DIRECTOR_PIN ?? "2468";
+
+const NAMES = [
+  "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
+  "Griet Willems", "Hans Claes", "Ilse Goossens", "Jan Wouters", "Karel De Smet", "Lotte Vermeulen",
+  "Marc Hermans", "Nina Aerts", "Olivier Lambert", "Paula Dupont", "Quinten Leclercq", "Rik Segers",
+  "Sofie Van Damme", "Tom Verhoeven", "Ursula Bosmans", "Vincent Michiels", "Wim Smits", "Xavier Renard",
+  "Yasmine El Amrani", "Zeger De Backer", "Ahmed Benali", "Bram de Vries", "Carla Bakker", "Daan Visser",
+];
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+}
+
+async function signIn(page: Page) {
+  await open(page, "/director");
+  await page.getByTestId("pin").fill(PIN);
+  await page.getByTestId("sign-in").click();
+  await expect(page.getByTestId("tournament-name")).toBeVisible();
+}
+
+/** Euros shown as "€ 12.50", in cents. */
+function cents(text: string | null): number {
+  const m = (text ?? "").replace(/\s/g, "").match(/€(\d+)\.(\d{2})/);
+  expect(m, `an amount in "${text}"`).not.toBeNull();
+  return Number(m![1]) * 100 + Number(m![2]);
+}
+
+/** The director's progressive-knockout evening: the demo's structure, 15 + 10 euro, 4 tables. */
+async function createEvening(api: APIRequestContext): Promise<number> {
+  const list = await (await api.get("/api/v1/tournaments")).json();
+  const events = await (await api.get(`/api/v1/tournaments/${list[0].id}/events`)).json();
+  const config = {
+    ...events[0].event.config,
+    name: "Full evening PKO",
+    prize_part: 1500,
+    house_fee: 200,
+    bounty_part: 1000,
+    bounty_kind: "progressive",
+    tables: [1, 2, 3, 4],
+    tables_at_start: 4,
+    break_order: [4, 3, 2, 1],
+  };
+  const created = await api.post("/api/v1/tournaments", { data: { command_id: `evening-${Date.now()}`, config } });
+  expect(created.status()).toBe(201);
+  return (await created.json()).id;
+}
+
+async function tablePage(browser: Browser, table: number): Promise<Page> {
+  const director = await (await browser.newContext()).newPage();
+  await signIn(director);
+  await open(director, "/director/tables");
+  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
+  await director.context().close();
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await open(page, href!);
+  return page;
+}
+
+const seated = (table: Page) => table.locator("[data-testid^='bust-out-']");
+
+/** The table reports its first seated player out, won by the second; returns the player id. */
+async function bustFirst(table: Page): Promise<string> {
+  const before = await seated(table).count();
+  const out = seated(table).first();
+  const id = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
+  await out.click();
+  await table.locator("[data-testid^='bust-win-']").nth(1).click();
+  await table.getByTestId("bust-confirm").click();
+  await expect(seated(table)).toHaveCount(before - 1);
+  return id;
+}
+
+async function openTables(director: Page): Promise<number[]> {
+  const ids = await director.locator("[data-testid^='table-tile-']").evaluateAll((els) =>
+    els.map((e) => Number(e.getAttribute("data-testid")!.replace("table-tile-", ""))),
+  );
+  return ids;
+}
+
+test("a full club evening, from the first registration to the final table", async ({ browser }) => {
+  test.setTimeout(20 * 60_000);
+  const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await signIn(director);
+  const id = await createEvening(director.request);
+  await open(director, "/director");
+  await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
+
+  // The registration desk: 30 players, each seat drawn and shown big.
+  for (const name of NAMES) {
+    await director.getByTestId("reg-name").fill(name);
+    await director.getByTestId("reg-submit").click();
+    await expect(director.getByTestId("seat-drawn")).toContainText(name);
+  }
+  await expect(director.getByTestId("players-left")).toHaveText("30");
+  await expect(director.getByTestId("prize-pool")).toHaveText("€ 450.00");
+  await director.getByTestId("clock-start").click();
+  await expect(director.getByTestId("clock-pause")).toBeVisible();
+
+  // A player's phone: finds the seat, and follows the evening without reloading.
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await open(phone, "/player");
+  await phone.getByTestId("find-name").fill("Lotte");
+  await phone.getByTestId("find-seat").click();
+  await expect(phone.getByTestId("seat-cards")).toContainText(/Lotte Vermeulen.*Table \d+ · Seat \d+/);
+  await expect(phone.getByTestId("players-left")).toHaveText("30");
+
+  // Each table's device, opened by its QR code link; each says where its button is.
+  const tables = new Map<number, Page>();
+  for (const n of [1, 2, 3, 4]) {
+    const page = await tablePage(browser, n);
+    await page.getByTestId("seat-1").click();
+    await expect(page.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
+    tables.set(n, page);
+  }
+  const counts = async () => {
+    const c = new Map<number, number>();
+    for (const [n, page] of tables) c.set(n, await seated(page).count());
+    return c;
+  };
+  expect([...(await counts()).values()].reduce((a, b) => a + b)).toBe(30);
+
+  // TDA 25: busts at the shortest table until it is 2 short; the plan moves the next big
+  // blind of the longest table there, both tables see it, the arriving table confirms.
+  const shortest = [...(await counts()).entries()].sort((a, b) => a[1] - b[1])[0][0];
+  const short = tables.get(shortest)!;
+  for (let i = 0; i < 3 && (await short.getByTestId("move-in").count()) === 0; i++) {
+    await bustFirst(short);
+  }
+  await expect(short.getByTestId("move-in").first()).toBeVisible();
+  const arriving = (await short.getByTestId("move-in").first().textContent()) ?? "";
+  const m = arriving.match(/Arriving: (.+) from table (\d+), to seat (\d+)/);
+  expect(m, arriving).not.toBeNull();
+  await expect(tables.get(Number(m![2]))!.getByTestId("move-out")).toContainText(m![1]);
+  await short.getByTestId("move-confirm").first().click();
+  await expect(short.getByTestId(`seat-${m![3]}`)).toContainText(m![1]);
+
+  // PKR4U 11 / 29: re-entry A (same seat) and B (new seat) at the desk.
+  const a = await bustFirst(tables.get(1)!);
+  await director.getByTestId(`re-enter-a-${a}`).click();
+  await expect(director.getByTestId(`player-row-${a}`)).toContainText("×2");
+  await expect(tables.get(1)!.getByTestId(`bust-out-${a}`)).toBeVisible();
+  const b = await bustFirst(tables.get(2)!);
+  await director.getByTestId(`re-enter-b-${b}`).click();
+  await expect(director.getByTestId(`player-row-${b}`)).toContainText("×2");
+  await expect(director.getByTestId("entries")).toHaveText("32");
+  await expect(director.getByTestId("prize-pool")).toHaveText("€ 480.00");
+
+  // PKR4U 13: table 4 (first in the break order) down to 4 stops and calls the director,
+  // who breaks it; its players draw seats at the other tables.
+  const four = tables.get(4)!;
+  while ((await seated(four).count()) > 4) await bustFirst(four);
+  await expect(four.getByTestId("stopped")).toBeVisible();
+  await expect(director.getByTestId("table-tile-4")).toHaveClass(/stopped/);
+  await director.getByTestId("break-table").click();
+  await expect(director.getByTestId("table-tile-4")).toHaveCount(0);
+  tables.delete(4);
+  // Every player still in now sits at tables 1 to 3, and the tables list the new seats.
+  const stillIn = Number(await director.getByTestId("players-left").textContent());
+  await expect.poll(async () => [...(await counts()).values()].reduce((x, y) => x + y)).toBe(stillIn);
+  let lists = 0;
+  for (const page of tables.values()) lists += await page.getByTestId("redraw").count();
+  expect(lists).toBeGreaterThan(0);
+
+  // Busts at the longest table until nine are left; stopped tables are broken in order.
+  let left = Number(await director.getByTestId("players-left").textContent());
+  while (left > 9) {
+    if ((await director.locator(".table-tile.stopped").count()) > 0 && (await director.getByTestId("break-table").count()) > 0) {
+      await director.getByTestId("break-table").click();
+      await expect(director.locator(".table-tile.stopped")).toHaveCount(0);
+      const open = await openTables(director);
+      for (const n of [...tables.keys()]) if (!open.includes(n)) tables.delete(n);
+    }
+    const c = await counts();
+    const longest = [...c.entries()].sort((x, y) => y[1] - x[1])[0][0];
+    await bustFirst(tables.get(longest)!);
+    left -= 1;
+    await expect(director.getByTestId("players-left")).toHaveText(String(left));
+  }
+
+  // FIDPA: the final table is drawn; everyone redraws, the button on seat 1.
+  await director.getByTestId("draw-final-table").click();
+  await expect(director.locator("[data-testid^='table-tile-']")).toHaveCount(1);
+  const final = (await openTables(director))[0];
+  const finalPage = tables.get(final) ?? (await tablePage(browser, final));
+  await expect(seated(finalPage)).toHaveCount(9);
+  await expect(finalPage.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
+
+  // The money: the pool is every entry's prize part, the payouts add up to it, the deal
+  // quotes share what is left, and bounty money is neither made nor lost.
+  await expect(director.getByTestId("prize-pool")).toHaveText("€ 480.00");
+  const payouts = await director.getByTestId("payouts-table").locator("tbody td.num").allTextContents();
+  expect(payouts.map(cents).reduce((x, y) => x + y)).toBe(48000);
+  await expect(director.getByTestId("deal-panel")).toBeVisible();
+  for (const column of ["deal-chip-chop", "deal-icm"]) {
+    const quotes = await director.getByTestId(column).allTextContents();
+    expect(quotes).toHaveLength(9);
+    expect(quotes.map(cents).reduce((x, y) => x + y)).toBe(48000);
+  }
+  const state = await (await director.request.get(`/api/v1/tournaments/${id}`)).json();
+  const bounty = state.view.players.reduce((s: number, p: { bounty: number; bounty_won: number }) => s + p.bounty + p.bounty_won, 0);
+  expect(bounty).toBe(32 * 1000);
+  const paidOut = state.view.players.reduce((s: number, p: { bounty_won: number }) => s + p.bounty_won, 0);
+  expect(cents(await director.getByTestId("bounties-paid").textContent())).toBe(paidOut);
+  // Places 10 to 30 went to the 21 players out (the two re-entries count once each).
+  const places = state.view.places.map((p: { place: number }) => p.place).sort((x: number, y: number) => x - y);
+  expect(places).toEqual(Array.from({ length: 21 }, (_, i) => i + 10));
+
+  // The phone followed live, and speaks Dutch on request.
+  await expect(phone.getByTestId("players-left")).toHaveText("9");
+  await phone.locator("button[data-lang='nl']").click();
+  await expect(phone.locator("h1")).toHaveText("Speler");
+  await director.screenshot({ path: "test-results/evening-director.png", fullPage: true });
+  await finalPage.screenshot({ path: "test-results/evening-final-table.png", fullPage: true });
+});
