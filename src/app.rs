@@ -3,7 +3,7 @@
 use crate::i18n::*;
 use crate::ui::club::{players::PlayersPage, ranking::RankingPage, tournaments::TournamentsPage};
 use crate::ui::{
-    director::DirectorPage, home::HomePage, player::PlayerPage, qr_sheet::QrSheetPage,
+    director::DirectorPage, home::HomePage, me::MePage, player::PlayerPage, qr_sheet::QrSheetPage,
     screen::ScreenPage, table::TablePage,
 };
 use leptos::prelude::*;
@@ -65,6 +65,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/ranking") view=RankingPage />
                     <Route path=path!("/table/:n") view=TablePage />
                     <Route path=path!("/player") view=PlayerPage />
+                    <Route path=path!("/me/:token") view=MePage />
                     <Route path=path!("/screen") view=ScreenPage />
                 </Routes>
             </Router>

@@ -10,6 +10,9 @@ use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod player_link;
+pub use player_link::*;
+
 /// The answer to a command, as a page sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CommandReply {
@@ -113,7 +116,28 @@ pub(crate) mod ssr {
         }
     }
 
-    /// Is this request the director's (a valid session cookie)?
+    /// The address this request came to (`host:port`), for links a phone will open.
+    pub async fn host() -> String {
+        let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
+        headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("localhost:3000")
+            .to_string()
+    }
+
+    /// The QR code of an address, as SVG markup (empty if the address is too long for one).
+    pub fn qr_svg(url: &str) -> String {
+        qrcode::QrCode::new(url.as_bytes())
+            .map(|code| {
+                code.render::<qrcode::render::svg::Color>()
+                    .min_dimensions(180, 180)
+                    .build()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Is the request signed in as the director?
     pub async fn is_director() -> Result<bool, ServerFnError> {
         Ok(match session_token().await {
             Some(token) => auth()?.session_valid(&token).await,
@@ -132,14 +156,11 @@ pub(crate) mod ssr {
 
     /// The role of the request: a director session, else the table whose key was sent.
     pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
-        let auth = auth()?;
-        if let Some(token) = session_token().await {
-            if auth.session_valid(&token).await {
-                return Ok(Role::Director);
-            }
+        if is_director().await? {
+            return Ok(Role::Director);
         }
         if let Some(key) = table_key {
-            if let Some(table) = auth.table_of_key(tournament, key).await {
+            if let Some(table) = auth()?.table_of_key(tournament, key).await {
                 return Ok(Role::Table(table));
             }
         }
@@ -196,8 +217,9 @@ pub async fn send_command(
         actor: role.actor(),
         device: String::new(),
     };
+    let may_now = |state: &crate::domain::Tournament| role.may_now(&command, state);
     match engine
-        .submit(tournament, &command_id, &command, &origin)
+        .submit_if(tournament, &command_id, &command, &origin, may_now)
         .await
     {
         Ok(Reply::Accepted { last, .. }) => {
@@ -212,6 +234,7 @@ pub async fn send_command(
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
         }),
+        Err(EngineError::Forbidden) => Ok(CommandReply::refused("UNAUTHORIZED")),
         Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected {
             code: "INVALID_AMOUNT".into(),
             params: BTreeMap::from([("field".to_string(), "command_id".to_string())]),
@@ -220,14 +243,17 @@ pub async fn send_command(
     }
 }
 
-/// Opens a new, empty tournament (director only) and returns its id; its configuration
+/// Opens a new, empty tournament (director only; anyone else is refused with
+/// `UNAUTHORIZED`) and returns its id (`None` for an empty or overlong name); its configuration
 /// follows as a `CreateTournament` command sent to that id. The newest tournament not
 /// archived is the one the faces show without `?t=`.
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     let engine = ssr::engine()?;
-    let director = ssr::is_director().await?;
-    if !director || name.trim().is_empty() || name.len() > 200 {
+    if !ssr::is_director().await? {
+        return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    if name.trim().is_empty() || name.len() > 200 {
         return Ok(None);
     }
     engine
@@ -301,7 +327,6 @@ pub async fn table_links(
 ) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
     use crate::server::auth::Role;
-    use axum::http::HeaderMap;
     let engine = ssr::engine()?;
     let auth = ssr::auth()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
@@ -318,12 +343,7 @@ pub async fn table_links(
             .await
             .map_err(ssr::internal)?;
     }
-    let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
-    let host = headers
-        .get(axum::http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("localhost:3000")
-        .to_string();
+    let host = ssr::host().await;
     let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
     let mut links = Vec::new();
     for (table, tb) in &snap.state.tables {
@@ -335,13 +355,7 @@ pub async fn table_links(
             .await
             .map_err(ssr::internal)?;
         let path = format!("/table/{}?t={tournament}&key={key}", table.0);
-        let qr_svg = qrcode::QrCode::new(format!("http://{host}{path}").as_bytes())
-            .map(|code| {
-                code.render::<qrcode::render::svg::Color>()
-                    .min_dimensions(180, 180)
-                    .build()
-            })
-            .unwrap_or_default();
+        let qr_svg = ssr::qr_svg(&format!("http://{host}{path}"));
         links.push(TableLink {
             table: table.0,
             path,

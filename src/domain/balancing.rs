@@ -152,6 +152,19 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     out
 }
 
+/// TDA 25: is moving `player` to `to` a move the tables are shown right now (automatic
+/// balancing, in the current plan)? Only such a move may a table confirm by itself.
+pub fn is_shown_move(t: &Tournament, player: PlayerId, to: Place) -> bool {
+    let Some(cfg) = t.config() else {
+        return false;
+    };
+    t.balancing_settings().automatic
+        && plan(t, cfg)
+            .moves
+            .iter()
+            .any(|m| m.player == player && m.to == to)
+}
+
 fn room_elsewhere(t: &Tournament, cfg: &Config, table: TableNo) -> usize {
     t.open_tables()
         .filter(|(n, _)| *n != table)

@@ -174,6 +174,20 @@ pub struct IncidentView {
     pub overruled: Option<String>,
 }
 
+/// One player's own page, opened by their personal link: where they sit, their stack and
+/// bounty, their entries, and their place and prize once out. Derived from the public view,
+/// so the page stays live with the view every face already follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerCard {
+    pub me: PlayerView,
+    /// Place (shared or not) and prize once out, or the winner's.
+    pub standing: Option<Standing>,
+    /// The prize won so far (a recorded deal's amount when there is one).
+    pub prize: Cents,
+    /// Bounty money won (the winner's own head included at the end).
+    pub bounties: Cents,
+}
+
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -225,6 +239,23 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
+    /// The personal page of one player (`None` for an unknown or unregistered one).
+    pub fn player_card(&self, player: PlayerId) -> Option<PlayerCard> {
+        let me = self.players.iter().find(|p| p.player == player)?.clone();
+        let standing = self
+            .places
+            .iter()
+            .find(|p| p.standing.player == player)
+            .map(|p| p.standing.clone());
+        let result = self.results.iter().find(|r| r.player == player);
+        Some(PlayerCard {
+            prize: result.map_or(Cents::ZERO, |r| r.prize),
+            bounties: result.map_or(me.bounty_won, |r| r.bounties),
+            me,
+            standing,
+        })
+    }
+
     /// A player's name, for pages that hold only the id (empty when unknown).
     pub fn player_name(&self, player: PlayerId) -> String {
         self.players

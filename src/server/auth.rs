@@ -3,8 +3,11 @@
 //! down and then locked out for a while. A table device holds its table's key (from the QR
 //! code) and may act only for its own table. Everyone else reads public pages only.
 
+use crate::domain::balancing::is_shown_move;
 use crate::domain::command::Command;
+use crate::domain::event::MoveReason;
 use crate::domain::ids::TableNo;
+use crate::domain::Tournament;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::Rng;
@@ -40,8 +43,12 @@ impl Role {
         }
     }
 
-    /// May this role send this command? The director may do everything; a table only what
-    /// concerns its own table.
+    /// May this role send this command, judged on the command alone? The director may do
+    /// everything; a table only what concerns its own table: report its busts (and its
+    /// abandoned stacks' last chip), set its button, confirm the moves into it, report its
+    /// hand finished and its chip counts, call the director (and record the guided ruling
+    /// without sanctioning anyone), mark a penalty hand played. Checked before the engine
+    /// is asked anything; `may_now` completes it against the state.
     pub fn may(&self, command: &Command) -> bool {
         match self {
             Role::Director => true,
@@ -60,6 +67,22 @@ impl Role {
                 Command::MovePlayer { to, .. } => to.table == *own,
                 _ => false,
             },
+        }
+    }
+
+    /// May this role send this command in this state? `may`, and a table confirms only a move
+    /// into its own table that the tables are shown now (automatic balancing, TDA 25): not
+    /// any player from anywhere, nor a move of its own choosing. Judged by the engine under
+    /// the tournament's writer lock, so the state cannot change between check and decision.
+    pub fn may_now(&self, command: &Command, state: &Tournament) -> bool {
+        if !self.may(command) {
+            return false;
+        }
+        match (self, command) {
+            (Role::Table(_), Command::MovePlayer { player, to, reason }) => {
+                *reason == MoveReason::Balance && is_shown_move(state, *player, *to)
+            }
+            _ => true,
         }
     }
 }

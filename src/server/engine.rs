@@ -28,6 +28,9 @@ pub enum EngineError {
     UnknownTournament(i64),
     #[error("invalid command id")]
     InvalidCommandId,
+    /// The sender may not send this command in the tournament's current state.
+    #[error("not allowed for this sender now")]
+    Forbidden,
 }
 
 /// A consistent copy of a tournament for readers, with the last event number in it.
@@ -225,6 +228,22 @@ impl Engine {
         command: &Command,
         origin: &Origin,
     ) -> Result<Reply, EngineError> {
+        self.submit_if(id, command_id, command, origin, |_| true)
+            .await
+    }
+
+    /// `submit` for a sender whose right depends on the state (a table confirming a move):
+    /// `allowed` is asked under the writer lock, after a retry's stored answer (a retry of
+    /// an accepted command must get its answer even when the state has moved on) and before
+    /// the decision. Refused, nothing is stored: `EngineError::Forbidden`.
+    pub async fn submit_if(
+        &self,
+        id: i64,
+        command_id: &str,
+        command: &Command,
+        origin: &Origin,
+        allowed: impl FnOnce(&Tournament) -> bool,
+    ) -> Result<Reply, EngineError> {
         if command_id.is_empty() || command_id.len() > 64 {
             return Err(EngineError::InvalidCommandId);
         }
@@ -242,6 +261,9 @@ impl Engine {
             seed: rand::random(),
         };
         let (state, last) = &mut *writer;
+        if !allowed(state) {
+            return Err(EngineError::Forbidden);
+        }
         let reply = match decide(state, command, ctx) {
             Ok(events) => {
                 let first = *last + 1;

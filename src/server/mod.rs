@@ -8,6 +8,7 @@ pub mod demo;
 pub mod engine;
 pub mod export;
 pub mod live;
+pub mod player_links;
 pub mod serve;
 pub mod shared_view;
 pub mod state;

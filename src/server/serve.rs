@@ -55,6 +55,7 @@ pub async fn build(
         engine: engine.clone(),
         auth,
         tokens: super::tokens::Tokens::new(engine.store().pool().clone()),
+        player_links: super::player_links::PlayerLinks::load(engine.store().pool()).await?,
         database: config.database.clone(),
     };
     super::export::spawn_break_backups(state.clone());

@@ -14,6 +14,8 @@ pub struct AppState {
     pub auth: Arc<Auth>,
     /// API tokens for websites and integrations.
     pub tokens: super::tokens::Tokens,
+    /// Players' personal links (made and checked with the server's secret).
+    pub player_links: super::player_links::PlayerLinks,
     /// The SQLite file (backups are written next to it).
     pub database: std::path::PathBuf,
 }

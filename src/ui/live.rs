@@ -97,8 +97,15 @@ pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, Ser
     }
 }
 
-/// Sets up the view resource and, in the browser, the live stream and the second tick.
+/// Sets up the view resource of the current tournament and, in the browser, the live stream
+/// and the second tick.
 pub fn use_live() -> Live {
+    use_live_of(None)
+}
+
+/// `use_live` for one tournament (`None`: the current one), e.g. the one a player's
+/// personal link belongs to.
+pub fn use_live_of(tournament: Option<i64>) -> Live {
     let version = RwSignal::new(0u64);
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
@@ -111,12 +118,13 @@ pub fn use_live() -> Live {
     // `try_get`: on the server the page's owner can be gone (its response already sent, e.g.
     // a route that never reads the view) before the resource's task first runs; `get` on a
     // disposed signal panics in that task.
+    // The caller's tournament (a personal link's), else the address's choice.
     let choice = use_tournament_choice();
     let view = Resource::new(
         move || {
             (
                 version.try_get().unwrap_or_default(),
-                choice.try_get().flatten(),
+                tournament.or_else(|| choice.try_get().flatten()),
             )
         },
         move |(_, tournament)| async move {

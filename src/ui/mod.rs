@@ -1,10 +1,12 @@
-//! The four faces and what they share, and the club's pages beyond one tournament.
+//! The four faces (and the player's personal page) and what they share, and the club's
+//! pages beyond one tournament.
 
 pub mod club;
 pub mod components;
 pub mod director;
 pub mod home;
 pub mod live;
+pub mod me;
 pub mod player;
 pub mod qr_sheet;
 pub mod ruling;

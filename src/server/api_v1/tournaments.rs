@@ -204,7 +204,12 @@ async fn submit(
         actor: role.actor(),
         device: "api".into(),
     };
-    match state.engine.submit(id, command_id, command, &origin).await {
+    let may_now = |t: &crate::domain::Tournament| role.may_now(command, t);
+    match state
+        .engine
+        .submit_if(id, command_id, command, &origin, may_now)
+        .await
+    {
         Ok(Reply::Accepted { first, last }) => Ok(Accepted {
             first_seq: first,
             last_seq: last,
@@ -215,6 +220,7 @@ async fn submit(
             "command_id must be 1 to 64 characters",
         )),
         Err(EngineError::UnknownTournament(_)) => Err(Problem::not_found("tournament")),
+        Err(EngineError::Forbidden) => Err(Problem::forbidden()),
         Err(e) => Err(Problem::internal(e)),
     }
 }

@@ -1,9 +1,11 @@
 //! The director's console (tablet first): clock control, the registration desk with the seat
-//! drawn shown big, the tables at a glance with stopped tables standing out, the balancing
-//! plan with one-tap confirm, and the bust feed with places and prizes.
+//! drawn shown big and the player's personal link, the tables at a glance with stopped tables
+//! standing out, the balancing plan with one-tap confirm, and the bust feed with places and
+//! prizes.
 
 mod corrections;
 mod incidents;
+mod links;
 mod money;
 mod players;
 mod suggest;
@@ -19,6 +21,7 @@ use crate::i18n::*;
 use corrections::{Correction, CorrectionButton, ReasonSheet};
 use incidents::IncidentLog;
 use leptos::prelude::*;
+use links::{PersonalLinks, PlayerLinkCard};
 use money::{DealPanel, MoneyPanel, ResultsPanel};
 use players::PlayersPanel;
 use suggest::NameWithSuggestions;
@@ -97,6 +100,17 @@ fn Console() -> impl IntoView {
     // What is shown now; only the parts that depend on it re-render on a live update, so the
     // desk's form and the guided flow keep their input and focus while busts come in.
     let current = move || live.view.get().and_then(|r| r.ok()).flatten();
+    // The player just registered, by id: the personal link below re-renders only when it
+    // changes, not on every live update.
+    let registered = Memo::new(move |_| {
+        let n = last_registered.get()?;
+        let view = current()?.view;
+        view.players
+            .iter()
+            .rev()
+            .find(|p| p.name == n)
+            .map(|p| p.player)
+    });
     let tournament = Signal::derive(move || current().map(|l| l.view));
     let pending = RwSignal::new(None::<Correction>);
     alert_on_stopped_tables(tournament);
@@ -175,6 +189,7 @@ fn Console() -> impl IntoView {
                                 </div>
                             })
                         }}
+                        {move || registered.get().map(|player| view! { <PlayerLinkCard player /> })}
                     </section>
                 </div>
                 {move || current().map(|l| {
@@ -204,6 +219,7 @@ fn Console() -> impl IntoView {
                         <ResultsPanel view=view.clone() tournament=l.tournament />
                     }
                 })}
+                <PersonalLinks live />
                 <details class="panel">
                     <summary>{t!(i18n, guided_rulings)}</summary>
                     <RulingFlow table=None send players />

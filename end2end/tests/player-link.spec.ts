@@ -1,0 +1,90 @@
+// The player's personal link (issues D and E) against the real server with the demo
+// tournament: the desk shows it as a link and a QR code right after registering, the phone
+// opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
+// into a place; the director shows the same link again later; a wrong link shows no one.
+import { test, expect, Page, Browser } from "@playwright/test";
+
+const PIN = process.env.DIRECTOR_PIN ?? "2468";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  // Set by the app once the wasm bundle has hydrated the page.
+  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+}
+
+async function signIn(page: Page) {
+  await open(page, "/director");
+  await page.getByTestId("pin").fill(PIN);
+  await page.getByTestId("sign-in").click();
+  await expect(page.getByTestId("tournament-name")).toBeVisible();
+}
+
+// The table's own device, paired from the director's QR sheet.
+async function tablePage(browser: Browser, table: number): Promise<Page> {
+  const director = await (await browser.newContext()).newPage();
+  await signIn(director);
+  await open(director, "/director/tables");
+  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
+  await director.context().close();
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await open(page, href!);
+  return page;
+}
+
+test("a player's personal link follows them from the desk to their place", async ({ browser }) => {
+  const name = "Mia Linkova";
+  const desk = await (await browser.newContext()).newPage();
+  await signIn(desk);
+  await desk.getByTestId("reg-name").fill(name);
+  await desk.getByTestId("reg-submit").click();
+  await expect(desk.getByTestId("seat-drawn")).toContainText(name);
+  const drawn = (await desk.getByTestId("seat-drawn").locator(".big").textContent()) ?? "";
+  const [table, seat] = drawn.split(" · ").map(Number);
+
+  // Right after registering: the link and its QR code, for the player to scan.
+  const card = desk.getByTestId("personal-link");
+  await expect(card.locator("svg")).toBeVisible();
+  const path = (await desk.getByTestId("personal-link-url").getAttribute("href"))!;
+  expect(path).toMatch(/^\/me\/\d+-\d+-[0-9a-f]{32}$/);
+  const player = Number(path.split("-")[1]);
+
+  // The phone: table and seat big, stack, entries.
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  await open(phone, path);
+  await expect(phone.getByTestId("me-name")).toHaveText(name);
+  await expect(phone.getByTestId("me-table")).toHaveText(String(table));
+  await expect(phone.getByTestId("me-seat-no")).toHaveText(String(seat));
+  await expect(phone.getByTestId("me-stack")).toHaveText(/^\d[\d\s.,]*$/);
+  await expect(phone.getByTestId("me-entries")).toHaveText("1");
+  await expect(phone.getByTestId("clock-time")).toHaveText(/^\d{2}:\d{2}$/);
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page fits a phone").toBeLessThanOrEqual(0);
+
+  // Her table reports her out; the phone follows live, with no reload: a place and a prize.
+  const device = await tablePage(browser, table);
+  await device.getByTestId(`bust-out-${player}`).click();
+  await device.locator("[data-testid^='bust-win-']").first().click();
+  await device.getByTestId("bust-confirm").click();
+  await expect(phone.getByTestId("me-status")).toHaveText("Busted");
+  await expect(phone.getByTestId("me-place").locator(".big")).toHaveText(/^\d+$/);
+  await expect(phone.getByTestId("me-prize")).toContainText("€");
+  await expect(phone.getByTestId("me-seat")).toHaveCount(0);
+
+  // Later, the director shows the same link again, for any player.
+  await desk.reload();
+  await expect(desk.locator("body[data-hydrated='1']")).toHaveCount(1);
+  await desk.getByTestId("personal-links").click();
+  await desk.getByTestId("link-player").selectOption(String(player));
+  await expect(desk.getByTestId("personal-link-url")).toHaveAttribute("href", path);
+
+  // In Dutch, too.
+  await phone.locator("button[data-lang='nl']").click();
+  await expect(phone.locator("h1")).toHaveText("Mijn toernooi");
+});
+
+test("a wrong personal link shows no one", async ({ page }) => {
+  await open(page, "/me/1-1-00000000000000000000000000000000");
+  await expect(page.getByTestId("link-refused")).toBeVisible();
+  await expect(page.getByTestId("me-card")).toHaveCount(0);
+});

@@ -1,0 +1,76 @@
+//! Server functions of the players' personal links (issues D and E): the director gets a
+//! player's link and QR code (at the desk right after registering, or again at any time);
+//! a phone opens its link and learns which player of which tournament it shows.
+
+use crate::domain::ids::PlayerId;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// A player's personal link, for the director to show at the desk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersonalLink {
+    pub player: PlayerId,
+    /// Path with the player's token, e.g. `/me/1-7-…`.
+    pub path: String,
+    /// The QR code of the full address, as SVG markup made on the server.
+    pub qr_svg: String,
+}
+
+/// What a valid personal link opens: one player of one tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkedPlayer {
+    pub tournament: i64,
+    pub player: PlayerId,
+}
+
+/// A player's personal link and its QR code (director only). `tournament`: the current one
+/// when `None`.
+#[server(endpoint = "player_link")]
+pub async fn player_link(
+    player: u32,
+    tournament: Option<i64>,
+) -> Result<PersonalLink, ServerFnError> {
+    use super::ssr;
+    if !ssr::is_director().await? {
+        return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    let state = ssr::state()?;
+    let player = PlayerId(player);
+    let tournament = tournament
+        .or_else(|| state.engine.current())
+        .filter(|t| registered(&state.engine, *t, player))
+        .ok_or_else(|| ServerFnError::new("NOT_FOUND"))?;
+    let path = format!("/me/{}", state.player_links.token(tournament, player));
+    let qr_svg = ssr::qr_svg(&format!("http://{}{path}", ssr::host().await));
+    Ok(PersonalLink {
+        player,
+        path,
+        qr_svg,
+    })
+}
+
+/// The player a personal link opens. Anything but a valid link of a registered player
+/// (malformed, forged, of a tournament or player that is not there) gets the same refusal,
+/// `UNAUTHORIZED`, so a wrong token learns nothing.
+#[server(endpoint = "open_player_link")]
+pub async fn open_player_link(token: String) -> Result<LinkedPlayer, ServerFnError> {
+    let state = super::ssr::state()?;
+    state
+        .player_links
+        .verify(token.trim())
+        .filter(|(tournament, player)| registered(&state.engine, *tournament, *player))
+        .map(|(tournament, player)| LinkedPlayer { tournament, player })
+        .ok_or_else(|| ServerFnError::new("UNAUTHORIZED"))
+}
+
+/// Is `player` an entry of `tournament` (registered and not taken back)?
+#[cfg(feature = "ssr")]
+fn registered(engine: &crate::server::engine::Engine, tournament: i64, player: PlayerId) -> bool {
+    use crate::domain::state::PlayerStatus;
+    engine.snapshot(tournament).is_ok_and(|snap| {
+        snap.state
+            .players
+            .get(&player)
+            .is_some_and(|p| p.status != PlayerStatus::Unregistered)
+    })
+}

@@ -1,0 +1,116 @@
+//! The player's personal page (`/me/<token>`, the link or QR code the director gives at the
+//! desk): my table and seat, big; my stack, my bounty and my entries; my place and prize once
+//! I am out; and the clock and the field, live. A wrong link shows only that it is not valid.
+
+use super::components::{chips, euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
+use super::live::use_live_of;
+use crate::api::{open_player_link, LinkedPlayer};
+use crate::domain::config::BountyKind;
+use crate::domain::state::PlayerStatus;
+use crate::domain::view::PlayerCard;
+use crate::i18n::*;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+/// `/me/:token`.
+#[component]
+pub fn MePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let params = use_params_map();
+    // The server checks the token once; the page then follows the public view of that
+    // tournament, like every face, and picks this player out of it.
+    let linked = Resource::new(
+        move || params.with(|p| p.get("token").unwrap_or_default()),
+        open_player_link,
+    );
+    view! {
+        <main class="page player me">
+            <header class="bar"><h1>{t!(i18n, my_page)}</h1><LangSwitch /></header>
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || linked.get().map(|r| match r {
+                    Ok(linked) => view! { <MyTournament linked /> }.into_any(),
+                    Err(_) => view! {
+                        <p class="answer error" role="alert" data-testid="link-refused">{t!(i18n, link_not_valid)}</p>
+                    }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+/// The live part, once the link is known to be good.
+#[component]
+fn MyTournament(linked: LinkedPlayer) -> impl IntoView {
+    let i18n = use_i18n();
+    let live = use_live_of(Some(linked.tournament));
+    view! {
+        <OfflineBanner live />
+        <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+            {move || live.view.get().map(|v| {
+                let found = v.ok().flatten().and_then(|l| {
+                    let card = l.view.player_card(linked.player)?;
+                    Some((l, card))
+                });
+                match found {
+                    Some((l, card)) => {
+                        let bounties = l.view.bounty_kind != BountyKind::None;
+                        view! {
+                            <MyCard card bounties />
+                            <ClockPanel live clock=l.view.clock.clone() />
+                            <FieldFigures live=l.clone() />
+                        }.into_any()
+                    }
+                    None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The player's own figures, where they sit first and biggest.
+#[component]
+fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    let me = card.me;
+    let place = card.standing.map(|s| {
+        let shared = (s.shared_by > 1).then(|| view! { " "{t!(i18n, place_shared, n = s.shared_by)} });
+        let provisional = s.provisional.then(|| view! { <small>" "{t!(i18n, provisional)}</small> });
+        view! {
+            <div class="my-place" data-testid="me-place">
+                <span class="label">{t!(i18n, place)}</span>
+                <span class="big">{s.place}</span>
+                {shared}{provisional}
+            </div>
+            <div class="my-prize"><span class="label">{t!(i18n, prize)}</span> <span data-testid="me-prize">{euro(card.prize)}</span></div>
+        }
+    });
+    let status = match me.status {
+        PlayerStatus::Busted => Some(t!(i18n, busted).into_any()),
+        PlayerStatus::LeftEarly => Some(t!(i18n, left_early).into_any()),
+        PlayerStatus::Disqualified => Some(t!(i18n, disqualified).into_any()),
+        PlayerStatus::Playing | PlayerStatus::Unregistered => None,
+    };
+    view! {
+        <section class="my-card" data-testid="me-card">
+            <h2 class="my-name" data-testid="me-name">{me.name.clone()}</h2>
+            {match (me.table, me.seat) {
+                (Some(t), Some(s)) => view! {
+                    <div class="my-seat" data-testid="me-seat">
+                        <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{t.0}</span></div>
+                        <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{s.0}</span></div>
+                    </div>
+                }.into_any(),
+                _ => view! { <p class="my-status" data-testid="me-status">{status}</p> }.into_any(),
+            }}
+            {place}
+            <dl class="figures">
+                <div><dt>{t!(i18n, stack)}</dt><dd data-testid="me-stack">{chips(me.stack)}</dd></div>
+                {bounties.then(|| view! {
+                    <div><dt>{t!(i18n, bounty)}</dt><dd data-testid="me-bounty">{euro(me.bounty)}</dd></div>
+                    <div><dt>{t!(i18n, bounties_won)}</dt><dd data-testid="me-bounties-won">{euro(card.bounties)}</dd></div>
+                })}
+                <div><dt>{t!(i18n, my_entries)}</dt><dd data-testid="me-entries">{me.entries}</dd></div>
+            </dl>
+        </section>
+    }
+}

@@ -1,0 +1,1111 @@
+//! Who may change what, on the real server (loopback, a real SQLite file): every command of
+//! `Command` and every other operation that changes something (server functions, `/backup`,
+//! `/api/v1`), tried by every role through the pages' server function and through the API.
+//! The expected answers come from one table, `MATRIX`, written as data: a table device acts
+//! only for its own table, everything else is the director's, and a refused call changes
+//! nothing. Then the engine under concurrent table devices and racing retries, and the
+//! players' personal links.
+
+use clubtd::domain::command::{BustReport, Command};
+use clubtd::domain::config::templates;
+use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
+use clubtd::domain::ids::{PlayerId, SeatNo, TableNo};
+use clubtd::domain::money::{Cents, Chips};
+use clubtd::domain::state::PlayerStatus;
+use clubtd::domain::view::{tournament_view, TournamentView};
+use clubtd::server::engine::{now, Engine, Reply};
+use clubtd::server::serve::{build, ServerConfig};
+use clubtd::server::store::{Origin, Store};
+use reqwest::Client;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+// ---------------------------------------------------------------------------------------
+// The matrix
+// ---------------------------------------------------------------------------------------
+
+/// Who calls. The table roles hold keys of the tournament's table 1 (`OwnTable`, the table
+/// every table command below is about) and table 2 (`OtherTable`, acting for table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Director,
+    OwnTable,
+    OtherTable,
+    /// A player's phone: no credential at all.
+    Player,
+    /// A key that never was one.
+    WrongKey,
+    /// Table 3's key from before the director issued a new QR code.
+    RevokedKey,
+    /// A player's personal link token offered as a key: it reads one player, nothing more.
+    PlayerLink,
+}
+
+const ROLES: [Role; 7] = [
+    Role::Director,
+    Role::OwnTable,
+    Role::OtherTable,
+    Role::Player,
+    Role::WrongKey,
+    Role::RevokedKey,
+    Role::PlayerLink,
+];
+
+const Y: bool = true;
+const N: bool = false;
+
+/// action → allowed for [director, own table, other table, player, wrong key, revoked key,
+/// a player's link as a key].
+/// The order is the order of the run: rows that need a prepared state come before the rows
+/// that change much (closing registration, breaking a table, new tournaments).
+#[rustfmt::skip]
+const MATRIX: &[(&str, [bool; 7])] = &[
+    //  action                              D  own other player wrong revoked link
+    // A table device, for its own table: its busts, button, moves in, hand, call, chips.
+    ("report_busts",                       [Y, Y, N, N, N, N, N]),
+    ("set_button",                         [Y, Y, N, N, N, N, N]),
+    ("move_player: shown move into table", [Y, Y, N, N, N, N, N]),
+    ("finish_hand",                        [Y, Y, N, N, N, N, N]),
+    ("call_director",                      [Y, Y, N, N, N, N, N]),
+    ("report_table_chips",                 [Y, Y, N, N, N, N, N]),
+    ("record_ruling: no sanction",         [Y, Y, N, N, N, N, N]),
+    ("penalty_hand_served",                [Y, Y, N, N, N, N, N]),
+    ("abandoned_stack_gone",               [Y, Y, N, N, N, N, N]),
+    // ... and nothing more, even about its own table.
+    ("move_player: any player into table", [Y, N, N, N, N, N, N]),
+    ("move_player: director's move",       [Y, N, N, N, N, N, N]),
+    ("record_ruling: with a sanction",     [Y, N, N, N, N, N, N]),
+    ("answer_call",                        [Y, N, N, N, N, N, N]),
+    ("confirm_arrival",                    [Y, N, N, N, N, N, N]),
+    ("report_chips",                       [Y, N, N, N, N, N, N]),
+    ("break_table",                        [Y, N, N, N, N, N, N]),
+    // Everything else is the director's.
+    ("create_tournament",                  [Y, N, N, N, N, N, N]),
+    ("change_config",                      [Y, N, N, N, N, N, N]),
+    ("register_player",                    [Y, N, N, N, N, N, N]),
+    ("unregister_player",                  [Y, N, N, N, N, N, N]),
+    ("revive_player",                      [Y, N, N, N, N, N, N]),
+    ("re_enter",                           [Y, N, N, N, N, N, N]),
+    ("start_clock",                        [Y, N, N, N, N, N, N]),
+    ("pause_clock",                        [Y, N, N, N, N, N, N]),
+    ("resume_clock",                       [Y, N, N, N, N, N, N]),
+    ("adjust_clock",                       [Y, N, N, N, N, N, N]),
+    ("jump_to_level",                      [Y, N, N, N, N, N, N]),
+    ("leave_early",                        [Y, N, N, N, N, N, N]),
+    ("disqualify",                         [Y, N, N, N, N, N, N]),
+    ("give_penalty",                       [Y, N, N, N, N, N, N]),
+    ("rescind_penalty",                    [Y, N, N, N, N, N, N]),
+    ("overrule_ruling",                    [Y, N, N, N, N, N, N]),
+    ("cancel_entry",                       [Y, N, N, N, N, N, N]),
+    ("reinstate_player",                   [Y, N, N, N, N, N, N]),
+    ("reopen_table",                       [Y, N, N, N, N, N, N]),
+    ("set_hand_for_hand",                  [Y, N, N, N, N, N, N]),
+    ("surrender_stack",                    [Y, N, N, N, N, N, N]),
+    ("set_balancing",                      [Y, N, N, N, N, N, N]),
+    ("set_payouts",                        [Y, N, N, N, N, N, N]),
+    ("undo_last",                          [Y, N, N, N, N, N, N]),
+    ("rename_player",                      [Y, N, N, N, N, N, N]),
+    ("record_deal",                        [Y, N, N, N, N, N, N]),
+    ("close_registration",                 [Y, N, N, N, N, N, N]),
+    ("reopen_registration",                [Y, N, N, N, N, N, N]),
+    ("draw_final_table",                   [Y, N, N, N, N, N, N]),
+    // The other operations that change something.
+    ("fn player_link",                     [Y, N, N, N, N, N, N]),
+    ("fn table_links",                     [Y, N, N, N, N, N, N]),
+    ("fn table_links: new code",           [Y, N, N, N, N, N, N]),
+    ("POST /backup",                       [Y, N, N, N, N, N, N]),
+    ("PUT /api/v1/…/archived",             [Y, N, N, N, N, N, N]),
+    ("PUT /api/v1/…/public",               [Y, N, N, N, N, N, N]),
+    ("POST /api/v1/tokens",                [Y, N, N, N, N, N, N]),
+    ("DELETE /api/v1/tokens/{id}",         [Y, N, N, N, N, N, N]),
+    ("POST /api/v1/tournaments",           [Y, N, N, N, N, N, N]),
+    ("fn create_tournament",               [Y, N, N, N, N, N, N]),
+];
+
+/// Rows whose command is valid in the state prepared for it: some allowed sender must get
+/// it accepted, not only past the role check.
+const VALID: &[&str] = &[
+    "report_busts",
+    "set_button",
+    "move_player: shown move into table",
+    "finish_hand",
+    "call_director",
+    "report_table_chips",
+    "record_ruling: no sanction",
+    "penalty_hand_served",
+    "move_player: any player into table",
+    "answer_call",
+    "register_player",
+    "pause_clock",
+    "adjust_clock",
+    "give_penalty",
+    "rename_player",
+    "close_registration",
+];
+
+/// How a call travels, which decides what a refusal looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Via {
+    /// `send_command`, the pages' server function: 200 with `Rejected { UNAUTHORIZED }`.
+    PageCommand,
+    /// Another server function: 403 `UNAUTHORIZED`.
+    ServerFn,
+    /// `POST /backup`: 403.
+    Backup,
+    /// `/api/v1` scoped to the tournament (a table key counts there): 401 or 403.
+    ApiScoped,
+    /// `/api/v1` not scoped to a tournament (a table key is no credential there): 401.
+    ApiUnscoped,
+}
+
+/// The refusal a role gets through a channel: HTTP status and error code.
+fn refusal(role: Role, via: Via) -> (u16, Option<&'static str>) {
+    let keyed = matches!(role, Role::OwnTable | Role::OtherTable);
+    match via {
+        Via::PageCommand => (200, Some("UNAUTHORIZED")),
+        Via::ServerFn => (403, Some("UNAUTHORIZED")),
+        Via::Backup => (403, None),
+        Via::ApiScoped if keyed => (403, Some("UNAUTHORIZED")),
+        Via::ApiScoped | Via::ApiUnscoped => (401, Some("UNAUTHENTICATED")),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The server and its clients
+// ---------------------------------------------------------------------------------------
+
+struct Fixture {
+    base: String,
+    engine: Arc<Engine>,
+    db: std::path::PathBuf,
+    id: i64,
+    director: Client,
+    anyone: Client,
+    own_key: String,
+    other_key: String,
+    revoked_key: String,
+    link_token: String,
+    /// A read token for the director to revoke in its row.
+    token_id: i64,
+    _dir: tempfile::TempDir,
+}
+
+async fn serve(demo: bool) -> (String, Arc<Engine>, std::path::PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite");
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: db.clone(),
+        demo,
+        director_pin: Some("2468".into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
+    let (router, engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    (format!("http://{addr}"), engine, db, dir)
+}
+
+/// A client signed in as the director with the PIN, like the director's tablet.
+async fn director_client(base: &str) -> Client {
+    let director = Client::builder().cookie_store(true).build().unwrap();
+    let login = director
+        .post(format!("{base}/api/director_login"))
+        .form(&[("pin", "2468")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    director
+}
+
+/// The tables' keys from the director's QR sheet (`table_links`), optionally after a new
+/// code for one table.
+async fn table_keys(base: &str, director: &Client, reissue: Option<u16>) -> Vec<(u64, String)> {
+    let form: Vec<(&str, String)> = reissue
+        .map(|t| vec![("reissue", t.to_string())])
+        .unwrap_or_default();
+    let links: Value = director
+        .post(format!("{base}/api/table_links"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let key = l["path"].as_str().unwrap().split("key=").nth(1).unwrap();
+            (l["table"].as_u64().unwrap(), key.to_string())
+        })
+        .collect()
+}
+
+async fn fixture() -> Fixture {
+    let (base, engine, db, dir) = serve(true).await;
+    let id = engine.current().expect("the demo tournament");
+    let director = director_client(&base).await;
+    let keys = table_keys(&base, &director, None).await;
+    let key_of = |t: u64| keys.iter().find(|(n, _)| *n == t).unwrap().1.clone();
+    let revoked_key = key_of(3);
+    let fresh = table_keys(&base, &director, Some(3)).await;
+    assert!(
+        fresh.iter().all(|(_, k)| *k != revoked_key),
+        "table 3 has a new key"
+    );
+    let made: Value = director
+        .post(format!("{base}/api/v1/tokens"))
+        .json(&json!({"label": "to revoke", "scope": "read"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&[("player", "1".to_string()), ("tournament", id.to_string())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link_token = link["path"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/me/")
+        .to_string();
+    Fixture {
+        link_token,
+        base,
+        own_key: key_of(1),
+        other_key: key_of(2),
+        revoked_key,
+        token_id: made["info"]["id"].as_i64().unwrap(),
+        engine,
+        db,
+        id,
+        director,
+        anyone: Client::new(),
+        _dir: dir,
+    }
+}
+
+/// What the server answered.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    code: Option<String>,
+    accepted: bool,
+}
+
+impl Fixture {
+    fn client(&self, role: Role) -> &Client {
+        if role == Role::Director {
+            &self.director
+        } else {
+            &self.anyone
+        }
+    }
+
+    fn key(&self, role: Role) -> Option<String> {
+        match role {
+            Role::Director | Role::Player => None,
+            Role::OwnTable => Some(self.own_key.clone()),
+            Role::OtherTable => Some(self.other_key.clone()),
+            Role::WrongKey => Some("0123456789abcdef01234567".into()),
+            Role::RevokedKey => Some(self.revoked_key.clone()),
+            Role::PlayerLink => Some(self.link_token.clone()),
+        }
+    }
+
+    fn view(&self) -> TournamentView {
+        let snap = self.engine.snapshot(self.id).unwrap();
+        tournament_view(&snap.state, now()).unwrap()
+    }
+
+    /// A command sent by the director straight to the engine, to prepare a row's state.
+    async fn arrange(&self, command: Command) {
+        let origin = Origin {
+            actor: "director".into(),
+            device: "test".into(),
+        };
+        let id = uuid::Uuid::new_v4().to_string();
+        let reply = self
+            .engine
+            .submit(self.id, &id, &command, &origin)
+            .await
+            .unwrap();
+        assert!(
+            matches!(reply, Reply::Accepted { .. }),
+            "arranging {command:?}: {reply:?}"
+        );
+    }
+
+    /// Everything a refused call must leave as it was: the event log, the commands seen,
+    /// tournaments and their flags, table keys, API tokens, and backups written.
+    async fn fingerprint(&self) -> (u64, String, usize) {
+        let last_seq = self.engine.snapshot(self.id).unwrap().last_seq;
+        let rows: String = sqlx::query_scalar(
+            "SELECT (SELECT count(*) FROM events) || '|' || (SELECT count(*) FROM commands) || '|' || \
+             (SELECT ifnull(group_concat(id || ':' || archived || ':' || public), '') FROM tournaments) || '|' || \
+             (SELECT ifnull(group_concat(tournament_id || ':' || table_no || ':' || key), '') FROM table_keys) || '|' || \
+             (SELECT ifnull(group_concat(id || ':' || ifnull(revoked_at, '-')), '') FROM api_tokens)",
+        )
+        .fetch_one(self.engine.store().pool())
+        .await
+        .unwrap();
+        let backups = std::fs::read_dir(self.db.parent().unwrap().join("backups"))
+            .map(|d| d.count())
+            .unwrap_or(0);
+        (last_seq, rows, backups)
+    }
+
+    async fn send_page_command(&self, role: Role, command: &Command) -> Answer {
+        let r = self
+            .client(role)
+            .post(format!("{}/api/send_command", self.base))
+            .json(&json!({
+                "command_id": uuid::Uuid::new_v4().to_string(),
+                "command": command,
+                "table_key": self.key(role),
+                "tournament": self.id,
+            }))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        let body: Value = r.json().await.unwrap();
+        Answer {
+            status,
+            code: body["Rejected"]["code"].as_str().map(str::to_string),
+            accepted: body.get("Accepted").is_some(),
+        }
+    }
+
+    async fn send_api(&self, role: Role, req: reqwest::RequestBuilder) -> Answer {
+        let req = match self.key(role) {
+            Some(key) => req.header("x-table-key", key),
+            None => req,
+        };
+        let r = req.send().await.unwrap();
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap();
+        let code = if status >= 400 {
+            serde_json::from_str::<Value>(&text)
+                .ok()
+                .and_then(|p| p["code"].as_str().map(str::to_string))
+                // Server functions answer a refusal as `ServerError|CODE`.
+                .or_else(|| text.split('|').nth(1).map(str::to_string))
+        } else {
+            None
+        };
+        Answer {
+            status,
+            code,
+            accepted: (200..300).contains(&status),
+        }
+    }
+
+    /// One call of one row by one role, through one channel.
+    async fn call(&self, action: &str, role: Role, via: Via, command: Option<&Command>) -> Answer {
+        let c = self.client(role);
+        let base = &self.base;
+        let id = self.id;
+        match (via, command) {
+            (Via::PageCommand, Some(command)) => self.send_page_command(role, command).await,
+            (Via::ApiScoped, Some(command)) => {
+                let req = c
+                    .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+                    .json(&json!({"command_id": uuid::Uuid::new_v4().to_string(), "command": command}));
+                self.send_api(role, req).await
+            }
+            _ => {
+                let req = match action {
+                    "fn player_link" => c
+                        .post(format!("{base}/api/player_link"))
+                        .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
+                    "fn table_links" => c
+                        .post(format!("{base}/api/table_links"))
+                        .form::<[(&str, &str); 0]>(&[]),
+                    "fn table_links: new code" => c
+                        .post(format!("{base}/api/table_links"))
+                        .form(&[("reissue", "3")]),
+                    "fn create_tournament" => c
+                        .post(format!("{base}/api/create_tournament"))
+                        .form(&[("name", "Nieuw")]),
+                    "POST /backup" => c.post(format!("{base}/backup")),
+                    "PUT /api/v1/…/archived" => c
+                        .put(format!("{base}/api/v1/tournaments/{id}/archived"))
+                        .json(&json!({"value": true})),
+                    "PUT /api/v1/…/public" => c
+                        .put(format!("{base}/api/v1/tournaments/{id}/public"))
+                        .json(&json!({"value": true})),
+                    "POST /api/v1/tokens" => c
+                        .post(format!("{base}/api/v1/tokens"))
+                        .json(&json!({"label": "x", "scope": "full"})),
+                    "DELETE /api/v1/tokens/{id}" => {
+                        c.delete(format!("{base}/api/v1/tokens/{}", self.token_id))
+                    }
+                    "POST /api/v1/tournaments" => {
+                        c.post(format!("{base}/api/v1/tournaments")).json(&json!({
+                            "command_id": uuid::Uuid::new_v4().to_string(),
+                            "config": templates::club_evening("Nieuw", 2),
+                        }))
+                    }
+                    other => panic!("no call for {other}"),
+                };
+                self.send_api(role, req).await
+            }
+        }
+    }
+}
+
+/// The channels a row is tried through.
+fn channels(action: &str) -> Vec<Via> {
+    match action {
+        "fn player_link"
+        | "fn table_links"
+        | "fn table_links: new code"
+        | "fn create_tournament" => {
+            vec![Via::ServerFn]
+        }
+        "POST /backup" => vec![Via::Backup],
+        "PUT /api/v1/…/archived" | "PUT /api/v1/…/public" => vec![Via::ApiScoped],
+        "POST /api/v1/tokens" | "DELETE /api/v1/tokens/{id}" | "POST /api/v1/tournaments" => {
+            vec![Via::ApiUnscoped]
+        }
+        _ => vec![Via::PageCommand, Via::ApiScoped],
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The commands of the rows, built from the state just before each call
+// ---------------------------------------------------------------------------------------
+
+fn seated(v: &TournamentView, table: u16) -> Vec<PlayerId> {
+    v.tables
+        .iter()
+        .find(|t| t.table == TableNo(table))
+        .map(|t| t.seats.iter().map(|s| s.player).collect())
+        .unwrap_or_default()
+}
+
+/// The lowest free seat of a table (seat 1, taken, when it is full: the rules then refuse
+/// the command, which still shows whether the role got past the check).
+fn free_seat(v: &TournamentView, table: u16) -> Place {
+    let t = v.tables.iter().find(|t| t.table == TableNo(table)).unwrap();
+    let seat = (1..=t.size)
+        .map(SeatNo)
+        .find(|s| t.seats.iter().all(|x| x.seat != *s))
+        .unwrap_or(SeatNo(1));
+    Place {
+        table: TableNo(table),
+        seat,
+    }
+}
+
+/// A player of `table` that no balancing move names.
+fn not_moving(v: &TournamentView, table: u16) -> PlayerId {
+    seated(v, table)
+        .into_iter()
+        .find(|p| v.plan.moves.iter().all(|m| m.player != *p))
+        .expect("a player who is not moving")
+}
+
+fn with_status(v: &TournamentView, status: PlayerStatus) -> Option<PlayerId> {
+    v.players
+        .iter()
+        .find(|p| p.status == status)
+        .map(|p| p.player)
+}
+
+fn talking_answers() -> Vec<clubtd::domain::rulings::Answer> {
+    serde_json::from_value(json!([
+        {"type": "yes_no", "value": false},
+        {"type": "choice", "value": 1},
+        {"type": "count", "value": 3}
+    ]))
+    .unwrap()
+}
+
+/// The command of a row (`None` for rows that are not commands).
+fn command(action: &str, v: &TournamentView) -> Option<Command> {
+    let t1 = TableNo(1);
+    let at1 = seated(v, 1);
+    let first = at1.first().copied().unwrap_or(PlayerId(1));
+    let busted = with_status(v, PlayerStatus::Busted).unwrap_or(PlayerId(1));
+    let reason = || "test".to_string();
+    Some(match action {
+        "report_busts" => Command::ReportBusts {
+            table: t1,
+            busts: vec![BustReport {
+                player: first,
+                eliminators: at1.get(1).copied().into_iter().collect(),
+                start_stack: None,
+            }],
+        },
+        "set_button" => Command::SetButton {
+            table: t1,
+            seat: SeatNo(2),
+        },
+        // `prepare` makes sure there is one before every call of the row.
+        "move_player: shown move into table" => {
+            match v.plan.moves.iter().find(|m| m.to.table == t1) {
+                Some(m) => Command::MovePlayer {
+                    player: m.player,
+                    to: m.to,
+                    reason: MoveReason::Balance,
+                },
+                None => Command::MovePlayer {
+                    player: first,
+                    to: free_seat(v, 1),
+                    reason: MoveReason::Balance,
+                },
+            }
+        }
+        // The hole this file was written for: a table pulling anyone into a free seat.
+        "move_player: any player into table" => Command::MovePlayer {
+            player: not_moving(v, 2),
+            to: free_seat(v, 1),
+            reason: MoveReason::Balance,
+        },
+        "move_player: director's move" => Command::MovePlayer {
+            player: seated(v, 2)[0],
+            to: free_seat(v, 1),
+            reason: MoveReason::Director,
+        },
+        "finish_hand" => Command::FinishHand { table: t1 },
+        "call_director" => Command::CallDirector { table: t1 },
+        "answer_call" => Command::AnswerCall { table: t1 },
+        "report_table_chips" => Command::ReportTableChips {
+            table: t1,
+            counts: vec![(first, Chips(12_345))],
+        },
+        "record_ruling: no sanction" | "record_ruling: with a sanction" => Command::RecordRuling {
+            table: Some(t1),
+            flow: "talking".into(),
+            answers: talking_answers(),
+            player: (action == "record_ruling: with a sanction").then_some(first),
+        },
+        "penalty_hand_served" => Command::PenaltyHandServed {
+            table: t1,
+            player: first,
+        },
+        "abandoned_stack_gone" => Command::AbandonedStackGone {
+            table: t1,
+            seat: SeatNo(1),
+            winners: vec![first],
+        },
+        "confirm_arrival" => Command::ConfirmArrival { player: first },
+        "report_chips" => Command::ReportChips {
+            player: first,
+            chips: Chips(10_000),
+        },
+        "break_table" => Command::BreakTable { table: TableNo(3) },
+        "create_tournament" => Command::CreateTournament {
+            config: templates::club_evening("Again", 2),
+        },
+        "change_config" => Command::ChangeConfig {
+            config: templates::club_evening("Changed", 2),
+        },
+        "register_player" => Command::RegisterPlayer {
+            name: format!("Late {}", v.players.len()),
+            method: PaymentMethod::Cash,
+            present: true,
+        },
+        "unregister_player" => Command::UnregisterPlayer { player: first },
+        "revive_player" => Command::RevivePlayer {
+            player: busted,
+            reason: reason(),
+        },
+        "re_enter" => Command::ReEnter {
+            player: busted,
+            option: clubtd::domain::command::ReEntryOption::NewSeat,
+            method: PaymentMethod::Cash,
+            present: true,
+        },
+        "start_clock" => Command::StartClock,
+        "pause_clock" => Command::PauseClock,
+        "resume_clock" => Command::ResumeClock,
+        "adjust_clock" => Command::AdjustClock { delta_seconds: 60 },
+        "jump_to_level" => Command::JumpToLevel { level_index: 1 },
+        "leave_early" => Command::LeaveEarly { player: first },
+        "disqualify" => Command::Disqualify {
+            player: first,
+            reason: reason(),
+        },
+        "give_penalty" => Command::GivePenalty {
+            player: first,
+            penalty: PenaltyKind::Warning,
+            reason: reason(),
+        },
+        "rescind_penalty" => Command::RescindPenalty {
+            index: 0,
+            reason: reason(),
+        },
+        "overrule_ruling" => Command::OverruleRuling {
+            incident: 0,
+            reason: reason(),
+        },
+        "cancel_entry" => Command::CancelEntry {
+            player: busted,
+            reason: reason(),
+        },
+        "reinstate_player" => Command::ReinstatePlayer {
+            player: with_status(v, PlayerStatus::LeftEarly).unwrap_or(first),
+            reason: reason(),
+        },
+        "reopen_table" => Command::ReopenTable {
+            table: TableNo(3),
+            reason: reason(),
+        },
+        "set_hand_for_hand" => Command::SetHandForHand { on: false },
+        "surrender_stack" => Command::SurrenderStack { player: first },
+        "set_balancing" => Command::SetBalancing {
+            automatic: true,
+            trigger: 2,
+        },
+        "set_payouts" => Command::SetPayouts {
+            amounts: vec![Cents(100)],
+        },
+        "undo_last" => Command::UndoLast { reason: reason() },
+        "rename_player" => Command::RenamePlayer {
+            player: first,
+            name: format!("Renamed {}", v.events_applied),
+        },
+        "record_deal" => Command::RecordDeal {
+            amounts: vec![(first, Cents(1))],
+            note: reason(),
+        },
+        "close_registration" => Command::CloseRegistration,
+        "reopen_registration" => Command::ReopenRegistration { reason: reason() },
+        "draw_final_table" => Command::DrawFinalTable,
+        _ => return None,
+    })
+}
+
+/// Puts the tournament in the state a row's command needs, before each call of that row.
+async fn prepare(fx: &Fixture, action: &str) {
+    let v = fx.view();
+    match action {
+        // Table 1 short of two players: balancing shows a move into it (TDA 25). Moving
+        // players out keeps the field; the plan brings one back.
+        "move_player: shown move into table" => {
+            for _ in 0..4 {
+                let v = fx.view();
+                if v.plan.moves.iter().any(|m| m.to.table == TableNo(1)) {
+                    return;
+                }
+                let emptier = if seated(&v, 2).len() < seated(&v, 3).len() {
+                    2
+                } else {
+                    3
+                };
+                fx.arrange(Command::MovePlayer {
+                    player: seated(&v, 1)[0],
+                    to: free_seat(&v, emptier),
+                    reason: MoveReason::Director,
+                })
+                .await;
+            }
+            panic!("no move into table 1 could be arranged");
+        }
+        "finish_hand" if v.hand_for_hand.is_none() => {
+            fx.arrange(Command::SetHandForHand { on: true }).await;
+        }
+        "answer_call" if !v.calls.iter().any(|(t, _)| *t == TableNo(1)) => {
+            fx.arrange(Command::CallDirector { table: TableNo(1) })
+                .await;
+        }
+        "penalty_hand_served" => {
+            let first = seated(&v, 1)[0];
+            let running = v
+                .penalties
+                .iter()
+                .any(|p| p.player == first && p.hands_left.is_some_and(|h| h > 0));
+            if !running {
+                fx.arrange(Command::GivePenalty {
+                    player: first,
+                    penalty: PenaltyKind::Hands { hands: 3 },
+                    reason: "showed a card".into(),
+                })
+                .await;
+            }
+        }
+        _ => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------
+
+/// Every command type the API document knows, from the generated schema of `Command`.
+fn every_command_type() -> BTreeSet<String> {
+    let doc: Value = serde_json::from_str(&clubtd::server::api_v1::document()).unwrap();
+    let mut types = BTreeSet::new();
+    fn collect(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(Value::Array(e)) = m.get("type").and_then(|t| t.get("enum")) {
+                    out.extend(e.iter().filter_map(|s| s.as_str().map(str::to_string)));
+                }
+                m.values().for_each(|x| collect(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| collect(x, out)),
+            _ => {}
+        }
+    }
+    collect(&doc["components"]["schemas"]["Command"], &mut types);
+    types
+}
+
+#[tokio::test]
+async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_nothing() {
+    let fx = fixture().await;
+
+    // The matrix covers every command there is.
+    let known = every_command_type();
+    assert!(
+        known.len() >= 35,
+        "the schema lists the commands: {known:?}"
+    );
+    let v = fx.view();
+    let covered: BTreeSet<String> = MATRIX
+        .iter()
+        .filter_map(|(action, _)| command(action, &v))
+        .map(|c| {
+            serde_json::to_value(&c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(covered, known, "one row at least for every command");
+
+    let mut failures = Vec::new();
+    for (action, allowed) in MATRIX {
+        let mut accepted = false;
+        for via in channels(action) {
+            // Refused roles first, while the state is still the one prepared for the row.
+            let mut order: Vec<(Role, bool)> =
+                ROLES.iter().copied().zip(allowed.iter().copied()).collect();
+            order.sort_by_key(|(_, ok)| *ok);
+            for (role, ok) in order {
+                prepare(&fx, action).await;
+                let command = command(action, &fx.view());
+                let before = fx.fingerprint().await;
+                let answer = fx.call(action, role, via, command.as_ref()).await;
+                let after = fx.fingerprint().await;
+                let refused = refusal(role, via);
+                let was_refused =
+                    (answer.status, answer.code.as_deref()) == refused && !answer.accepted;
+                let role_refusal = matches!(
+                    answer.code.as_deref(),
+                    Some("UNAUTHORIZED" | "UNAUTHENTICATED")
+                ) || matches!(answer.status, 401 | 403);
+                if ok && role_refusal {
+                    failures.push(format!(
+                        "{action} by {role:?} via {via:?}: refused {answer:?}"
+                    ));
+                }
+                if !ok && !was_refused {
+                    failures.push(format!(
+                        "{action} by {role:?} via {via:?}: expected {refused:?}, got {answer:?}"
+                    ));
+                }
+                if !ok && before != after {
+                    failures.push(format!(
+                        "{action} by {role:?} via {via:?}: a refusal changed {before:?} → {after:?}"
+                    ));
+                }
+                if ok && !answer.accepted && before.0 != after.0 {
+                    failures.push(format!("{action} by {role:?}: a rejection wrote events"));
+                }
+                accepted |= ok && answer.accepted;
+            }
+        }
+        if VALID.contains(action) && !accepted {
+            failures.push(format!("{action}: no allowed sender got it accepted"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Table devices report busts at the same instant, and retries of one command id race each
+/// other through both channels: every acknowledged command is in the log once, the sequence
+/// has no gap, and a fresh replay of the file gives the state the server holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gaps() {
+    let (base, engine, db, _dir) = serve(true).await;
+    let id = engine.current().unwrap();
+    let director = director_client(&base).await;
+    let keys = table_keys(&base, &director, None).await;
+    let view = tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap();
+    let left_before = view.players_left;
+    let bust = |table: u16, out: usize, winner: usize| {
+        let at = seated(&view, table);
+        Command::ReportBusts {
+            table: TableNo(table),
+            busts: vec![BustReport {
+                player: at[out],
+                eliminators: vec![at[winner]],
+                start_stack: None,
+            }],
+        }
+    };
+    // Round one: two devices per table, each its own bust, all released together.
+    // Round two: per table one bust sent four times with the same id, twice through the
+    // pages' server function and twice through the API, all released together.
+    let mut calls = Vec::new();
+    for (table, key) in &keys {
+        let t = u16::try_from(*table).unwrap();
+        for (n, (out, winner)) in [(0, 2), (1, 3)].into_iter().enumerate() {
+            calls.push((
+                format!("bust-{t}-{n}"),
+                bust(t, out, winner),
+                key.clone(),
+                n % 2 == 0,
+            ));
+        }
+        for copy in 0..4 {
+            calls.push((
+                format!("retry-{t}"),
+                bust(t, 4, 2),
+                key.clone(),
+                copy % 2 == 0,
+            ));
+        }
+    }
+    let barrier = Arc::new(tokio::sync::Barrier::new(calls.len()));
+    let mut tasks = Vec::new();
+    for (command_id, command, key, via_page) in calls {
+        let (barrier, base) = (barrier.clone(), base.clone());
+        tasks.push(tokio::spawn(async move {
+            let client = Client::new();
+            let request = if via_page {
+                client.post(format!("{base}/api/send_command")).json(&json!({
+                    "command_id": command_id, "command": command, "table_key": key, "tournament": id,
+                }))
+            } else {
+                client
+                    .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+                    .header("x-table-key", key)
+                    .json(&json!({"command_id": command_id, "command": command}))
+            };
+            barrier.wait().await;
+            let answer: Value = request.send().await.unwrap().json().await.unwrap();
+            // Both channels' acknowledgements carry the last event number.
+            let last = answer["Accepted"]["last_seq"]
+                .as_u64()
+                .or_else(|| answer["last_seq"].as_u64());
+            (command_id, last, answer)
+        }));
+    }
+    let mut acknowledged: std::collections::BTreeMap<String, BTreeSet<u64>> = Default::default();
+    for task in tasks {
+        let (command_id, last, answer) = task.await.unwrap();
+        let last = last.unwrap_or_else(|| panic!("{command_id} acknowledged: {answer}"));
+        acknowledged.entry(command_id).or_default().insert(last);
+    }
+    assert_eq!(acknowledged.len(), 9, "nine distinct commands");
+    for (command_id, lasts) in &acknowledged {
+        assert_eq!(
+            lasts.len(),
+            1,
+            "{command_id}: every copy got the first answer"
+        );
+    }
+
+    let pool = engine.store().pool();
+    for (command_id, lasts) in &acknowledged {
+        let seqs: Vec<i64> = sqlx::query_scalar(
+            "SELECT seq FROM events WHERE tournament_id = ? AND command_id = ? ORDER BY seq",
+        )
+        .bind(id)
+        .bind(command_id)
+        .fetch_all(pool)
+        .await
+        .unwrap();
+        let last = i64::try_from(*lasts.first().unwrap()).unwrap();
+        assert!(!seqs.is_empty(), "{command_id} is in the log");
+        assert_eq!(
+            seqs.last(),
+            Some(&last),
+            "{command_id} ends where it was acknowledged"
+        );
+        assert!(
+            seqs.windows(2).all(|w| w[1] == w[0] + 1),
+            "{command_id}: its events together, once: {seqs:?}"
+        );
+        let seen: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM commands WHERE tournament_id = ? AND command_id = ?",
+        )
+        .bind(id)
+        .bind(command_id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        assert_eq!(seen, 1, "{command_id} decided once");
+    }
+    let all: Vec<i64> =
+        sqlx::query_scalar("SELECT seq FROM events WHERE tournament_id = ? ORDER BY seq")
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let live = engine.snapshot(id).unwrap();
+    assert_eq!(
+        all,
+        (1..=i64::try_from(live.last_seq).unwrap()).collect::<Vec<_>>(),
+        "gap-free from 1 to the last acknowledged number"
+    );
+    assert_eq!(
+        live.state.players_left(),
+        left_before as usize - 9,
+        "nine busts, each once"
+    );
+
+    let replayed = Engine::open(Store::open(&db).await.unwrap()).await.unwrap();
+    let fresh = replayed.snapshot(id).unwrap();
+    assert_eq!(fresh.last_seq, live.last_seq);
+    assert_eq!(
+        *fresh.state, *live.state,
+        "a fresh replay of the log is the server's state"
+    );
+}
+
+/// Server functions answer as JSON; a refusal is `ServerError|CODE` with its status.
+async fn open_link(c: &Client, base: &str, token: &str) -> (u16, String) {
+    let r = c
+        .post(format!("{base}/api/open_player_link"))
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothing() {
+    let (base, engine, db, _dir) = serve(true).await;
+    let id = engine.current().unwrap();
+    let director = director_client(&base).await;
+    let player = seated(
+        &tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap(),
+        2,
+    )[0];
+    let form = [
+        ("player", player.0.to_string()),
+        ("tournament", id.to_string()),
+    ];
+    let link: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let path = link["path"].as_str().unwrap();
+    assert!(
+        link["qr_svg"].as_str().unwrap().contains("<svg"),
+        "a QR code"
+    );
+    let token = path.strip_prefix("/me/").unwrap();
+    let again: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        again["path"], path,
+        "the director can show the same link again"
+    );
+
+    // Only the director makes links.
+    let c = Client::new();
+    let r = c
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+
+    // The phone opens its link: that player of that tournament.
+    let (status, body) = open_link(&c, &base, token).await;
+    assert_eq!(status, 200, "{body}");
+    let opened: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(opened, json!({"tournament": id, "player": player.0}));
+
+    // Anything else gets one and the same refusal: forged, altered, another player's ids
+    // with this MAC, a valid MAC for a player who is not there, garbage.
+    let mac = token.rsplit('-').next().unwrap();
+    let mut flipped = mac.to_string();
+    flipped.replace_range(0..1, if mac.starts_with('0') { "1" } else { "0" });
+    let links =
+        clubtd::server::player_links::PlayerLinks::load(Store::open(&db).await.unwrap().pool())
+            .await
+            .unwrap();
+    let refused = (403, "ServerError|UNAUTHORIZED".to_string());
+    for wrong in [
+        format!("{id}-{}-{flipped}", player.0),
+        format!("{id}-{}-{mac}", player.0 + 1),
+        format!("{}-{}-{mac}", id + 1, player.0),
+        links.token(id, PlayerId(999)),
+        links.token(id + 1, player),
+        "garbage".to_string(),
+        String::new(),
+        "9".repeat(5000),
+    ] {
+        assert_eq!(open_link(&c, &base, &wrong).await, refused, "{wrong:.40}");
+    }
+
+    // The page: that player's name and card; a wrong link shows no one.
+    let page = c
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let name = &engine.snapshot(id).unwrap().state.players[&player].name;
+    assert!(
+        page.contains("data-testid=\"me-card\""),
+        "the card is rendered"
+    );
+    assert!(page.contains(name.as_str()), "{name} on their page");
+    let wrong = c
+        .get(format!("{base}/me/{id}-{}-{mac}", player.0 + 1))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(wrong.contains("link-refused"));
+    assert!(!wrong.contains("me-card") && !wrong.contains(name.as_str()));
+}
