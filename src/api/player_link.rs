@@ -36,8 +36,8 @@ pub async fn player_link(
     }
     let state = ssr::state()?;
     let player = PlayerId(player);
-    let tournament = tournament
-        .or_else(|| state.engine.current())
+    let tournament = ssr::chosen(tournament)
+        .await?
         .filter(|t| registered(&state.engine, *t, player))
         .ok_or_else(|| ServerFnError::new("NOT_FOUND"))?;
     let path = format!("/me/{}", state.player_links.token(tournament, player));

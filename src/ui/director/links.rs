@@ -9,9 +9,9 @@ use leptos::prelude::*;
 
 /// One player's personal link and its QR code, for the player to scan at the desk.
 #[component]
-pub fn PlayerLinkCard(player: PlayerId) -> impl IntoView {
+pub fn PlayerLinkCard(player: PlayerId, tournament: Option<i64>) -> impl IntoView {
     let i18n = use_i18n();
-    let link = Resource::new(move || player.0, |p| player_link(p, None));
+    let link = Resource::new(move || (player.0, tournament), |(p, t)| player_link(p, t));
     view! {
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || link.get().map(|r| match r {
@@ -61,7 +61,7 @@ pub fn PersonalLinks(live: Live) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            {move || chosen.get().map(|player| view! { <PlayerLinkCard player /> })}
+            {move || chosen.get().map(|player| view! { <PlayerLinkCard player tournament=live.shown().get_untracked() /> })}
         </details>
     }
 }

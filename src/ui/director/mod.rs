@@ -189,7 +189,7 @@ fn Console() -> impl IntoView {
                                 </div>
                             })
                         }}
-                        {move || registered.get().map(|player| view! { <PlayerLinkCard player /> })}
+                        {move || registered.get().map(|player| view! { <PlayerLinkCard player tournament=live.shown().get_untracked() /> })}
                     </section>
                 </div>
                 {move || current().map(|l| {
