@@ -116,18 +116,19 @@ impl Api {
         parse_reply(&text)
     }
 
-    /// The view as JSON text (what a page downloads).
+    /// The view as JSON text (what a page downloads: `GET /view/{id}`, the bytes the server
+    /// shares between all pages, gzip-compressed once per event number).
     pub async fn view_text(&self, tournament: i64) -> Result<String, String> {
         let res = self
-            .post("get_view")
-            .form(&[("tournament", tournament.to_string())])
+            .http
+            .get(format!("{}/view/{tournament}", self.base))
             .send()
             .await
-            .map_err(|e| format!("get_view: {e}"))?;
+            .map_err(|e| format!("view: {e}"))?;
         let status = res.status();
         let text = res.text().await.map_err(|e| e.to_string())?;
         if !status.is_success() {
-            return Err(format!("get_view: {status}: {text}"));
+            return Err(format!("view: {status}: {text}"));
         }
         Ok(text)
     }

@@ -116,6 +116,37 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         );
     }
 
+    // The same view as the pages fetch it since issue G's fix: `GET /view/{id}`, worked out
+    // and gzip-compressed once per event number and second, the same bytes for every page.
+    let cpu0 = server.usage().map(|u| u.cpu);
+    let t0 = Instant::now();
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..o.requests {
+        let t = Instant::now();
+        let res = raw
+            .get(format!("{}/view/{id}", server.base))
+            .header(reqwest::header::ACCEPT_ENCODING, "gzip, deflate, br")
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        bytes = res.bytes().await.map_err(|e| e.to_string())?.len();
+        times.push(t.elapsed());
+    }
+    let elapsed = t0.elapsed();
+    println!(
+        "{}  ({bytes} B on the wire)",
+        stats::line("GET /view/{id}, 300 players (Accept-Encoding: gzip, deflate, br)", &times)
+    );
+    if let (Some(a), Some(b)) = (cpu0, server.usage().map(|u| u.cpu)) {
+        println!(
+            "server CPU per GET /view/{{id}}: {:.2} ms ({} requests in {:.1} s)",
+            (b - a).as_secs_f64() * 1000.0 / o.requests as f64,
+            o.requests,
+            elapsed.as_secs_f64()
+        );
+    }
+
     println!("\n| file | raw | gzip -9 | brotli q11 | server sends (gzip) | server sends (br) |");
     println!("|---|---|---|---|---|---|");
     let html = get("/player".into(), "identity").await?;
