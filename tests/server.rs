@@ -286,3 +286,92 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     .unwrap();
     assert_eq!(unpacked, next.json());
 }
+
+#[tokio::test]
+async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: dir.path().join("i.sqlite"),
+        demo: true,
+        director_pin: Some("2468".into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
+    let (router, engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
+    let demo = engine.current().expect("demo created");
+
+    let director = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap();
+    let signed = director
+        .post(format!("http://{addr}/api/director_login"))
+        .form(&[("pin", "2468")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed.text().await.unwrap(), "\"SignedIn\"");
+    let log = director
+        .get(format!("http://{addr}/export/{demo}/events.json"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+
+    // Only the director imports; a broken or renumbered log is refused.
+    let anonymous = reqwest::Client::new()
+        .post(format!("http://{addr}/import"))
+        .body(log.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 403);
+    for (bad, status) in [
+        ("{\"not\": \"a log\"}".to_string(), 400),
+        (
+            "[{\"seq\": 2, \"event\": {\"type\": \"clock_changed\"}}]".to_string(),
+            400,
+        ),
+        (
+            "[{\"seq\": 1, \"event\": {\"type\": \"table_opened\", \"table\": 1}}]".to_string(),
+            422,
+        ),
+    ] {
+        let r = director
+            .post(format!("http://{addr}/import"))
+            .body(bad.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), status, "{bad}");
+    }
+    let before = engine.tournament_ids().len();
+    let imported = director
+        .post(format!("http://{addr}/import"))
+        .body(log)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(imported.status(), 201);
+    let id = imported.json::<serde_json::Value>().await.unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(engine.tournament_ids().len(), before + 1);
+    let (copy, original) = (engine.snapshot(id).unwrap(), engine.snapshot(demo).unwrap());
+    assert_eq!(copy.last_seq, original.last_seq);
+    assert_eq!(
+        *copy.state, *original.state,
+        "the same state, event for event"
+    );
+    // And it survives a restart like any tournament.
+    drop(engine);
+    let reopened = self::engine(&dir.path().join("i.sqlite")).await;
+    assert_eq!(*reopened.snapshot(id).unwrap().state, *original.state);
+}

@@ -31,6 +31,9 @@ pub enum EngineError {
     /// The sender may not send this command in the tournament's current state.
     #[error("not allowed for this sender now")]
     Forbidden,
+    /// An imported log that does not start with a tournament's creation.
+    #[error("not a tournament's event log")]
+    InvalidLog,
 }
 
 /// A consistent copy of a tournament for readers, with the last event number in it.
@@ -169,6 +172,43 @@ impl Engine {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, Arc::new(Self::cell(Tournament::default(), 0)));
+        Ok(id)
+    }
+
+    /// Imports a tournament's full event log (as exported) as a new tournament: the events
+    /// are stored as one acknowledged command and replayed, so the copy is exactly the
+    /// original's state. The log must begin with the tournament's creation.
+    pub async fn import(&self, events: &[crate::domain::Event]) -> Result<i64, EngineError> {
+        let name = match events.first() {
+            Some(crate::domain::Event::TournamentCreated { config }) => config.name.clone(),
+            _ => return Err(EngineError::InvalidLog),
+        };
+        let mut state = Tournament::default();
+        for e in events {
+            state.apply(e);
+        }
+        let id = self.store.create_tournament(&name, now().0).await?;
+        let last = events.len() as u64;
+        let command_id = format!("import-{}", uuid::Uuid::new_v4());
+        let origin = Origin {
+            actor: "director".into(),
+            device: "import".into(),
+        };
+        self.store
+            .append(
+                id,
+                &command_id,
+                &origin,
+                now().0,
+                1,
+                events,
+                &StoredOutcome::Accepted { first: 1, last },
+            )
+            .await?;
+        self.cells
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::new(Self::cell(state, last)));
         Ok(id)
     }
 

@@ -1,5 +1,6 @@
-//! Getting data out: a tournament's full event log as JSON, its results as CSV, and an online
-//! backup of the SQLite file (on demand and at every break). Director only.
+//! Getting data out and back in: a tournament's full event log as JSON (and its import as a
+//! new tournament), its results as CSV, and an online backup of the SQLite file (on demand
+//! and at every break). Director only.
 
 use super::state::AppState;
 use crate::domain::view::tournament_view;
@@ -37,6 +38,48 @@ pub async fn events_json(
         }
         Err(e) => {
             tracing::error!("export: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// One event of an exported log.
+#[derive(serde::Deserialize)]
+pub struct LoggedEvent {
+    pub seq: u64,
+    pub event: crate::domain::Event,
+}
+
+/// `POST /import`: an exported `events.json` becomes a new tournament with the same state;
+/// answers `{"id": …}`. The events must run 1, 2, 3… from the tournament's creation.
+pub async fn import_events(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if !state.auth.is_director(&headers).await {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    let Ok(log) = serde_json::from_slice::<Vec<LoggedEvent>>(&body) else {
+        return (StatusCode::BAD_REQUEST, "not an exported event log").into_response();
+    };
+    if log.iter().enumerate().any(|(i, e)| e.seq != i as u64 + 1) {
+        return (StatusCode::BAD_REQUEST, "events must be numbered 1, 2, 3…").into_response();
+    }
+    let events: Vec<crate::domain::Event> = log.into_iter().map(|e| e.event).collect();
+    match state.engine.import(&events).await {
+        Ok(id) => (
+            StatusCode::CREATED,
+            axum::Json(serde_json::json!({ "id": id })),
+        )
+            .into_response(),
+        Err(super::engine::EngineError::InvalidLog) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the log must begin with the tournament's creation",
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!("import: {e}");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
     }

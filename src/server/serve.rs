@@ -73,6 +73,12 @@ pub async fn build(
             get(super::export::results_csv),
         )
         .route("/backup", axum::routing::post(super::export::backup_now))
+        // An exported log of a long evening is a few MB of JSON.
+        .route(
+            "/import",
+            axum::routing::post(super::export::import_events)
+                .layer(axum::extract::DefaultBodyLimit::max(32 * 1024 * 1024)),
+        )
         .leptos_routes(&state, routes, {
             let options = leptos_options.clone();
             move || shell(options.clone())
