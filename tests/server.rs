@@ -17,6 +17,24 @@ fn director() -> Origin {
     }
 }
 
+/// The real server with the demo tournament on a SQLite file, listening on a loopback port.
+async fn real_server(database: &Path) -> (std::net::SocketAddr, std::sync::Arc<Engine>) {
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: database.to_path_buf(),
+        demo: true,
+        director_pin: Some("2468".into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
+    let (router, engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
+    (addr, engine)
+}
+
 async fn engine(path: &Path) -> Engine {
     Engine::open(Store::open(path).await.expect("open store"))
         .await
@@ -70,19 +88,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
 #[tokio::test]
 async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("e.sqlite"),
-        demo: true,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
+    let (addr, engine) = real_server(&dir.path().join("e.sqlite")).await;
 
     let id = engine.current().expect("demo created");
     let snap = engine.snapshot(id).unwrap();
@@ -290,19 +296,7 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
 #[tokio::test]
 async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state() {
     let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("i.sqlite"),
-        demo: true,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
+    let (addr, engine) = real_server(&dir.path().join("i.sqlite")).await;
     let demo = engine.current().expect("demo created");
 
     let director = reqwest::Client::builder()
