@@ -3,31 +3,7 @@
 // by mistake cancelled. Each test leaves the demo as it found it (the other specs count on
 // its 24 players).
 import { test, expect, Page, Browser } from "@playwright/test";
-
-const PIN = process.env.DIRECTOR_PIN ?? "2468";
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toBeVisible();
-}
-
-async function tablePage(browser: Browser, table: number): Promise<Page> {
-  const director = await (await browser.newContext()).newPage();
-  await signIn(director);
-  await open(director, "/director/tables");
-  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
-  await director.context().close();
-  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await open(page, href!);
-  return page;
-}
+import { open, signIn, tablePage } from "./support";
 
 async function correct(director: Page, button: string, reason: string) {
   await director.getByTestId(button).click();

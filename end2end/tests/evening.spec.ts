@@ -9,8 +9,7 @@
 // It runs after the other specs (its own Playwright project): the tournament it makes becomes
 // the newest one, which the faces show by default.
 import { test, expect, Page, Browser, APIRequestContext } from "@playwright/test";
-
-const PIN = process.env.DIRECTOR_PIN ?? "2468";
+import { open, signIn, tablePage } from "./support";
 
 const NAMES = [
   "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
@@ -19,18 +18,6 @@ const NAMES = [
   "Sofie Van Damme", "Tom Verhoeven", "Ursula Bosmans", "Vincent Michiels", "Wim Smits", "Xavier Renard",
   "Yasmine El Amrani", "Zeger De Backer", "Ahmed Benali", "Bram de Vries", "Carla Bakker", "Daan Visser",
 ];
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toBeVisible();
-}
 
 /** Euros shown as "€ 12.50", in cents. */
 function cents(text: string | null): number {
@@ -57,17 +44,6 @@ async function createEvening(api: APIRequestContext): Promise<number> {
   const created = await api.post("/api/v1/tournaments", { data: { command_id: `evening-${Date.now()}`, config } });
   expect(created.status()).toBe(201);
   return (await created.json()).id;
-}
-
-async function tablePage(browser: Browser, table: number): Promise<Page> {
-  const director = await (await browser.newContext()).newPage();
-  await signIn(director);
-  await open(director, "/director/tables");
-  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
-  await director.context().close();
-  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await open(page, href!);
-  return page;
 }
 
 const seated = (table: Page) => table.locator("[data-testid^='bust-out-']");

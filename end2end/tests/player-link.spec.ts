@@ -3,34 +3,9 @@
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
 // into a place; the director shows the same link again later; a wrong link shows no one.
 import { test, expect, Page, Browser } from "@playwright/test";
+import { open, signIn, tablePage } from "./support";
 
-const PIN = process.env.DIRECTOR_PIN ?? "2468";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  // Set by the app once the wasm bundle has hydrated the page.
-  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toBeVisible();
-}
-
-// The table's own device, paired from the director's QR sheet.
-async function tablePage(browser: Browser, table: number): Promise<Page> {
-  const director = await (await browser.newContext()).newPage();
-  await signIn(director);
-  await open(director, "/director/tables");
-  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
-  await director.context().close();
-  const page = await (await browser.newContext(PHONE)).newPage();
-  await open(page, href!);
-  return page;
-}
 
 test("a player's personal link follows them from the desk to their place", async ({ browser }) => {
   const name = "Mia Linkova";
@@ -62,7 +37,7 @@ test("a player's personal link follows them from the desk to their place", async
   expect(overflow, "the page fits a phone").toBeLessThanOrEqual(0);
 
   // Her table reports her out; the phone follows live, with no reload: a place and a prize.
-  const device = await tablePage(browser, table);
+  const device = await tablePage(browser, table, PHONE);
   await device.getByTestId(`bust-out-${player}`).click();
   await device.locator("[data-testid^='bust-win-']:not([disabled])").first().click();
   await device.getByTestId("bust-confirm").click();
