@@ -5,7 +5,7 @@
 use clubtd::domain::balancing::plan;
 use clubtd::domain::busts::standings;
 use clubtd::domain::command::{BustReport, Command, Ctx, ReEntryOption};
-use clubtd::domain::config::{templates, BountyKind};
+use clubtd::domain::config::{templates, BountyKind, Level};
 use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd::domain::money::{Cents, Chips};
@@ -61,6 +61,14 @@ fn arb_command() -> impl Strategy<Value = Command> {
         2 => player.clone().prop_map(|player| Command::CancelEntry { player, reason: "mistake".into() }),
         2 => player.clone().prop_map(|player| Command::ReinstatePlayer { player, reason: "mistake".into() }),
         2 => table.clone().prop_map(|table| Command::ReopenTable { table, reason: "too early".into() }),
+        // The demo structure with one level's length changed: refused once that level is played.
+        1 => (0usize..8, 1u32..40).prop_map(|(at, m)| {
+            let mut levels = templates::turbo_structure(20);
+            if let Some(Level::Play { minutes, .. } | Level::Break { minutes, .. }) = levels.get_mut(at) {
+                *minutes = m;
+            }
+            Command::ChangeStructure { levels }
+        }),
     ]
 }
 

@@ -83,6 +83,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     // Everything else is the director's.
     ("create_tournament",                  [Y, N, N, N, N, N, N]),
     ("change_config",                      [Y, N, N, N, N, N, N]),
+    ("change_structure",                   [Y, N, N, N, N, N, N]),
     ("register_player",                    [Y, N, N, N, N, N, N]),
     ("unregister_player",                  [Y, N, N, N, N, N, N]),
     ("revive_player",                      [Y, N, N, N, N, N, N]),
@@ -623,6 +624,9 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         },
         "change_config" => Command::ChangeConfig {
             config: templates::club_evening("Changed", 2),
+        },
+        "change_structure" => Command::ChangeStructure {
+            levels: templates::turbo_structure(30),
         },
         "register_player" => Command::RegisterPlayer {
             name: format!("Late {}", v.players.len()),

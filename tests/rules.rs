@@ -1112,3 +1112,116 @@ fn a_table_broken_too_early_reopens_and_its_players_go_back() {
         Err(DomainError::TableNotReopenable { table: TableNo(3) })
     );
 }
+
+#[test]
+fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_play_once_running() {
+    use clubtd::domain::config::Level;
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    // Before the start: the first level too (a 30-minute opening level).
+    let mut levels = k.t.config.as_ref().unwrap().levels.clone();
+    let Level::Play { minutes, .. } = &mut levels[0] else {
+        panic!("the structure starts with play")
+    };
+    *minutes = 30;
+    k.ok(Command::ChangeStructure {
+        levels: levels.clone(),
+    });
+    assert_eq!(k.t.config.as_ref().unwrap().levels, levels);
+
+    k.ok(Command::StartClock);
+    k.minutes(31);
+    // Level 2 is in play now: it and level 1 are history.
+    let mut shortened = levels.clone();
+    let Level::Play { minutes, .. } = &mut shortened[1] else {
+        panic!("level 2 is play")
+    };
+    *minutes = 10;
+    assert_eq!(
+        k.run(Command::ChangeStructure { levels: shortened }),
+        Err(DomainError::LevelAlreadyPlayed { level: 2 })
+    );
+    // A break after level 2, and a 40-minute level 3: the clock walks into them.
+    let mut later = levels.clone();
+    later.insert(
+        2,
+        Level::Break {
+            minutes: 5,
+            colour_up: None,
+        },
+    );
+    let Level::Play { minutes, .. } = &mut later[3] else {
+        panic!("level 3 is play")
+    };
+    *minutes = 40;
+    k.ok(Command::ChangeStructure {
+        levels: later.clone(),
+    });
+    k.minutes(20); // level 2 ran 30..50 minutes: now 51, in the new break
+    let cfg = k.t.config.as_ref().unwrap();
+    let reading = k.t.clock.read(&cfg.levels, Timestamp(k.now));
+    assert_eq!(reading.level, 2);
+    assert!(cfg.levels[reading.level].is_break());
+    assert_eq!(reading.remaining_ms, 4 * 60_000);
+    // Late registration ends with play level 4: it must stay in the structure.
+    assert_eq!(
+        k.run(Command::ChangeStructure {
+            levels: later[..4].to_vec()
+        }),
+        Err(DomainError::InvalidConfig {
+            field: "late_registration".into()
+        })
+    );
+    // The log replays to the same structure.
+    let mut replayed = Kit::new(templates::club_evening("t", 1));
+    replayed.register(6);
+    replayed.ok(Command::ChangeStructure { levels });
+    replayed.ok(Command::StartClock);
+    replayed.minutes(31);
+    replayed.ok(Command::ChangeStructure { levels: later });
+    assert_eq!(replayed.t.config, k.t.config);
+}
+
+#[test]
+fn the_payout_table_locks_once_a_paid_place_is_out() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(9);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    let paid = k.t.prizes().len();
+    assert!(paid >= 2, "nine entries pay at least two places");
+    let pool = k.t.prize_pool;
+    // The director's table: first place a share, the rest to second.
+    let edited = |percent: i64| {
+        let first = pool.0 * percent / 100;
+        vec![Cents(first), Cents(pool.0 - first)]
+    };
+    k.ok(Command::SetPayouts {
+        amounts: edited(60),
+    });
+    let bust_one = |k: &mut Kit| {
+        let p = k.t.playing().next().expect("a player left").id;
+        let by = k.tablemate(p.0);
+        let table = k.seat_of(p.0).table;
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(p.0, by, None)],
+        });
+    };
+    // Down to the two paid places: nobody is paid yet, the table still changes.
+    while k.t.players_left() > 2 {
+        bust_one(&mut k);
+    }
+    k.ok(Command::SetPayouts {
+        amounts: edited(70),
+    });
+    // Second place goes out: that prize is paid, the table is locked.
+    bust_one(&mut k);
+    assert_eq!(
+        k.run(Command::SetPayouts {
+            amounts: edited(80)
+        }),
+        Err(DomainError::PayoutsLocked)
+    );
+    assert_eq!(k.t.prizes(), edited(70));
+}

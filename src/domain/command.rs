@@ -1,7 +1,7 @@
 //! Commands: what someone asks the tournament to do, in the imperative. `decide` turns each
 //! into events or a typed refusal. `Ctx` brings the time and a random seed from the host.
 
-use super::config::Config;
+use super::config::{Config, Level};
 use super::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use super::money::{Cents, Chips};
@@ -50,6 +50,10 @@ pub enum Command {
     /// Before the start only.
     #[serde(rename = "change_config")]
     ChangeConfig { config: Config },
+    /// The blind structure, at any time: before the start every level may change; once the
+    /// clock runs, the levels played and the one in play stay as they are.
+    #[serde(rename = "change_structure")]
+    ChangeStructure { levels: Vec<Level> },
     /// PKR4U 14: `present` is the director's confirmation that the player stands at the desk.
     #[serde(rename = "register_player")]
     RegisterPlayer {
@@ -137,7 +141,8 @@ pub enum Command {
     /// PKR4U 4: the table played a hand while this player sat out a hands penalty.
     #[serde(rename = "penalty_hand_served")]
     PenaltyHandServed { table: TableNo, player: PlayerId },
-    /// The director edits the payout table (after registration closes, so the pool is known).
+    /// The director edits the payout table: after registration closes (the pool is known) and
+    /// until a paid place is out (nobody's prize changes after it is paid).
     #[serde(rename = "set_payouts")]
     SetPayouts { amounts: Vec<Cents> },
     /// Chip counts for several players at once (a table at a break).

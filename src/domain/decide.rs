@@ -61,6 +61,9 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                 config: config.clone(),
             }])
         }
+        Command::ChangeStructure { levels } => {
+            super::structure::decide_change_structure(t, cfg, ctx, levels)
+        }
         Command::RegisterPlayer {
             name,
             method,

@@ -102,6 +102,10 @@ pub enum DomainError {
     PlayerNotOut { player: PlayerId },
     #[error("table {table} is not the table broken last")]
     TableNotReopenable { table: TableNo },
+    #[error("level {level} is played or in play: only later levels can change")]
+    LevelAlreadyPlayed { level: u32 },
+    #[error("the payouts are locked: a paid place is already out")]
+    PayoutsLocked,
 }
 
 impl DomainError {
@@ -155,6 +159,8 @@ impl DomainError {
             EntryNotCancellable { .. } => "ENTRY_NOT_CANCELLABLE",
             PlayerNotOut { .. } => "PLAYER_NOT_OUT",
             TableNotReopenable { .. } => "TABLE_NOT_REOPENABLE",
+            LevelAlreadyPlayed { .. } => "LEVEL_ALREADY_PLAYED",
+            PayoutsLocked => "PAYOUTS_LOCKED",
         }
     }
 
@@ -205,7 +211,7 @@ impl DomainError {
                 p.insert("player", player.0.to_string());
                 p.insert("table", table.0.to_string());
             }
-            UnknownLevel { level } => {
+            UnknownLevel { level } | LevelAlreadyPlayed { level } => {
                 p.insert("level", level.to_string());
             }
             CannotBreakTable { table, missing } => {

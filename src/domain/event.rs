@@ -3,7 +3,7 @@
 //! Every variant has an explicit serde name: the stored log must survive refactors.
 
 use super::clock::{Clock, ClockChange};
-use super::config::Config;
+use super::config::{Config, Level};
 use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use super::money::{Cents, Chips};
 use serde::{Deserialize, Serialize};
@@ -135,6 +135,9 @@ pub enum Event {
     TournamentCreated { config: Config },
     #[serde(rename = "config_changed")]
     ConfigChanged { config: Config },
+    /// The blind structure from now on (the levels played are unchanged).
+    #[serde(rename = "structure_changed")]
+    StructureChanged { levels: Vec<Level> },
     #[serde(rename = "table_opened")]
     TableOpened { table: TableNo },
     #[serde(rename = "player_registered")]

@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rulings;
 pub mod seating;
 pub mod state;
+pub mod structure;
 pub mod view;
 
 pub use command::{Command, Ctx};

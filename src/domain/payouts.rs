@@ -22,6 +22,11 @@ pub fn decide_set_payouts(
             field: "payouts_before_close".into(),
         });
     }
+    // Once a paid place is out, that prize is paid: the table no longer changes (a deal
+    // among the players left is recorded as a deal instead).
+    if t.players_left() < t.prizes().len() || t.deal.is_some() {
+        return Err(DomainError::PayoutsLocked);
+    }
     let valid = !amounts.is_empty()
         && amounts.len() <= t.entries as usize
         && amounts.iter().all(|a| a.0 > 0)

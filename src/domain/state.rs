@@ -343,6 +343,11 @@ impl Tournament {
                 }
                 self.config = Some(config.clone());
             }
+            Event::StructureChanged { levels } => {
+                if let Some(cfg) = self.config.as_mut() {
+                    cfg.levels = levels.clone();
+                }
+            }
             Event::TableOpened { table } => {
                 self.tables.entry(*table).or_default().open = true;
             }
