@@ -189,6 +189,25 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     }))
 }
 
+/// The configuration of a tournament (the default one when `None`): what the director's
+/// settings and structure editor start from. Director only, like every setting.
+#[server(endpoint = "get_config")]
+pub async fn get_config(
+    tournament: Option<i64>,
+) -> Result<Option<crate::domain::config::Config>, ServerFnError> {
+    let engine = ssr::engine()?;
+    if !ssr::is_director().await? {
+        return Err(ServerFnError::new("UNAUTHORIZED"));
+    }
+    let Some(tournament) = ssr::chosen(tournament).await? else {
+        return Ok(None);
+    };
+    Ok(engine
+        .snapshot(tournament)
+        .ok()
+        .and_then(|s| s.state.config.clone()))
+}
+
 /// Sends one command to a tournament (the default one when `tournament` is `None`), as the
 /// director (session cookie) or as a table (its key). `command_id` is made by the page, so a
 /// retry after a lost answer is harmless: the server returns the first answer and never

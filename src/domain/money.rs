@@ -83,6 +83,36 @@ impl fmt::Display for Cents {
     }
 }
 
+impl Cents {
+    /// Reads an amount typed at the desk in euros: `12`, `12.5`, `12,50`, `€ 1 250.00`.
+    /// Exact (no floats); `None` for anything else, negative amounts or more than two
+    /// decimals.
+    pub fn parse_euros(text: &str) -> Option<Cents> {
+        let cleaned: String = text
+            .trim()
+            .trim_start_matches('€')
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let (whole, fraction) = match cleaned.split_once(['.', ',']) {
+            Some((w, f)) => (w, f),
+            None => (cleaned.as_str(), ""),
+        };
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 12 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || (!fraction.is_empty() && (!digits(fraction) || fraction.len() > 2)) {
+            return None;
+        }
+        let euros: i64 = whole.parse().ok()?;
+        let cents: i64 = match fraction.len() {
+            0 => 0,
+            1 => fraction.parse::<i64>().ok()? * 10,
+            _ => fraction.parse().ok()?,
+        };
+        Some(Cents(euros.checked_mul(100)?.checked_add(cents)?))
+    }
+}
+
 impl fmt::Display for Chips {
     /// `12,500`: thousands separated so stacks read at a glance.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -104,6 +134,20 @@ impl fmt::Display for Chips {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn euros_typed_at_the_desk_read_exactly() {
+        use super::Cents;
+        assert_eq!(Cents::parse_euros("12"), Some(Cents(1200)));
+        assert_eq!(Cents::parse_euros("12.5"), Some(Cents(1250)));
+        assert_eq!(Cents::parse_euros(" 12,05 "), Some(Cents(1205)));
+        assert_eq!(Cents::parse_euros("€ 1 250.00"), Some(Cents(125_000)));
+        assert_eq!(Cents::parse_euros("0"), Some(Cents(0)));
+        assert_eq!(Cents::parse_euros("12."), Some(Cents(1200)));
+        for bad in ["", "-5", "1.234", "abc", "1,2,3", "€", "99999999999999"] {
+            assert_eq!(Cents::parse_euros(bad), None, "{bad:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -7,13 +7,16 @@ mod corrections;
 mod incidents;
 mod links;
 mod money;
+mod payouts;
 mod players;
+mod settings;
 mod suggest;
 mod tables;
 
 use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
 use super::live::{command_action, use_live, with_tournament};
 use super::ruling::RulingFlow;
+use crate::api::club::list_tournaments;
 use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
@@ -23,7 +26,9 @@ use incidents::IncidentLog;
 use leptos::prelude::*;
 use links::{PersonalLinks, PlayerLinkCard};
 use money::{DealPanel, MoneyPanel, ResultsPanel};
+use payouts::PayoutEditor;
 use players::PlayersPanel;
+use settings::{ClockPosition, SettingsPanel};
 use suggest::NameWithSuggestions;
 use tables::{BonusMissing, TablesPanel};
 
@@ -114,6 +119,15 @@ fn Console() -> impl IntoView {
     let tournament = Signal::derive(move || current().map(|l| l.view));
     let pending = RwSignal::new(None::<Correction>);
     alert_on_stopped_tables(tournament);
+    // Changes once a level, not on every live update: the settings keep their drafts.
+    let clock_position = Memo::new(move |_| {
+        tournament.with(|v| {
+            v.as_ref().map(|v| ClockPosition {
+                started: v.clock.started,
+                level_index: v.clock.level_index,
+            })
+        })
+    });
     let players = Signal::derive(move || {
         current()
             .map(|l| {
@@ -132,6 +146,7 @@ fn Console() -> impl IntoView {
                 <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
                 <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
                 <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
+                <TournamentSwitch shown=live.shown() />
                 <LangSwitch />
             </header>
             <OfflineBanner live />
@@ -224,6 +239,8 @@ fn Console() -> impl IntoView {
                     <summary>{t!(i18n, guided_rulings)}</summary>
                     <RulingFlow table=None send players />
                 </details>
+                <PayoutEditor view=tournament tournament=live.shown() />
+                <SettingsPanel live clock=clock_position />
                 <PlayersPanel view=tournament send pending />
                 {move || current().map(|l| view! {
                     <section class="panel" data-testid="bust-feed">
@@ -256,6 +273,43 @@ fn Console() -> impl IntoView {
             </Transition>
             <ReasonSheet pending send view=tournament />
         </main>
+    }
+}
+
+/// The director's other tournaments (not archived), one tap away: the whole console follows
+/// the choice (`?t=`), its live stream included, so the page loads anew.
+#[component]
+fn TournamentSwitch(shown: Signal<Option<i64>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let list = Resource::new(|| (), |_| list_tournaments());
+    let go = move |ev: leptos::ev::Event| {
+        let target = with_tournament("/director", event_target_value(&ev).parse().ok());
+        #[cfg(feature = "hydrate")]
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().set_href(&target);
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = target;
+    };
+    view! {
+        <Transition fallback=|| ()>
+            {move || list.get().and_then(Result::ok).map(|items| {
+                let items: Vec<_> = items
+                    .into_iter()
+                    .filter(|t| !t.archived || shown.get_untracked() == Some(t.id))
+                    .collect();
+                (items.len() > 1).then(|| view! {
+                    <label class="switch">{t!(i18n, switch_tournament)}" "
+                        <select data-testid="tournament-switch" on:change=go>
+                            {items.into_iter().map(|t| {
+                                let id = t.id;
+                                view! { <option value=id.to_string() selected=move || shown.get() == Some(id)>{t.name}</option> }
+                            }).collect_view()}
+                        </select>
+                    </label>
+                })
+            })}
+        </Transition>
     }
 }
 

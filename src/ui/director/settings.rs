@@ -1,0 +1,436 @@
+//! The tournament's settings and its blind structure, read from the stored configuration.
+//!
+//! The settings (name, buy-in split, stack, entries, late registration, bonus) change until
+//! the clock starts (`change_config`). The structure editor works at any time
+//! (`change_structure`): once the clock runs, the levels played and the one in play are
+//! locked, because the clock's end time and the hands played rest on them; later levels and
+//! breaks change freely. Both forms keep their own draft: live updates from the room never
+//! reset what the director is typing, only a save (or "discard") reads the stored one again.
+
+use super::super::components::Answer;
+use super::super::live::{command_action, CommandAction, Live};
+use crate::api::{get_config, CommandReply};
+use crate::domain::command::Command;
+use crate::domain::config::{Bonus, BountyKind, Config, LateRegistration, Level};
+use crate::domain::money::{Cents, Chips};
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// Where the clock stands, as the editors need it: started, and the level in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockPosition {
+    pub started: bool,
+    pub level_index: usize,
+}
+
+/// The settings panel: the configuration form before the start, the structure always.
+#[component]
+pub fn SettingsPanel(
+    live: Live,
+    #[prop(into)] clock: Signal<Option<ClockPosition>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let send = command_action(RwSignal::new(None), live.shown());
+    let reload = RwSignal::new(0u32);
+    // Saved: read the configuration again, so both forms show what is stored.
+    Effect::new(move |_| {
+        if let Some(Ok(CommandReply::Accepted { .. })) = send.value().get() {
+            reload.update(|n| *n += 1);
+        }
+    });
+    let config = Resource::new(
+        move || (live.shown().get(), reload.get()),
+        |(tournament, _)| get_config(tournament),
+    );
+    let started = Signal::derive(move || clock.get().is_some_and(|c| c.started));
+    let in_play = Signal::derive(move || clock.get().map_or(0, |c| c.level_index));
+    view! {
+        <details class="panel settings" data-testid="settings">
+            <summary>{t!(i18n, settings)}</summary>
+            <Answer reply=send.value().into() />
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || config.get().and_then(Result::ok).flatten().map(|cfg| {
+                    let form_cfg = cfg.clone();
+                    view! {
+                        <Show when=move || !started.get()>
+                            <ConfigForm cfg=form_cfg.clone() send />
+                        </Show>
+                        <StructureEditor levels=cfg.levels.clone() started in_play send reload />
+                    }
+                })}
+            </Transition>
+        </details>
+    }
+}
+
+/// The money, stack and window settings, before the start.
+#[component]
+fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
+    let i18n = use_i18n();
+    let name = RwSignal::new(cfg.name.clone());
+    let prize = RwSignal::new(cfg.prize_part.to_string());
+    let fee = RwSignal::new(cfg.house_fee.to_string());
+    let bounty = RwSignal::new(cfg.bounty_part.to_string());
+    let stack = RwSignal::new(cfg.starting_stack.0.to_string());
+    let max_entries = RwSignal::new(cfg.max_entries.map(|m| m.to_string()).unwrap_or_default());
+    let late_level = match cfg.late_registration {
+        LateRegistration::UntilLevel { level, .. } => Some(RwSignal::new(level.to_string())),
+        LateRegistration::UntilClosed => None,
+    };
+    let bonus_chips = RwSignal::new(cfg.bonus.map_or(0, |b| b.chips.0).to_string());
+    let bonus_level = RwSignal::new(cfg.bonus.map_or(1, |b| b.until_level).to_string());
+    let invalid = RwSignal::new(None::<&'static str>);
+    let has_bounty = cfg.bounty_kind != BountyKind::None;
+    let stored = cfg.clone();
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match read_config(
+            &stored,
+            &ConfigDraft {
+                name: name.get_untracked(),
+                prize: prize.get_untracked(),
+                fee: fee.get_untracked(),
+                bounty: bounty.get_untracked(),
+                stack: stack.get_untracked(),
+                max_entries: max_entries.get_untracked(),
+                late_level: late_level.map(|l| l.get_untracked()),
+                bonus_chips: bonus_chips.get_untracked(),
+                bonus_level: bonus_level.get_untracked(),
+            },
+        ) {
+            Ok(config) => {
+                invalid.set(None);
+                send.dispatch(Command::ChangeConfig { config });
+            }
+            Err(field) => invalid.set(Some(field)),
+        }
+    };
+    let field =
+        move |label: AnyView, value: RwSignal<String>, testid: &'static str, numeric: bool| {
+            view! {
+                <label>{label}
+                    <input data-testid=testid inputmode=if numeric { "decimal" } else { "text" }
+                        prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
+                </label>
+            }
+        };
+    view! {
+        <form class="settings-form" data-testid="config-form" on:submit=save>
+            <p class="hint">{t!(i18n, settings_before_start)}</p>
+            {field(t!(i18n, tournament_name).into_any(), name, "cfg-name", false)}
+            {field(t!(i18n, prize_part).into_any(), prize, "cfg-prize", true)}
+            {field(t!(i18n, house_fee).into_any(), fee, "cfg-fee", true)}
+            {has_bounty.then(|| field(t!(i18n, bounty_part).into_any(), bounty, "cfg-bounty", true))}
+            {field(t!(i18n, starting_stack).into_any(), stack, "cfg-stack", true)}
+            {field(t!(i18n, max_entries_blank).into_any(), max_entries, "cfg-max-entries", true)}
+            {late_level.map(|l| field(t!(i18n, late_reg_until_level).into_any(), l, "cfg-late-level", true))}
+            {field(t!(i18n, bonus_chips).into_any(), bonus_chips, "cfg-bonus-chips", true)}
+            {field(t!(i18n, bonus_until_level).into_any(), bonus_level, "cfg-bonus-level", true)}
+            {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
+            <button class="primary" type="submit" data-testid="save-config">{t!(i18n, save_settings)}</button>
+        </form>
+    }
+}
+
+/// What the settings form holds, as typed.
+struct ConfigDraft {
+    name: String,
+    prize: String,
+    fee: String,
+    bounty: String,
+    stack: String,
+    max_entries: String,
+    late_level: Option<String>,
+    bonus_chips: String,
+    bonus_level: String,
+}
+
+/// The stored configuration with the typed settings, or the first field that does not read.
+/// Ranges (a level that exists, a bonus on a real level) are the domain's to check.
+fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str> {
+    let euros = |s: &str, field| Cents::parse_euros(s).ok_or(field);
+    let whole = |s: &str, field| s.trim().parse::<i64>().map_err(|_| field);
+    let level = |s: &str, field| s.trim().parse::<u16>().map_err(|_| field);
+    let max_entries = match d.max_entries.trim() {
+        "" => None,
+        m => Some(m.parse::<u16>().map_err(|_| "max_entries")?),
+    };
+    let late_registration = match (&d.late_level, stored.late_registration) {
+        (Some(l), LateRegistration::UntilLevel { through_break, .. }) => {
+            LateRegistration::UntilLevel {
+                level: level(l, "late_registration")?,
+                through_break,
+            }
+        }
+        (_, other) => other,
+    };
+    let chips = whole(&d.bonus_chips, "bonus")?;
+    let bonus = (chips > 0)
+        .then(|| {
+            Ok::<_, &'static str>(Bonus {
+                chips: Chips(chips),
+                until_level: level(&d.bonus_level, "bonus")?,
+            })
+        })
+        .transpose()?;
+    Ok(Config {
+        name: d.name.trim().to_string(),
+        prize_part: euros(&d.prize, "prize_part")?,
+        house_fee: euros(&d.fee, "house_fee")?,
+        bounty_part: if stored.bounty_kind == BountyKind::None {
+            Cents::ZERO
+        } else {
+            euros(&d.bounty, "bounty_part")?
+        },
+        starting_stack: Chips(whole(&d.stack, "starting_stack")?),
+        max_entries,
+        late_registration,
+        bonus,
+        ..stored.clone()
+    })
+}
+
+/// One row of the structure being edited: its own signals, so typing in one cell re-renders
+/// nothing else and adding or removing a row keeps every other row's input.
+#[derive(Clone, Copy)]
+struct Row {
+    id: u64,
+    is_break: bool,
+    small: RwSignal<String>,
+    big: RwSignal<String>,
+    ante: RwSignal<String>,
+    minutes: RwSignal<String>,
+    colour_up: RwSignal<String>,
+}
+
+impl Row {
+    fn new(id: u64, level: &Level) -> Row {
+        let text = |v: i64| RwSignal::new(v.to_string());
+        match level {
+            Level::Play {
+                small_blind,
+                big_blind,
+                ante,
+                minutes,
+            } => Row {
+                id,
+                is_break: false,
+                small: text(small_blind.0),
+                big: text(big_blind.0),
+                ante: text(ante.0),
+                minutes: text(i64::from(*minutes)),
+                colour_up: RwSignal::new(String::new()),
+            },
+            Level::Break { minutes, colour_up } => Row {
+                id,
+                is_break: true,
+                small: RwSignal::new(String::new()),
+                big: RwSignal::new(String::new()),
+                ante: RwSignal::new(String::new()),
+                minutes: text(i64::from(*minutes)),
+                colour_up: RwSignal::new(colour_up.map(|c| c.0.to_string()).unwrap_or_default()),
+            },
+        }
+    }
+
+    /// The level as typed; `None` when a cell does not read as a whole number. The domain
+    /// checks the rest (blinds in order, 1 to 600 minutes) and names the problem.
+    fn level(&self) -> Option<Level> {
+        let chips = |s: RwSignal<String>| s.get_untracked().trim().parse::<i64>().ok().map(Chips);
+        let minutes = self.minutes.get_untracked().trim().parse::<u32>().ok()?;
+        if self.is_break {
+            let colour = self.colour_up.get_untracked();
+            let colour_up = match colour.trim() {
+                "" | "0" => None,
+                c => Some(Chips(c.parse().ok()?)),
+            };
+            return Some(Level::Break { minutes, colour_up });
+        }
+        Some(Level::Play {
+            small_blind: chips(self.small)?,
+            big_blind: chips(self.big)?,
+            ante: chips(self.ante)?,
+            minutes,
+        })
+    }
+}
+
+/// The blind structure, level by level, with breaks and colour-ups.
+#[component]
+fn StructureEditor(
+    levels: Vec<Level>,
+    started: Signal<bool>,
+    in_play: Signal<usize>,
+    send: CommandAction,
+    reload: RwSignal<u32>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let next_id = StoredValue::new(levels.len() as u64);
+    let rows = RwSignal::new(
+        levels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Row::new(i as u64, l))
+            .collect::<Vec<_>>(),
+    );
+    let invalid = RwSignal::new(None::<usize>);
+    let fresh_id = move || {
+        let id = next_id.get_value();
+        next_id.set_value(id + 1);
+        id
+    };
+    let position = move |id: u64| rows.with(|r| r.iter().position(|x| x.id == id));
+    // Rows up to the level in play are history once the clock runs.
+    let locked = move |at: usize| started.get() && at <= in_play.get();
+    let add_break_after = move |id: u64| {
+        let row = Row::new(
+            fresh_id(),
+            &Level::Break {
+                minutes: 10,
+                colour_up: None,
+            },
+        );
+        rows.update(|r| {
+            if let Some(at) = r.iter().position(|x| x.id == id) {
+                r.insert(at + 1, row);
+            }
+        });
+    };
+    let add_level = move |_| {
+        // The next level doubles the last big blind, with a big-blind ante of the same size.
+        let last = rows.with_untracked(|r| r.iter().rev().find(|x| !x.is_break).copied());
+        let big = last
+            .and_then(|l| l.big.get_untracked().trim().parse::<i64>().ok())
+            .unwrap_or(100);
+        let minutes = last
+            .and_then(|l| l.minutes.get_untracked().trim().parse::<u32>().ok())
+            .unwrap_or(20);
+        let row = Row::new(
+            fresh_id(),
+            &Level::Play {
+                small_blind: Chips(big),
+                big_blind: Chips(big * 2),
+                ante: Chips(big * 2),
+                minutes,
+            },
+        );
+        rows.update(|r| r.push(row));
+    };
+    let save = move |_| {
+        let typed: Vec<Option<Level>> = rows.with_untracked(|r| r.iter().map(Row::level).collect());
+        match typed.iter().position(Option::is_none) {
+            Some(bad) => invalid.set(Some(bad + 1)),
+            None => {
+                invalid.set(None);
+                send.dispatch(Command::ChangeStructure {
+                    levels: typed.into_iter().flatten().collect(),
+                });
+            }
+        }
+    };
+    let input = move |value: RwSignal<String>, class: &'static str, at: Signal<bool>| {
+        view! {
+            <input class=class inputmode="numeric" prop:value=value prop:disabled=at
+                on:input=move |ev| value.set(event_target_value(&ev)) />
+        }
+    };
+    view! {
+        <section class="structure-editor" data-testid="structure-editor">
+            <h4>{t!(i18n, blind_structure)}</h4>
+            <p class="hint">{t!(i18n, structure_locked_hint)}</p>
+            <table class="structure">
+                <thead><tr>
+                    <th>{t!(i18n, level)}</th><th>{t!(i18n, small_blind)}</th><th>{t!(i18n, big_blind)}</th>
+                    <th>{t!(i18n, ante)}</th><th>{t!(i18n, minutes)}</th><th></th>
+                </tr></thead>
+                <tbody>
+                    <For each=move || rows.get() key=|r| r.id let:row>
+                        {
+                            let at = Signal::derive(move || position(row.id).unwrap_or(0));
+                            let is_locked = Signal::derive(move || locked(at.get()));
+                            // A row may follow this one unless the next position is locked too.
+                            let may_follow = move || !started.get() || at.get() >= in_play.get();
+                            let label = move || {
+                                rows.with(|r| {
+                                    r.iter().take(at.get() + 1).filter(|x| !x.is_break).count()
+                                })
+                            };
+                            view! {
+                                <tr data-testid="structure-row" class:break-row=row.is_break class:locked=is_locked>
+                                    {if row.is_break {
+                                        view! {
+                                            <td>{t!(i18n, break_)}</td>
+                                            <td colspan="3"><label class="inline">{t!(i18n, colour_up_chip)}" "{input(row.colour_up, "colour-up", is_locked)}</label></td>
+                                        }.into_any()
+                                    } else {
+                                        view! {
+                                            <td class="num">{label}</td>
+                                            <td>{input(row.small, "sb", is_locked)}</td>
+                                            <td>{input(row.big, "bb", is_locked)}</td>
+                                            <td>{input(row.ante, "ante", is_locked)}</td>
+                                        }.into_any()
+                                    }}
+                                    <td>{input(row.minutes, "minutes", is_locked)}</td>
+                                    <td class="row-actions">
+                                        <button type="button" data-testid="add-break-after" prop:disabled=move || !may_follow()
+                                            on:click=move |_| add_break_after(row.id)>{t!(i18n, add_break_after)}</button>
+                                        <button type="button" data-testid="remove-level" prop:disabled=is_locked
+                                            on:click=move |_| rows.update(|r| r.retain(|x| x.id != row.id))>{t!(i18n, remove)}</button>
+                                    </td>
+                                </tr>
+                            }
+                        }
+                    </For>
+                </tbody>
+            </table>
+            {move || invalid.get().map(|row| view! { <p class="answer error" role="alert">{t!(i18n, structure_row_invalid, row = row)}</p> })}
+            <div class="table-actions">
+                <button type="button" data-testid="add-level" on:click=add_level>{t!(i18n, add_level)}</button>
+                <button type="button" class="primary" data-testid="save-structure" on:click=save>{t!(i18n, save_structure)}</button>
+                <button type="button" data-testid="discard-structure" on:click=move |_| reload.update(|n| *n += 1)>{t!(i18n, discard_changes)}</button>
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::config::templates;
+
+    fn draft(cfg: &Config) -> ConfigDraft {
+        ConfigDraft {
+            name: cfg.name.clone(),
+            prize: cfg.prize_part.to_string(),
+            fee: cfg.house_fee.to_string(),
+            bounty: cfg.bounty_part.to_string(),
+            stack: cfg.starting_stack.0.to_string(),
+            max_entries: cfg.max_entries.map(|m| m.to_string()).unwrap_or_default(),
+            late_level: Some("4".into()),
+            bonus_chips: "2000".into(),
+            bonus_level: "1".into(),
+        }
+    }
+
+    #[test]
+    fn the_form_as_shown_reads_back_as_the_stored_configuration() {
+        let cfg = templates::club_evening("Monday", 2);
+        assert_eq!(read_config(&cfg, &draft(&cfg)), Ok(cfg));
+    }
+
+    #[test]
+    fn typed_settings_change_only_their_fields_and_a_bad_one_is_named() {
+        let cfg = templates::club_pko("PKO", 3);
+        let mut d = draft(&cfg);
+        d.prize = "17,50".into();
+        d.max_entries = String::new();
+        d.bonus_chips = "0".into();
+        let changed = read_config(&cfg, &d).expect("reads");
+        assert_eq!(changed.prize_part, Cents(1750));
+        assert_eq!(changed.max_entries, None);
+        assert_eq!(changed.bonus, None);
+        assert_eq!(changed.levels, cfg.levels);
+        d.stack = "ten thousand".into();
+        assert_eq!(read_config(&cfg, &d), Err("starting_stack"));
+    }
+}
