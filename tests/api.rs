@@ -4,7 +4,7 @@
 mod common;
 
 use clubtd::domain::config::templates;
-use common::{director_client, real_server, table_keys, JsonAnswer, RealServer};
+use common::{director_client, real_server, table_keys, ReadAnswer, RealServer};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -63,14 +63,7 @@ async fn the_document_and_its_reference_page_are_served() {
     ] {
         assert!(commands.contains(t), "{t} in the Command schema");
     }
-    let page = c
-        .get(format!("{}/api/v1/docs", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = c.get(format!("{}/api/v1/docs", s.base)).text_answer().await;
     assert!(page.contains("/api/v1/tournaments/{id}/commands"));
     assert!(!page.contains("https://"), "no CDN");
 }

@@ -11,7 +11,7 @@ use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ranking::points;
 use clubtd::server::engine::{Engine, Reply};
-use common::{director, director_client, real_server, JsonAnswer, RealServer};
+use common::{director, director_client, real_server, ReadAnswer, RealServer};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -439,12 +439,8 @@ async fn a_copy_keeps_the_configuration_and_archiving_moves_the_default() {
     assert_eq!(shown(view), Some(copy));
     let screen = Client::new()
         .get(format!("{}/screen?t={copy}", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_answer()
+        .await;
     assert!(
         screen.contains("PKO zaterdag"),
         "the screen shows the chosen tournament"

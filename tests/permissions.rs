@@ -18,7 +18,7 @@ use clubtd::domain::view::{tournament_view, TournamentView};
 use clubtd::server::engine::{now, Engine, Reply};
 use clubtd::server::store::Store;
 use common::{
-    director, director_client, open_engine, real_server, table_keys, JsonAnswer, RealServer,
+    director, director_client, open_engine, real_server, table_keys, ReadAnswer, RealServer,
 };
 use reqwest::Client;
 use serde_json::{json, Value};
@@ -1011,14 +1011,7 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     }
 
     // The page: that player's name and card; a wrong link shows no one.
-    let page = c
-        .get(format!("{base}{path}"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = c.get(format!("{base}{path}")).text_answer().await;
     let name = &engine.snapshot(id).unwrap().state.players[&player].name;
     assert!(
         page.contains("data-testid=\"me-card\""),
@@ -1027,12 +1020,8 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     assert!(page.contains(name.as_str()), "{name} on their page");
     let wrong = c
         .get(format!("{base}/me/{id}-{}-{mac}", player.0 + 1))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_answer()
+        .await;
     assert!(wrong.contains("link-refused"));
     assert!(!wrong.contains("me-card") && !wrong.contains(name.as_str()));
 }

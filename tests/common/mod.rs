@@ -111,13 +111,20 @@ pub async fn table_keys(base: &str, director: &Client, reissue: Option<u16>) -> 
         .collect()
 }
 
-/// Sends a request and reads its answer as JSON, whatever the status.
-pub trait JsonAnswer {
+/// Sends a request and reads its answer, whatever the status.
+pub trait ReadAnswer {
+    /// The answer as JSON.
     async fn json_answer(self) -> Value;
+    /// The answer as text.
+    async fn text_answer(self) -> String;
 }
 
-impl JsonAnswer for RequestBuilder {
+impl ReadAnswer for RequestBuilder {
     async fn json_answer(self) -> Value {
         self.send().await.unwrap().json().await.unwrap()
+    }
+
+    async fn text_answer(self) -> String {
+        self.send().await.unwrap().text().await.unwrap()
     }
 }
