@@ -1,62 +1,21 @@
 //! The public JSON API (`/api/v1`) against the real server on loopback with a real SQLite
 //! file: every operation, its credentials, idempotency, and problem details for bad input.
 
+mod common;
+
 use clubtd::domain::config::templates;
-use clubtd::server::serve::{build, ServerConfig};
+use common::{director_client, real_server, table_keys, ReadAnswer, RealServer};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
-struct Server {
-    base: String,
-    _dir: tempfile::TempDir,
-}
-
-async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("api.sqlite"),
-        demo: true,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, _engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
-    Server {
-        base: format!("http://{addr}"),
-        _dir: dir,
-    }
-}
-
 /// A director's full-scope token, made with a real PIN sign-in.
-async fn full_token(s: &Server) -> String {
-    let director = Client::builder().cookie_store(true).build().unwrap();
-    let login = director
-        .post(format!("{}/api/director_login", s.base))
-        .form(&[("pin", "2468")])
-        .send()
+async fn full_token(s: &RealServer) -> String {
+    let made: Value = director_client(&s.base)
         .await
-        .unwrap();
-    assert_eq!(login.status(), 200);
-    let made: Value = director
         .post(format!("{}/api/v1/tokens", s.base))
         .json(&json!({"label": "test", "scope": "full"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     made["token"].as_str().expect("a token").to_string()
 }
 
@@ -74,16 +33,12 @@ async fn problem(r: reqwest::Response, status: u16, code: &str) -> Value {
 
 #[tokio::test]
 async fn the_document_and_its_reference_page_are_served() {
-    let s = server().await;
+    let s = real_server(true).await;
     let c = Client::new();
     let doc: Value = c
         .get(format!("{}/api/v1/openapi.json", s.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     let paths = doc["paths"].as_object().unwrap();
     for p in [
@@ -108,25 +63,19 @@ async fn the_document_and_its_reference_page_are_served() {
     ] {
         assert!(commands.contains(t), "{t} in the Command schema");
     }
-    let page = c
-        .get(format!("{}/api/v1/docs", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = c.get(format!("{}/api/v1/docs", s.base)).text_answer().await;
     assert!(page.contains("/api/v1/tournaments/{id}/commands"));
     assert!(!page.contains("https://"), "no CDN");
 }
 
 #[tokio::test]
 async fn a_director_runs_a_tournament_through_the_api() {
-    let s = server().await;
+    let s = real_server(true).await;
     let token = full_token(&s).await;
     let c = Client::new();
     let auth = format!("Bearer {token}");
     let url = |p: &str| format!("{}/api/v1{p}", s.base);
+    let get = |p: &str| c.get(url(p)).header("authorization", &auth);
 
     // Create with the full configuration; a retry with the same id finds the same one.
     let config = serde_json::to_value(templates::club_pko("API Cup", 2)).unwrap();
@@ -145,12 +94,8 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .post(url("/tournaments"))
         .header("authorization", &auth)
         .json(&create)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     assert_eq!(again["id"], id, "idempotent creation");
 
     // Register, start, bust: each command once, retries harmless.
@@ -173,15 +118,9 @@ async fn a_director_runs_a_tournament_through_the_api() {
     .json()
     .await
     .unwrap();
-    let players: Value = c
-        .get(url(&format!("/tournaments/{id}/players")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let players: Value = get(&format!("/tournaments/{id}/players"))
+        .json_answer()
+        .await;
     assert_eq!(
         players.as_array().unwrap().len(),
         6,
@@ -199,15 +138,9 @@ async fn a_director_runs_a_tournament_through_the_api() {
             .status(),
         200
     );
-    let tables: Value = c
-        .get(url(&format!("/tournaments/{id}/tables")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tables: Value = get(&format!("/tournaments/{id}/tables"))
+        .json_answer()
+        .await;
     let table = tables["tables"][0]["table"].as_u64().unwrap();
     let seats = tables["tables"][0]["seats"].as_array().unwrap();
     let (out, winner) = (seats[0]["player"].clone(), seats[1]["player"].clone());
@@ -219,25 +152,13 @@ async fn a_director_runs_a_tournament_through_the_api() {
     problem(refused, 422, "NOT_AT_TABLE").await;
 
     // Every read.
-    let standings: Value = c
-        .get(url(&format!("/tournaments/{id}/standings")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let standings: Value = get(&format!("/tournaments/{id}/standings"))
+        .json_answer()
+        .await;
     assert_eq!(standings["places"][0]["place"], 6);
-    let bounties: Value = c
-        .get(url(&format!("/tournaments/{id}/bounties")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let bounties: Value = get(&format!("/tournaments/{id}/bounties"))
+        .json_answer()
+        .await;
     let won = bounties
         .as_array()
         .unwrap()
@@ -245,15 +166,9 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .find(|b| b["player"] == winner)
         .unwrap();
     assert_eq!(won["bounty_won"], 500, "progressive: half of 10 € in cash");
-    let payouts: Value = c
-        .get(url(&format!("/tournaments/{id}/payouts")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let payouts: Value = get(&format!("/tournaments/{id}/payouts"))
+        .json_answer()
+        .await;
     assert_eq!(payouts["prize_pool"], 6 * 1500);
     assert_eq!(
         payouts["payouts"]
@@ -265,23 +180,15 @@ async fn a_director_runs_a_tournament_through_the_api() {
         6 * 1500
     );
     for part in ["", "/clock", "/structure", "/deal-quotes", "/events"] {
-        let r = c
-            .get(url(&format!("/tournaments/{id}{part}")))
-            .header("authorization", &auth)
+        let r = get(&format!("/tournaments/{id}{part}"))
             .send()
             .await
             .unwrap();
         assert_eq!(r.status(), 200, "GET {part}");
     }
-    let events: Value = c
-        .get(url(&format!("/tournaments/{id}/events?after=0")))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let events: Value = get(&format!("/tournaments/{id}/events?after=0"))
+        .json_answer()
+        .await;
     assert!(events.as_array().unwrap().len() > 8);
 
     // Anonymous readers see nothing until the director publishes the tournament.
@@ -291,14 +198,7 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .await
         .unwrap();
     problem(anon, 401, "UNAUTHENTICATED").await;
-    let list: Value = c
-        .get(url("/tournaments"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Value = c.get(url("/tournaments")).json_answer().await;
     assert!(list.as_array().unwrap().is_empty(), "nothing public yet");
     let r = c
         .put(url(&format!("/tournaments/{id}/public")))
@@ -316,14 +216,7 @@ async fn a_director_runs_a_tournament_through_the_api() {
             .status(),
         200
     );
-    let list: Value = c
-        .get(url("/tournaments"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Value = c.get(url("/tournaments")).json_answer().await;
     assert_eq!(list[0]["id"], id);
     // Public does not mean writable.
     let r = c
@@ -339,12 +232,8 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .post(url("/tokens"))
         .header("authorization", &auth)
         .json(&json!({"label": "website", "scope": "read"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     let read = format!("Bearer {}", made["token"].as_str().unwrap());
     assert_eq!(
         c.get(url(&format!("/tournaments/{id}/events")))
@@ -363,15 +252,7 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .await
         .unwrap();
     problem(r, 403, "UNAUTHORIZED").await;
-    let tokens: Value = c
-        .get(url("/tokens"))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tokens: Value = get("/tokens").json_answer().await;
     assert_eq!(tokens.as_array().unwrap().len(), 2);
     let r = c
         .delete(url(&format!("/tokens/{}", made["info"]["id"])))
@@ -398,15 +279,7 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::NO_CONTENT);
-    let list: Value = c
-        .get(url("/tournaments"))
-        .header("authorization", &auth)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Value = get("/tournaments").json_answer().await;
     assert!(list
         .as_array()
         .unwrap()
@@ -416,34 +289,14 @@ async fn a_director_runs_a_tournament_through_the_api() {
 
 #[tokio::test]
 async fn a_table_key_acts_for_its_own_table_only() {
-    let s = server().await;
-    let director = Client::builder().cookie_store(true).build().unwrap();
-    director
-        .post(format!("{}/api/director_login", s.base))
-        .form(&[("pin", "2468")])
-        .send()
-        .await
-        .unwrap();
-    let links: Value = director
-        .post(format!("{}/api/table_links", s.base))
-        .form::<[(&str, &str); 0]>(&[])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let path = links[0]["path"].as_str().unwrap();
-    let key = path.split("key=").nth(1).unwrap();
-    let table = links[0]["table"].as_u64().unwrap();
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let (table, key) = table_keys(&s.base, &director, None).await[0].clone();
+    let key = key.as_str();
     let list: Value = director
         .get(format!("{}/api/v1/tournaments", s.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     let id = list.as_array().unwrap().last().unwrap()["id"]
         .as_i64()
         .unwrap();
@@ -487,7 +340,7 @@ async fn a_table_key_acts_for_its_own_table_only() {
 
 #[tokio::test]
 async fn bad_input_is_a_problem_never_a_server_error() {
-    let s = server().await;
+    let s = real_server(true).await;
     let token = full_token(&s).await;
     let c = Client::new();
     let auth = format!("Bearer {token}");
@@ -557,19 +410,16 @@ async fn bad_input_is_a_problem_never_a_server_error() {
 
 #[tokio::test]
 async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
-    let s = server().await;
+    let s = real_server(true).await;
     let c = Client::new();
-    let post = |p: &str, body: Value| c.post(format!("{}/api/v1{p}", s.base)).json(&body).send();
+    let post = |p: &str, body: Value| c.post(format!("{}/api/v1{p}", s.base)).json(&body);
     // PKR4U 16 / 17: half the ante at four players; a short big blind pays the blind first.
     let a: Value = post(
         "/calculators/ante",
         json!({"full_ante": 100, "players_at_table": 4, "big_blind": 200, "stack": 230}),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(a["ante"], 50);
     assert_eq!(
         (
@@ -579,7 +429,7 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
         (json!(200), json!(30))
     );
     // TDA 10: a bet of 500 and 800 put in silently is a raise to 1,000.
-    let r: Value = post("/calculators/put-in", json!({"context": {"current_bet": 500, "last_full_raise": 500, "already_in": 0, "stack": 5000}, "put_in": 800, "kind": "multiple_chips"})).await.unwrap().json().await.unwrap();
+    let r: Value = post("/calculators/put-in", json!({"context": {"current_bet": 500, "last_full_raise": 500, "already_in": 0, "stack": 5000}, "put_in": 800, "kind": "multiple_chips"})).json_answer().await;
     assert_eq!(r["action"], json!({"action": "raise", "to": 1000}));
     // TDA 38 / PKR4U 27: a bet of 500 and an all-in of 600 do not reopen the betting for the
     // bettor; the player behind may still raise.
@@ -594,11 +444,8 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
             ],
         }),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(round["current_bet"], 600, "{round}");
     assert_eq!(round["seats"][2]["right"]["right"], "may_raise", "{round}");
     let after_call: Value = post(
@@ -613,11 +460,8 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
             ],
         }),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(
         after_call["seats"][0]["right"]["right"], "call_or_fold_only",
         "{after_call}"
@@ -630,22 +474,16 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
             "put_in": 500, "stack": 5000, "meant": "call",
         }),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(unattention["ruling"], "choice", "{unattention}");
     // TDA 2: ten 25-chips race for three 100-chips.
     let race: Value = post(
         "/calculators/chip-race",
         json!({"small_chips": [3, 3, 2, 2], "small": 25, "big": 100}),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(race["chips_to_race"], 3, "{race}");
     assert_eq!(race["odd_value"], 250, "{race}");
     // PKR4U 30: everyone gets back what they put in.
@@ -653,40 +491,32 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
         "/calculators/cancelled-hand",
         json!({"contributions": [100, 200, 0]}),
     )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    .json_answer()
+    .await;
     assert_eq!(refunds, json!([100, 200, 0]));
     let bad = post(
         "/calculators/cancelled-hand",
         json!({"contributions": [-5]}),
     )
+    .send()
     .await
     .unwrap();
     assert_eq!(bad.status(), 422);
     // The guided flows: list, start, answer to the ruling.
     let list: Value = c
         .get(format!("{}/api/v1/rulings", s.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     assert!(list.as_array().unwrap().len() >= 15);
     let start: Value = post("/rulings/talking", json!({"answers": []}))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     assert_eq!(start["step"]["step"], "question", "{start}");
-    let done: Value = post("/rulings/talking", json!({"answers": [{"type": "yes_no", "value": false}, {"type": "choice", "value": 1}, {"type": "count", "value": 3}]})).await.unwrap().json().await.unwrap();
+    let done: Value = post("/rulings/talking", json!({"answers": [{"type": "yes_no", "value": false}, {"type": "choice", "value": 1}, {"type": "count", "value": 3}]})).json_answer().await;
     assert!(done.to_string().contains("PKR4U"), "{done}");
     problem(
         post("/rulings/nothing", json!({"answers": []}))
+            .send()
             .await
             .unwrap(),
         404,

@@ -4,13 +4,14 @@
 //! ranking's points, copying a tournament's configuration, archiving (the faces' default
 //! moves on), and the director-only server functions refusing everyone else.
 
+mod common;
+
 use clubtd::domain::command::{BustReport, Command};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ranking::points;
 use clubtd::server::engine::{Engine, Reply};
-use clubtd::server::serve::{build, ServerConfig};
-use clubtd::server::store::Origin;
+use common::{director, director_client, real_server, ReadAnswer, RealServer};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -23,36 +24,12 @@ struct Server {
     _dir: tempfile::TempDir,
 }
 
+/// The real server without the demo, and the director signed in.
 async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: dir.path().join("club.sqlite"),
-        demo: false,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
-    let base = format!("http://{addr}");
-    let director = Client::builder().cookie_store(true).build().unwrap();
-    let login = director
-        .post(format!("{base}/api/director_login"))
-        .form(&[("pin", "2468")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(login.status(), 200);
+    let RealServer {
+        base, engine, dir, ..
+    } = real_server(false).await;
+    let director = director_client(&base).await;
     Server {
         base,
         engine,
@@ -96,12 +73,8 @@ impl Server {
                 "table_key": null,
                 "tournament": tournament,
             }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+            .json_answer()
+            .await;
         assert!(r.get("Accepted").is_some(), "{name}: {r}");
     }
 
@@ -115,13 +88,6 @@ impl Server {
             .iter()
             .map(|p| p["name"].as_str().unwrap_or_default().to_string())
             .collect()
-    }
-}
-
-fn director() -> Origin {
-    Origin {
-        actor: "director".into(),
-        device: "test".into(),
     }
 }
 
@@ -473,12 +439,8 @@ async fn a_copy_keeps_the_configuration_and_archiving_moves_the_default() {
     assert_eq!(shown(view), Some(copy));
     let screen = Client::new()
         .get(format!("{}/screen?t={copy}", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_answer()
+        .await;
     assert!(
         screen.contains("PKO zaterdag"),
         "the screen shows the chosen tournament"

@@ -6,6 +6,8 @@
 //! nothing. Then the engine under concurrent table devices and racing retries, and the
 //! players' personal links.
 
+mod common;
+
 use clubtd::domain::command::{BustReport, Command};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
@@ -14,8 +16,10 @@ use clubtd::domain::money::{Cents, Chips};
 use clubtd::domain::state::PlayerStatus;
 use clubtd::domain::view::{tournament_view, TournamentView};
 use clubtd::server::engine::{now, Engine, Reply};
-use clubtd::server::serve::{build, ServerConfig};
-use clubtd::server::store::{Origin, Store};
+use clubtd::server::store::Store;
+use common::{
+    director, director_client, open_engine, real_server, table_keys, ReadAnswer, RealServer,
+};
 use reqwest::Client;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -192,72 +196,13 @@ struct Fixture {
     _dir: tempfile::TempDir,
 }
 
-async fn serve(demo: bool) -> (String, Arc<Engine>, std::path::PathBuf, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("club.sqlite");
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: db.clone(),
-        demo,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
-    (format!("http://{addr}"), engine, db, dir)
-}
-
-/// A client signed in as the director with the PIN, like the director's tablet.
-async fn director_client(base: &str) -> Client {
-    let director = Client::builder().cookie_store(true).build().unwrap();
-    let login = director
-        .post(format!("{base}/api/director_login"))
-        .form(&[("pin", "2468")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(login.status(), 200);
-    director
-}
-
-/// The tables' keys from the director's QR sheet (`table_links`), optionally after a new
-/// code for one table.
-async fn table_keys(base: &str, director: &Client, reissue: Option<u16>) -> Vec<(u64, String)> {
-    let form: Vec<(&str, String)> = reissue
-        .map(|t| vec![("reissue", t.to_string())])
-        .unwrap_or_default();
-    let links: Value = director
-        .post(format!("{base}/api/table_links"))
-        .form(&form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    links
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| {
-            let key = l["path"].as_str().unwrap().split("key=").nth(1).unwrap();
-            (l["table"].as_u64().unwrap(), key.to_string())
-        })
-        .collect()
-}
-
 async fn fixture() -> Fixture {
-    let (base, engine, db, dir) = serve(true).await;
+    let RealServer {
+        base,
+        engine,
+        db,
+        dir,
+    } = real_server(true).await;
     let id = engine.current().expect("the demo tournament");
     let director = director_client(&base).await;
     let keys = table_keys(&base, &director, None).await;
@@ -271,21 +216,13 @@ async fn fixture() -> Fixture {
     let made: Value = director
         .post(format!("{base}/api/v1/tokens"))
         .json(&json!({"label": "to revoke", "scope": "read"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     let link: Value = director
         .post(format!("{base}/api/player_link"))
         .form(&[("player", "1".to_string()), ("tournament", id.to_string())])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     let link_token = link["path"]
         .as_str()
         .unwrap()
@@ -342,14 +279,10 @@ impl Fixture {
 
     /// A command sent by the director straight to the engine, to prepare a row's state.
     async fn arrange(&self, command: Command) {
-        let origin = Origin {
-            actor: "director".into(),
-            device: "test".into(),
-        };
         let id = uuid::Uuid::new_v4().to_string();
         let reply = self
             .engine
-            .submit(self.id, &id, &command, &origin)
+            .submit(self.id, &id, &command, &director())
             .await
             .unwrap();
         assert!(
@@ -857,10 +790,11 @@ async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_no
 /// has no gap, and a fresh replay of the file gives the state the server holds.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gaps() {
-    let (base, engine, db, _dir) = serve(true).await;
+    let s = real_server(true).await;
+    let (base, engine, db) = (&s.base, &s.engine, &s.db);
     let id = engine.current().unwrap();
-    let director = director_client(&base).await;
-    let keys = table_keys(&base, &director, None).await;
+    let director = director_client(base).await;
+    let keys = table_keys(base, &director, None).await;
     let view = tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap();
     let left_before = view.players_left;
     let bust = |table: u16, out: usize, winner: usize| {
@@ -986,7 +920,7 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
         "nine busts, each once"
     );
 
-    let replayed = Engine::open(Store::open(&db).await.unwrap()).await.unwrap();
+    let replayed = open_engine(db).await;
     let fresh = replayed.snapshot(id).unwrap();
     assert_eq!(fresh.last_seq, live.last_seq);
     assert_eq!(
@@ -1008,9 +942,10 @@ async fn open_link(c: &Client, base: &str, token: &str) -> (u16, String) {
 
 #[tokio::test]
 async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothing() {
-    let (base, engine, db, _dir) = serve(true).await;
+    let s = real_server(true).await;
+    let (base, engine, db) = (&s.base, &s.engine, &s.db);
     let id = engine.current().unwrap();
-    let director = director_client(&base).await;
+    let director = director_client(base).await;
     let player = seated(
         &tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap(),
         2,
@@ -1022,12 +957,8 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     let link: Value = director
         .post(format!("{base}/api/player_link"))
         .form(&form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     let path = link["path"].as_str().unwrap();
     assert!(
         link["qr_svg"].as_str().unwrap().contains("<svg"),
@@ -1037,12 +968,8 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     let again: Value = director
         .post(format!("{base}/api/player_link"))
         .form(&form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .json_answer()
+        .await;
     assert_eq!(
         again["path"], path,
         "the director can show the same link again"
@@ -1059,7 +986,7 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     assert_eq!(r.status(), 403);
 
     // The phone opens its link: that player of that tournament.
-    let (status, body) = open_link(&c, &base, token).await;
+    let (status, body) = open_link(&c, base, token).await;
     assert_eq!(status, 200, "{body}");
     let opened: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(opened, json!({"tournament": id, "player": player.0}));
@@ -1070,7 +997,7 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     let mut flipped = mac.to_string();
     flipped.replace_range(0..1, if mac.starts_with('0') { "1" } else { "0" });
     let links =
-        clubtd::server::player_links::PlayerLinks::load(Store::open(&db).await.unwrap().pool())
+        clubtd::server::player_links::PlayerLinks::load(Store::open(db).await.unwrap().pool())
             .await
             .unwrap();
     let refused = (403, "ServerError|UNAUTHORIZED".to_string());
@@ -1084,18 +1011,11 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         String::new(),
         "9".repeat(5000),
     ] {
-        assert_eq!(open_link(&c, &base, &wrong).await, refused, "{wrong:.40}");
+        assert_eq!(open_link(&c, base, &wrong).await, refused, "{wrong:.40}");
     }
 
     // The page: that player's name and card; a wrong link shows no one.
-    let page = c
-        .get(format!("{base}{path}"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = c.get(format!("{base}{path}")).text_answer().await;
     let name = &engine.snapshot(id).unwrap().state.players[&player].name;
     assert!(
         page.contains("data-testid=\"me-card\""),
@@ -1104,12 +1024,8 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     assert!(page.contains(name.as_str()), "{name} on their page");
     let wrong = c
         .get(format!("{base}/me/{id}-{}-{mac}", player.0 + 1))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_answer()
+        .await;
     assert!(wrong.contains("link-refused"));
     assert!(!wrong.contains("me-card") && !wrong.contains(name.as_str()));
 }

@@ -68,6 +68,16 @@ impl Kit {
             .find(|x| x.0 != p)
             .expect("a tablemate")
     }
+    /// Player `p` busts, knocked out by a tablemate; returns the seat they had.
+    fn bust_by_tablemate(&mut self, p: u32) -> clubtd::domain::event::Place {
+        let seat = self.seat_of(p);
+        let by = self.tablemate(p);
+        self.ok(Command::ReportBusts {
+            table: seat.table,
+            busts: vec![bust(p, by, None)],
+        });
+        seat
+    }
 }
 
 fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
@@ -75,6 +85,16 @@ fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
         player: PlayerId(player),
         eliminators: vec![by],
         start_stack: stack.map(Chips),
+    }
+}
+
+/// Player `p`, busted, buys a re-entry in cash at the desk.
+fn re_entry(p: u32, option: ReEntryOption) -> Command {
+    Command::ReEnter {
+        player: PlayerId(p),
+        option,
+        method: PaymentMethod::Cash,
+        present: true,
     }
 }
 
@@ -228,31 +248,12 @@ fn pkr4u_11_re_entry_same_seat_or_new_seat_within_the_window_and_maximum() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(10);
     k.ok(Command::StartClock);
-    let seat = k.seat_of(2);
-    let by = k.tablemate(2);
-    k.ok(Command::ReportBusts {
-        table: seat.table,
-        busts: vec![bust(2, by, None)],
-    });
-    k.ok(Command::ReEnter {
-        player: PlayerId(2),
-        option: ReEntryOption::SameSeat,
-        method: PaymentMethod::Cash,
-        present: true,
-    });
+    let seat = k.bust_by_tablemate(2);
+    k.ok(re_entry(2, ReEntryOption::SameSeat));
     assert_eq!(k.seat_of(2), seat, "option A keeps the seat");
     assert_eq!(k.t.entries, 11);
-    let by = k.tablemate(2);
-    k.ok(Command::ReportBusts {
-        table: seat.table,
-        busts: vec![bust(2, by, None)],
-    });
-    let r = k.run(Command::ReEnter {
-        player: PlayerId(2),
-        option: ReEntryOption::NewSeat,
-        method: PaymentMethod::Cash,
-        present: true,
-    });
+    k.bust_by_tablemate(2);
+    let r = k.run(re_entry(2, ReEntryOption::NewSeat));
     assert_eq!(
         r,
         Err(DomainError::MaxEntriesReached {
@@ -596,22 +597,12 @@ fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the
         "the chips are still in play"
     );
     assert_eq!(
-        k.run(Command::ReEnter {
-            player: PlayerId(1),
-            option: ReEntryOption::SameSeat,
-            method: PaymentMethod::Cash,
-            present: true,
-        }),
+        k.run(re_entry(1, ReEntryOption::SameSeat)),
         Err(DomainError::SameSeatTaken {
             player: PlayerId(1)
         })
     );
-    k.ok(Command::ReEnter {
-        player: PlayerId(1),
-        option: ReEntryOption::NewSeat,
-        method: PaymentMethod::Cash,
-        present: true,
-    });
+    k.ok(re_entry(1, ReEntryOption::NewSeat));
     assert_ne!(
         k.seat_of(1).table,
         before.table,
@@ -916,12 +907,7 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
     let mut k = Kit::new(templates::club_pko("pko", 2));
     k.register(10);
     k.ok(Command::StartClock);
-    let seat = k.seat_of(2);
-    let by = k.tablemate(2);
-    k.ok(Command::ReportBusts {
-        table: seat.table,
-        busts: vec![bust(2, by, None)],
-    });
+    k.bust_by_tablemate(2);
     let cfg = k.t.config.clone().unwrap();
     let place_before = standings(&k.t, &cfg, Timestamp(k.now))
         .into_iter()
@@ -945,12 +931,7 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
             player: PlayerId(2)
         })
     );
-    k.ok(Command::ReEnter {
-        player: PlayerId(2),
-        option: ReEntryOption::NewSeat,
-        method: PaymentMethod::Cash,
-        present: true,
-    });
+    k.ok(re_entry(2, ReEntryOption::NewSeat));
     assert_eq!(k.run(cancel("  ")), Err(DomainError::ReasonRequired));
     k.ok(cancel("paid twice at the desk"));
     let p = &k.t.players[&PlayerId(2)];
@@ -990,18 +971,8 @@ fn a_re_entry_that_won_a_bounty_is_not_cancelled() {
     let mut k = Kit::new(templates::club_pko("pko", 2));
     k.register(10);
     k.ok(Command::StartClock);
-    let seat = k.seat_of(2);
-    let by = k.tablemate(2);
-    k.ok(Command::ReportBusts {
-        table: seat.table,
-        busts: vec![bust(2, by, None)],
-    });
-    k.ok(Command::ReEnter {
-        player: PlayerId(2),
-        option: ReEntryOption::NewSeat,
-        method: PaymentMethod::Cash,
-        present: true,
-    });
+    k.bust_by_tablemate(2);
+    k.ok(re_entry(2, ReEntryOption::NewSeat));
     let victim = k.tablemate(2);
     k.ok(Command::ReportBusts {
         table: k.seat_of(2).table,
@@ -1086,12 +1057,7 @@ fn a_table_broken_too_early_reopens_and_its_players_go_back() {
     );
     // One of the moved players busts at the new table before the director notices.
     let gone = *before.values().next().unwrap();
-    let at = k.seat_of(gone.0);
-    let by = k.tablemate(gone.0);
-    k.ok(Command::ReportBusts {
-        table: at.table,
-        busts: vec![bust(gone.0, by, None)],
-    });
+    k.bust_by_tablemate(gone.0);
     k.ok(Command::ReopenTable {
         table: TableNo(3),
         reason: "broken too early".into(),

@@ -2,44 +2,14 @@
 //! Acknowledged commands survive a restart, retries never apply twice, the state after a
 //! restart equals the state before, and the live stream and pages answer.
 
+mod common;
+
 use clubtd::domain::command::Command;
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::server::engine::{Engine, Reply};
-use clubtd::server::serve::{build, ServerConfig};
-use clubtd::server::store::{Origin, Store};
-use std::path::Path;
-
-fn director() -> Origin {
-    Origin {
-        actor: "director".into(),
-        device: "test".into(),
-    }
-}
-
-/// The real server with the demo tournament on a SQLite file, listening on a loopback port.
-async fn real_server(database: &Path) -> (std::net::SocketAddr, std::sync::Arc<Engine>) {
-    let config = ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database: database.to_path_buf(),
-        demo: true,
-        director_pin: Some("2468".into()),
-    };
-    let options = leptos::prelude::LeptosOptions::builder()
-        .output_name("clubtd")
-        .build();
-    let (router, engine) = build(&config, options).await.expect("build");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router.into_make_service()).await });
-    (addr, engine)
-}
-
-async fn engine(path: &Path) -> Engine {
-    Engine::open(Store::open(path).await.expect("open store"))
-        .await
-        .expect("open engine")
-}
+use clubtd::server::store::Store;
+use common::{director, director_client, open_engine, real_server, RealServer, PIN};
 
 #[tokio::test]
 async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
@@ -47,7 +17,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
     let db = dir.path().join("club.sqlite");
     let before;
     {
-        let e = engine(&db).await;
+        let e = open_engine(&db).await;
         let id = e.create("Test").await.unwrap();
         let create = Command::CreateTournament {
             config: templates::club_evening("Test", 3),
@@ -76,7 +46,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
         assert!(matches!(refused, Reply::Rejected(ref err) if err.code() == "NOT_PRESENT"));
         before = e.snapshot(id).unwrap();
     }
-    let e = engine(&db).await;
+    let e = open_engine(&db).await;
     let after = e.snapshot(e.current().unwrap()).unwrap();
     assert_eq!(after.last_seq, before.last_seq);
     assert_eq!(
@@ -87,8 +57,8 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
 
 #[tokio::test]
 async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
-    let dir = tempfile::tempdir().unwrap();
-    let (addr, engine) = real_server(&dir.path().join("e.sqlite")).await;
+    let s = real_server(true).await;
+    let (base, engine) = (&s.base, &s.engine);
 
     let id = engine.current().expect("demo created");
     let snap = engine.snapshot(id).unwrap();
@@ -97,11 +67,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     assert!(snap.state.clock.is_started(), "with the clock running");
 
     let client = reqwest::Client::new();
-    let page = client
-        .get(format!("http://{addr}/screen"))
-        .send()
-        .await
-        .unwrap();
+    let page = client.get(format!("{base}/screen")).send().await.unwrap();
     assert_eq!(page.status(), 200);
     let html = page.text().await.unwrap();
     assert!(
@@ -110,7 +76,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     );
 
     let mut live = client
-        .get(format!("http://{addr}/live/{id}"))
+        .get(format!("{base}/live/{id}"))
         .send()
         .await
         .unwrap();
@@ -130,21 +96,14 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     let next = live.chunk().await.unwrap().expect("a live message");
     assert!(String::from_utf8_lossy(&next).contains(&format!("data: {}", snap.last_seq + 1)));
 
-    let missing = client
-        .get(format!("http://{addr}/live/999"))
-        .send()
-        .await
-        .unwrap();
+    let missing = client.get(format!("{base}/live/999")).send().await.unwrap();
     assert_eq!(missing.status(), 404);
 
     // Exports are for the director only.
-    let export = format!("http://{addr}/export/{id}/events.json");
+    let export = format!("{base}/export/{id}/events.json");
     assert_eq!(client.get(&export).send().await.unwrap().status(), 403);
     let auth = clubtd::server::auth::Auth::new(engine.store().pool().clone());
-    let token = auth
-        .login("127.0.0.1".parse().unwrap(), "2468")
-        .await
-        .unwrap();
+    let token = auth.login("127.0.0.1".parse().unwrap(), PIN).await.unwrap();
     let cookie = format!("clubtd_session={token}");
     let events = client
         .get(&export)
@@ -157,7 +116,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     assert_eq!(body[0]["event"]["type"], "tournament_created");
     assert_eq!(body.as_array().unwrap().len() as u64, snap.last_seq + 1);
     let csv = client
-        .get(format!("http://{addr}/export/{id}/results.csv"))
+        .get(format!("{base}/export/{id}/results.csv"))
         .header("cookie", &cookie)
         .send()
         .await
@@ -168,7 +127,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
         .unwrap()
         .starts_with("place,name,prize,bounties,entries,paid\n"));
     let backup = client
-        .post(format!("http://{addr}/backup"))
+        .post(format!("{base}/backup"))
         .header("cookie", &cookie)
         .send()
         .await
@@ -244,7 +203,7 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
 #[tokio::test]
 async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     let dir = tempfile::tempdir().unwrap();
-    let e = engine(&dir.path().join("v.sqlite")).await;
+    let e = open_engine(&dir.path().join("v.sqlite")).await;
     let id = e.create("View").await.unwrap();
     assert!(
         e.view(id).unwrap().view.is_none(),
@@ -295,23 +254,17 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
 
 #[tokio::test]
 async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state() {
-    let dir = tempfile::tempdir().unwrap();
-    let (addr, engine) = real_server(&dir.path().join("i.sqlite")).await;
+    let RealServer {
+        base,
+        engine,
+        db,
+        dir: _dir,
+    } = real_server(true).await;
     let demo = engine.current().expect("demo created");
 
-    let director = reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .unwrap();
-    let signed = director
-        .post(format!("http://{addr}/api/director_login"))
-        .form(&[("pin", "2468")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(signed.text().await.unwrap(), "\"SignedIn\"");
+    let director = director_client(&base).await;
     let log = director
-        .get(format!("http://{addr}/export/{demo}/events.json"))
+        .get(format!("{base}/export/{demo}/events.json"))
         .send()
         .await
         .unwrap()
@@ -321,7 +274,7 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
 
     // Only the director imports; a broken or renumbered log is refused.
     let anonymous = reqwest::Client::new()
-        .post(format!("http://{addr}/import"))
+        .post(format!("{base}/import"))
         .body(log.clone())
         .send()
         .await
@@ -339,7 +292,7 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
         ),
     ] {
         let r = director
-            .post(format!("http://{addr}/import"))
+            .post(format!("{base}/import"))
             .body(bad.clone())
             .send()
             .await
@@ -348,7 +301,7 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
     }
     let before = engine.tournament_ids().len();
     let imported = director
-        .post(format!("http://{addr}/import"))
+        .post(format!("{base}/import"))
         .body(log)
         .send()
         .await
@@ -366,6 +319,6 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
     );
     // And it survives a restart like any tournament.
     drop(engine);
-    let reopened = self::engine(&dir.path().join("i.sqlite")).await;
+    let reopened = open_engine(&db).await;
     assert_eq!(*reopened.snapshot(id).unwrap().state, *original.state);
 }

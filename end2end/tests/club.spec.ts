@@ -2,25 +2,13 @@
 // copy the demo's configuration into a new tournament, register in it through `?t=`, archive
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
 // desk suggests the club player as the director types in the demo, and the ranking renders.
-import { test, expect, Page } from "@playwright/test";
+import { test, expect } from "@playwright/test";
+import { open, signIn } from "./support";
 
 const DEMO = "Demo — Maandagavond";
-const PIN = process.env.DIRECTOR_PIN ?? "2468";
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toHaveText(DEMO);
-}
 
 test("copy a tournament, register in it by ?t=, archive it, and the desk suggests the player", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, DEMO);
   await page.getByTestId("tournaments-link").click();
   await expect(page.getByTestId("tournament-list")).toBeVisible();
   await page.getByTestId("new-name").fill("Club e2e copy");
@@ -62,7 +50,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   for (const path of ["/director/tournaments", "/director/players", "/ranking"]) {
     test(`${path} fits the screen with touch-sized actions`, async ({ page }) => {
-      await signIn(page);
+      await signIn(page, DEMO);
       await open(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

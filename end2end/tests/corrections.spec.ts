@@ -2,8 +2,8 @@
 // sheet: an early leave taken back, a wrong bust revived from the bust feed, a re-entry bought
 // by mistake cancelled. Each test leaves the demo as it found it (the other specs count on
 // its 24 players).
-import { test, expect, Page, Browser } from "@playwright/test";
-import { open, signIn, tablePage } from "./support";
+import { test, expect, Page } from "@playwright/test";
+import { signIn, tablePage, bustFirst } from "./support";
 
 async function correct(director: Page, button: string, reason: string) {
   await director.getByTestId(button).click();
@@ -11,16 +11,6 @@ async function correct(director: Page, button: string, reason: string) {
   await director.getByTestId("correction-reason").fill(reason);
   await director.getByTestId("correction-confirm").click();
   await expect(director.getByTestId("reason-sheet")).toBeHidden();
-}
-
-/** The table busts the first seated player (won by the second); returns the busted id. */
-async function bustFirst(table: Page): Promise<string> {
-  const out = table.locator("[data-testid^='bust-out-']").first();
-  const id = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
-  await out.click();
-  await table.locator("[data-testid^='bust-win-']").nth(1).click();
-  await table.getByTestId("bust-confirm").click();
-  return id;
 }
 
 test("an early leave is taken back with a reason and the player is back in the seat", async ({ page }) => {

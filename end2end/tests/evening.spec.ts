@@ -8,8 +8,8 @@
 //
 // It runs after the other specs (its own Playwright project): the tournament it makes becomes
 // the newest one, which the faces show by default.
-import { test, expect, Page, Browser, APIRequestContext } from "@playwright/test";
-import { open, signIn, tablePage } from "./support";
+import { test, expect, Page, APIRequestContext } from "@playwright/test";
+import { open, signIn, tablePage, seated, bustFirst } from "./support";
 
 const NAMES = [
   "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
@@ -44,20 +44,6 @@ async function createEvening(api: APIRequestContext): Promise<number> {
   const created = await api.post("/api/v1/tournaments", { data: { command_id: `evening-${Date.now()}`, config } });
   expect(created.status()).toBe(201);
   return (await created.json()).id;
-}
-
-const seated = (table: Page) => table.locator("[data-testid^='bust-out-']");
-
-/** The table reports its first seated player out, won by the second; returns the player id. */
-async function bustFirst(table: Page): Promise<string> {
-  const before = await seated(table).count();
-  const out = seated(table).first();
-  const id = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
-  await out.click();
-  await table.locator("[data-testid^='bust-win-']").nth(1).click();
-  await table.getByTestId("bust-confirm").click();
-  await expect(seated(table)).toHaveCount(before - 1);
-  return id;
 }
 
 async function openTables(director: Page): Promise<number[]> {

@@ -2,37 +2,16 @@
 // hydration (a click calls a server function and the page shows the answer), live updates
 // between devices, languages, and phone-sized screens.
 import { test, expect, Page, Browser } from "@playwright/test";
+import * as support from "./support";
+import { open, bustFirst } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  // Set by the app once the wasm bundle has hydrated the page.
-  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
-}
+// Signs this browser context in as the director, on the demo.
+const signIn = (page: Page) => support.signIn(page, DEMO);
 
-const PIN = process.env.DIRECTOR_PIN ?? "2468";
-
-// Signs this browser context in as the director (PIN form, then the console).
-async function signIn(page: Page) {
-  await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toHaveText(DEMO);
-}
-
-// The pairing link of a table, as printed on the director's QR sheet.
-async function tableLink(browser: Browser, table: number): Promise<string> {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await signIn(page);
-  await open(page, "/director/tables");
-  const href = await page.getByTestId(`table-link-${table}`).getAttribute("href");
-  await ctx.close();
-  // The link names its tournament (a key is only good there), then the key.
-  expect(href).toMatch(new RegExp(`^/table/${table}\\?t=\\d+&key=[0-9a-f]{24}$`));
-  return href!;
-}
+// The pairing link of a table, from the director signed in on the demo.
+const tableLink = (browser: Browser, table: number) => support.tableLink(browser, table, DEMO);
 
 test("every face is rendered on the server", async ({ request }) => {
   for (const path of ["/", "/table/1", "/player", "/screen"]) {
@@ -104,10 +83,7 @@ test("a bust reported at a table reaches the director live", async ({ browser })
   const link = await tableLink(browser, 3);
   const table = await (await browser.newContext()).newPage();
   await open(table, link);
-  // Three taps: who busted, who won, confirm.
-  await table.locator("[data-testid^='bust-out-']").first().click();
-  await table.locator("[data-testid^='bust-win-']").nth(1).click();
-  await table.getByTestId("bust-confirm").click();
+  await bustFirst(table);
   // No reload: the director's page follows the live stream.
   await expect(director.getByTestId("players-left")).toHaveText(String(before - 1));
   await expect(director.locator(".places tbody tr")).not.toHaveCount(0);

@@ -1,5 +1,5 @@
 // What every spec does to reach a face: open a page and wait for hydration, sign in as the
-// director, open a table's own device from the QR sheet (as a phone).
+// director, open a table's own device from the QR sheet (as a phone), and report a bust there.
 import { expect, Page, Browser, BrowserContextOptions } from "@playwright/test";
 
 export const PIN = process.env.DIRECTOR_PIN ?? "2468";
@@ -10,11 +10,30 @@ export async function open(page: Page, path: string) {
   await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
 }
 
-export async function signIn(page: Page) {
+/** Signs this browser context in as the director (PIN form, then the console), which shows
+ * the tournament named `tournament` when one is given. */
+export async function signIn(page: Page, tournament?: string) {
   await open(page, "/director");
   await page.getByTestId("pin").fill(PIN);
   await page.getByTestId("sign-in").click();
-  await expect(page.getByTestId("tournament-name")).toBeVisible();
+  if (tournament === undefined) {
+    await expect(page.getByTestId("tournament-name")).toBeVisible();
+  } else {
+    await expect(page.getByTestId("tournament-name")).toHaveText(tournament);
+  }
+}
+
+/** The pairing link of a table, as printed on the director's QR sheet (signed in as by
+ * `signIn(page, tournament)`). */
+export async function tableLink(browser: Browser, table: number, tournament?: string): Promise<string> {
+  const director = await (await browser.newContext()).newPage();
+  await signIn(director, tournament);
+  await open(director, "/director/tables");
+  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
+  await director.context().close();
+  // The link names its tournament (a key is only good there), then the key.
+  expect(href).toMatch(new RegExp(`^/table/${table}\\?t=\\d+&key=[0-9a-f]{24}$`));
+  return href!;
 }
 
 /** The table's own device, paired from the director's QR sheet, on a phone. */
@@ -23,12 +42,24 @@ export async function tablePage(
   table: number,
   phone: BrowserContextOptions = { viewport: { width: 390, height: 844 } },
 ): Promise<Page> {
-  const director = await (await browser.newContext()).newPage();
-  await signIn(director);
-  await open(director, "/director/tables");
-  const href = await director.getByTestId(`table-link-${table}`).getAttribute("href");
-  await director.context().close();
+  const href = await tableLink(browser, table);
   const page = await (await browser.newContext(phone)).newPage();
-  await open(page, href!);
+  await open(page, href);
   return page;
+}
+
+/** The players seated at a table, on the table's own page. */
+export const seated = (table: Page) => table.locator("[data-testid^='bust-out-']");
+
+/** The table reports its first seated player out, won by the second (three taps: who busted,
+ * who won, confirm), and sees one player fewer; returns the busted player's id. */
+export async function bustFirst(table: Page): Promise<string> {
+  const before = await seated(table).count();
+  const out = seated(table).first();
+  const id = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
+  await out.click();
+  await table.locator("[data-testid^='bust-win-']").nth(1).click();
+  await table.getByTestId("bust-confirm").click();
+  await expect(seated(table)).toHaveCount(before - 1);
+  return id;
 }

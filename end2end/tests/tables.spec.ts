@@ -1,22 +1,14 @@
 // The tables' own devices against the real server (after faces.spec.ts, on the same demo):
 // balancing moves shown on both tables and confirmed by the arriving one, hand-for-hand,
 // the clock call countdown, and the director overruling a ruling.
-import { test, expect, Page, Browser } from "@playwright/test";
-import { open, signIn, tablePage } from "./support";
-
-async function bustOne(table: Page) {
-  await table.locator("[data-testid^='bust-out-']").first().click();
-  await table.locator("[data-testid^='bust-win-']").nth(1).click();
-  await table.getByTestId("bust-confirm").click();
-}
+import { test, expect } from "@playwright/test";
+import { open, signIn, tablePage, bustFirst } from "./support";
 
 test("a balancing move shows on both tables and the arriving table confirms it", async ({ browser }) => {
   const short = await tablePage(browser, 3);
   // Busts at table 3 until the plan moves someone to it (TDA 25: trigger 2).
   for (let i = 0; i < 4 && (await short.getByTestId("move-in").count()) === 0; i++) {
-    const before = await short.locator("[data-testid^='bust-out-']").count();
-    await bustOne(short);
-    await expect(short.locator("[data-testid^='bust-out-']")).toHaveCount(before - 1);
+    await bustFirst(short);
   }
   const arriving = short.getByTestId("move-in").first();
   await expect(arriving).toBeVisible();
@@ -40,9 +32,7 @@ test("confirm-first balancing hides moves from the tables until the director mak
   await expect(director.getByTestId("balancing-automatic")).not.toBeChecked();
   const short = await tablePage(browser, 3);
   for (let i = 0; i < 4 && (await director.getByTestId("plan-moves").count()) === 0; i++) {
-    const before = await short.locator("[data-testid^='bust-out-']").count();
-    await bustOne(short);
-    await expect(short.locator("[data-testid^='bust-out-']")).toHaveCount(before - 1);
+    await bustFirst(short);
   }
   await expect(director.getByTestId("plan-moves")).toBeVisible();
   await expect(short.getByTestId("move-in")).toHaveCount(0);

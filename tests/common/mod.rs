@@ -1,0 +1,130 @@
+//! What the integration tests on real parts share: the real server on loopback with a
+//! SQLite file on disk, the director signed in with the PIN, the tables' keys from the QR
+//! sheet, and reading a JSON answer.
+
+// Each test file uses its own part of this module.
+#![allow(dead_code)]
+
+use clubtd::server::engine::Engine;
+use clubtd::server::serve::{build, ServerConfig};
+use clubtd::server::store::{Origin, Store};
+use reqwest::{Client, RequestBuilder};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The director's PIN the real server is started with.
+pub const PIN: &str = "2468";
+
+/// The real server, listening on a loopback port, and its SQLite file in a folder of its own
+/// (removed when this is dropped).
+pub struct RealServer {
+    /// `http://127.0.0.1:<port>`
+    pub base: String,
+    pub engine: Arc<Engine>,
+    /// The SQLite file (its folder also takes the backups).
+    pub db: PathBuf,
+    pub dir: tempfile::TempDir,
+}
+
+/// The real server on a new SQLite file, with the demo tournament or empty, listening on a
+/// loopback port the way `clubtd::server::serve::run` serves (with the peer's address).
+pub async fn real_server(demo: bool) -> RealServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite");
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: db.clone(),
+        demo,
+        director_pin: Some(PIN.into()),
+    };
+    let options = leptos::prelude::LeptosOptions::builder()
+        .output_name("clubtd")
+        .build();
+    let (router, engine) = build(&config, options).await.expect("build");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    RealServer {
+        base: format!("http://{addr}"),
+        engine,
+        db,
+        dir,
+    }
+}
+
+/// The engine on a SQLite file, without a server (as after a restart).
+pub async fn open_engine(path: &Path) -> Engine {
+    Engine::open(Store::open(path).await.expect("open store"))
+        .await
+        .expect("open engine")
+}
+
+/// Who sends the commands the tests give the engine directly.
+pub fn director() -> Origin {
+    Origin {
+        actor: "director".into(),
+        device: "test".into(),
+    }
+}
+
+/// A client signed in as the director with the PIN (the session cookie), like the
+/// director's tablet.
+pub async fn director_client(base: &str) -> Client {
+    let director = Client::builder().cookie_store(true).build().unwrap();
+    let login = director
+        .post(format!("{base}/api/director_login"))
+        .form(&[("pin", PIN)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    assert_eq!(login.text().await.unwrap(), "\"SignedIn\"");
+    director
+}
+
+/// The tables' keys from the director's QR sheet (`table_links`), optionally after a new
+/// code for one table: (table, key) in the sheet's order.
+pub async fn table_keys(base: &str, director: &Client, reissue: Option<u16>) -> Vec<(u64, String)> {
+    let form: Vec<(&str, String)> = reissue
+        .map(|t| vec![("reissue", t.to_string())])
+        .unwrap_or_default();
+    let links: Value = director
+        .post(format!("{base}/api/table_links"))
+        .form(&form)
+        .json_answer()
+        .await;
+    links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let key = l["path"].as_str().unwrap().split("key=").nth(1).unwrap();
+            (l["table"].as_u64().unwrap(), key.to_string())
+        })
+        .collect()
+}
+
+/// Sends a request and reads its answer, whatever the status.
+pub trait ReadAnswer {
+    /// The answer as JSON.
+    async fn json_answer(self) -> Value;
+    /// The answer as text.
+    async fn text_answer(self) -> String;
+}
+
+impl ReadAnswer for RequestBuilder {
+    async fn json_answer(self) -> Value {
+        self.send().await.unwrap().json().await.unwrap()
+    }
+
+    async fn text_answer(self) -> String {
+        self.send().await.unwrap().text().await.unwrap()
+    }
+}
