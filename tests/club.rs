@@ -337,6 +337,62 @@ async fn a_merge_moves_the_links_and_the_ranking_counts_the_player_once() {
 }
 
 #[tokio::test]
+async fn a_rename_keeps_both_spellings_findable_and_refuses_another_players_name() {
+    let s = server().await;
+    let week = new_tournament(&s.engine, "Week 1").await;
+    for name in ["Jan Peters", "Bram Claes"] {
+        s.register_at_desk(week, name).await;
+    }
+    let id_of = |found: Value| found[0]["id"].as_i64().expect("found");
+    let jan = id_of(
+        s.director_call("search_players", &[("query", "Jan Peters")])
+            .await,
+    );
+    let rename = |id: i64, name: &'static str| {
+        let id = id.to_string();
+        let s = &s;
+        async move {
+            s.director_call("rename_club_player", &[("id", &id), ("name", name)])
+                .await
+        }
+    };
+    assert_eq!(rename(jan, "  Jan   Peeters ").await, json!({"Ok": null}));
+    // Shown under the new name, found by the new and the old spelling.
+    assert_eq!(s.search("peeters").await, ["Jan Peeters"]);
+    assert_eq!(s.search("jan peters").await, ["Jan Peeters"]);
+    // A later entry under the new spelling joins the same club player.
+    let week2 = new_tournament(&s.engine, "Week 2").await;
+    s.register_at_desk(week2, "Jan Peeters").await;
+    let found = s
+        .director_call("search_players", &[("query", "peeters")])
+        .await;
+    assert_eq!(found.as_array().map(Vec::len), Some(1));
+    assert_eq!(found[0]["id"], jan);
+    assert_eq!(found[0]["tournaments"], 2);
+    // Refused with a code, and nothing changes: another player's name (that is a merge),
+    // an empty or overlong name, an unknown player.
+    assert_eq!(
+        rename(jan, "bram claes").await["Err"]["code"],
+        "CLUB_NAME_TAKEN"
+    );
+    assert_eq!(rename(jan, "   ").await["Err"]["code"], "INVALID_NAME");
+    let long = "x".repeat(61);
+    let r = s
+        .director_call(
+            "rename_club_player",
+            &[("id", &jan.to_string()), ("name", &long)],
+        )
+        .await;
+    assert_eq!(r["Err"]["code"], "INVALID_NAME");
+    assert_eq!(
+        rename(9_999, "Nobody").await["Err"]["code"],
+        "UNKNOWN_CLUB_PLAYER"
+    );
+    assert_eq!(s.search("jan").await, ["Jan Peeters"]);
+    assert_eq!(s.search("bram").await, ["Bram Claes"]);
+}
+
+#[tokio::test]
 async fn a_copy_keeps_the_configuration_and_archiving_moves_the_default() {
     let s = server().await;
     let made = s
@@ -482,7 +538,7 @@ async fn only_the_director_manages_tournaments_and_players() {
         )]))
         .build()
         .unwrap();
-    let calls: [(&str, Vec<(&str, &str)>); 6] = [
+    let calls: [(&str, Vec<(&str, &str)>); 8] = [
         ("list_tournaments", vec![]),
         (
             "create_from_template",
@@ -502,7 +558,9 @@ async fn only_the_director_manages_tournaments_and_players() {
             vec![("id", &id), ("archived", "true")],
         ),
         ("merge_players", vec![("keep", "1"), ("duplicate", "2")]),
+        ("rename_club_player", vec![("id", "1"), ("name", "X")]),
         ("search_players", vec![("query", "a")]),
+        ("get_config", vec![]),
     ];
     for client in [&stranger, &table] {
         for (endpoint, args) in &calls {

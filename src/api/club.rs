@@ -210,6 +210,27 @@ pub async fn merge_players(
     }
 }
 
+/// Renames club player `id` (director only). Refused when the name is empty or too long, or
+/// already leads to another club player (then the two are merged instead).
+#[server(endpoint = "rename_club_player")]
+pub async fn rename_club_player(
+    id: i64,
+    name: String,
+) -> Result<Result<(), Refusal>, ServerFnError> {
+    use super::ssr;
+    use crate::domain::ranking::ClubPlayerId;
+    use crate::server::club::players::{rename, RenameError};
+    ssr::require_director().await?;
+    let pool = ssr::engine()?.store().pool().clone();
+    match rename(&pool, ClubPlayerId(id), &name).await {
+        Ok(()) => Ok(Ok(())),
+        Err(RenameError::InvalidName) => Ok(Err(Refusal::new("INVALID_NAME", None))),
+        Err(RenameError::Unknown) => Ok(Err(Refusal::new("UNKNOWN_CLUB_PLAYER", None))),
+        Err(RenameError::Taken(_)) => Ok(Err(Refusal::new("CLUB_NAME_TAKEN", None))),
+        Err(e) => Err(ssr::internal(e)),
+    }
+}
+
 /// The season ranking of `year` (default: the newest season with a tournament, else this
 /// year). Public: the club shows it on the room screen and its website.
 #[server(endpoint = "season_ranking")]

@@ -209,6 +209,62 @@ pub async fn merge(
     Ok(())
 }
 
+/// Why a rename was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum RenameError {
+    #[error("a name has 1 to 60 characters")]
+    InvalidName,
+    #[error("unknown club player")]
+    Unknown,
+    /// The new name already leads to another club player: the two are probably one person,
+    /// which is a merge, not a rename.
+    #[error("the name belongs to club player {}", .0.0)]
+    Taken(ClubPlayerId),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// Renames a club player (a typo fixed, a nickname dropped). The new spelling joins the
+/// known ones, so the desk's search finds the player by either, and entries registered
+/// later under the new spelling link to the same player. Tournament logs are not touched:
+/// a result keeps the name the player was registered under that evening.
+pub async fn rename(pool: &SqlitePool, id: ClubPlayerId, name: &str) -> Result<(), RenameError> {
+    let display: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let key = search_key(&display);
+    if key.is_empty() || display.chars().count() > 60 {
+        return Err(RenameError::InvalidName);
+    }
+    let mut tx = pool.begin().await?;
+    // The write first (see `link_entries`); it also tells whether the player exists.
+    let renamed = sqlx::query("UPDATE club_players SET display_name = ? WHERE id = ?")
+        .bind(&display)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    if renamed.rows_affected() == 0 {
+        return Err(RenameError::Unknown);
+    }
+    let owner: Option<i64> =
+        sqlx::query("SELECT club_player_id FROM club_player_names WHERE search_key = ?")
+            .bind(&key)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.get(0));
+    match owner {
+        Some(other) if other != id.0 => return Err(RenameError::Taken(ClubPlayerId(other))),
+        Some(_) => {}
+        None => {
+            sqlx::query("INSERT INTO club_player_names (search_key, club_player_id) VALUES (?, ?)")
+                .bind(&key)
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 /// The club player of each linked entry of `tournament`.
 pub async fn links(
     pool: &SqlitePool,

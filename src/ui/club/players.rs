@@ -1,8 +1,9 @@
-//! `/director/players`: find club players and merge duplicates (the same person registered
-//! under two spellings): tap the one to keep, then the duplicate.
+//! `/director/players`: find club players, rename one (a typo at the desk), and merge
+//! duplicates (the same person registered under two spellings): tap the one to keep, then
+//! the duplicate.
 
 use super::{DirectorOnly, RefusalMessage};
-use crate::api::club::{merge_players, search_players, ClubPlayer};
+use crate::api::club::{merge_players, rename_club_player, search_players, ClubPlayer, Refusal};
 use crate::i18n::*;
 use crate::ui::components::LangSwitch;
 use leptos::prelude::*;
@@ -14,9 +15,15 @@ pub fn PlayersPage() -> impl IntoView {
     let query = RwSignal::new(String::new());
     let keep = RwSignal::new(None::<ClubPlayer>);
     let merge = Action::new(|(keep, duplicate): &(i64, i64)| merge_players(*keep, *duplicate));
+    let rename = Action::new(|(id, name): &(i64, String)| rename_club_player(*id, name.clone()));
     let merges = RwSignal::new(0u32);
     Effect::new(move |_| {
         if let Some(Ok(Ok(()))) = merge.value().get() {
+            merges.update(|n| *n += 1);
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(()))) = rename.value().get() {
             merges.update(|n| *n += 1);
         }
     });
@@ -47,11 +54,16 @@ pub fn PlayersPage() -> impl IntoView {
                 Ok(Err(refusal)) => view! { <RefusalMessage refusal /> }.into_any(),
                 Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
             })}
+            {move || rename.value().get().map(|r| match r {
+                Ok(Ok(())) => view! { <p class="answer ok" role="status" data-testid="renamed">{t!(i18n, renamed)}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <RefusalMessage refusal /> }.into_any(),
+                Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
+            })}
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || found.get().map(|r| match r {
                     Ok(players) => view! {
                         <ul class="club-players" data-testid="club-players">
-                            {players.into_iter().map(|p| view! { <PlayerRow player=p keep merge /> }).collect_view()}
+                            {players.into_iter().map(|p| view! { <PlayerRow player=p keep merge rename /> }).collect_view()}
                         </ul>
                     }.into_any(),
                     Err(_) => view! { <DirectorOnly /> }.into_any(),
@@ -61,24 +73,57 @@ pub fn PlayersPage() -> impl IntoView {
     }
 }
 
+/// What a club-player action answers.
+type ClubAction<I> = Action<I, Result<Result<(), Refusal>, ServerFnError>>;
+
 /// One club player: "keep" marks them; once another is kept, "merge into" joins them to it.
+/// "Rename" opens the name for editing.
 #[component]
 fn PlayerRow(
     player: ClubPlayer,
     keep: RwSignal<Option<ClubPlayer>>,
-    merge: Action<(i64, i64), Result<Result<(), crate::api::club::Refusal>, ServerFnError>>,
+    merge: ClubAction<(i64, i64)>,
+    rename: ClubAction<(i64, String)>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let id = player.id;
+    let editing = RwSignal::new(None::<String>);
     let kept = move || keep.get().is_some_and(|k| k.id == id);
     let this = player.clone();
     view! {
         <li class="club-player" class:kept=kept data-testid="club-player">
             <div class="what">
-                <span class="name">{player.name.clone()}</span>
+                {
+                    let name = player.name.clone();
+                    move || match editing.get() {
+                        None => view! { <span class="name">{name.clone()}</span> }.into_any(),
+                        Some(draft) => view! {
+                            <form class="rename" on:submit=move |ev| {
+                                ev.prevent_default();
+                                if let Some(new_name) = editing.get_untracked() {
+                                    rename.dispatch((id, new_name));
+                                }
+                                editing.set(None);
+                            }>
+                                <label>{t!(i18n, new_name)}
+                                    <input data-testid="new-name" prop:value=draft
+                                        on:input=move |ev| editing.set(Some(event_target_value(&ev))) />
+                                </label>
+                                <button type="submit" class="primary" data-testid="save-name">{t!(i18n, rename)}</button>
+                            </form>
+                        }.into_any(),
+                    }
+                }
                 <span class="hint">{t!(i18n, played_n, n = player.tournaments)}</span>
             </div>
             <div class="actions">
+                {
+                    let name = player.name.clone();
+                    move || editing.with(Option::is_none).then(|| {
+                        let name = name.clone();
+                        view! { <button type="button" data-testid="rename" on:click=move |_| editing.set(Some(name.clone()))>{t!(i18n, rename)}</button> }
+                    })
+                }
                 {move || match keep.get() {
                     Some(k) if k.id == id => view! { <span class="mark">{t!(i18n, keep)}</span> }.into_any(),
                     Some(k) => {
