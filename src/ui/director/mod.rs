@@ -8,6 +8,7 @@ mod incidents;
 mod links;
 mod money;
 mod players;
+pub mod receipt;
 mod suggest;
 mod tables;
 
@@ -224,7 +225,7 @@ fn Console() -> impl IntoView {
                     <summary>{t!(i18n, guided_rulings)}</summary>
                     <RulingFlow table=None send players />
                 </details>
-                <PlayersPanel view=tournament send pending />
+                <PlayersPanel view=tournament send pending shown=live.shown() />
                 {move || current().map(|l| view! {
                     <section class="panel" data-testid="bust-feed">
                         <h3>{t!(i18n, busts)}
