@@ -2,6 +2,7 @@
 
 use crate::i18n::*;
 use crate::ui::club::{players::PlayersPage, ranking::RankingPage, tournaments::TournamentsPage};
+use crate::ui::director::receipt::ReceiptPage;
 use crate::ui::{
     director::DirectorPage, home::HomePage, me::MePage, player::PlayerPage, qr_sheet::QrSheetPage,
     screen::ScreenPage, table::TablePage,
@@ -62,6 +63,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/director/tables") view=QrSheetPage />
                     <Route path=path!("/director/tournaments") view=TournamentsPage />
                     <Route path=path!("/director/players") view=PlayersPage />
+                    <Route path=path!("/director/receipt/:player") view=ReceiptPage />
                     <Route path=path!("/ranking") view=RankingPage />
                     <Route path=path!("/table/:n") view=TablePage />
                     <Route path=path!("/player") view=PlayerPage />

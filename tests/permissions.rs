@@ -1,6 +1,7 @@
 //! Who may change what, on the real server (loopback, a real SQLite file): every command of
 //! `Command` and every other operation that changes something (server functions, `/backup`,
-//! `/api/v1`), tried by every role through the pages' server function and through the API.
+//! `/api/v1`), and the director's private reads (a player's receipt with the money paid),
+//! tried by every role through the pages' server function and through the API.
 //! The expected answers come from one table, `MATRIX`, written as data: a table device acts
 //! only for its own table, everything else is the director's, and a refused call changes
 //! nothing. Then the engine under concurrent table devices and racing retries, and the
@@ -117,6 +118,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("draw_final_table",                   [Y, N, N, N, N, N, N]),
     // The other operations that change something.
     ("fn player_link",                     [Y, N, N, N, N, N, N]),
+    ("fn player_receipt",                  [Y, N, N, N, N, N, N]),
     ("fn table_links",                     [Y, N, N, N, N, N, N]),
     ("fn table_links: new code",           [Y, N, N, N, N, N, N]),
     ("POST /backup",                       [Y, N, N, N, N, N, N]),
@@ -374,6 +376,9 @@ impl Fixture {
                     "fn player_link" => c
                         .post(format!("{base}/api/player_link"))
                         .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
+                    "fn player_receipt" => c
+                        .post(format!("{base}/api/player_receipt"))
+                        .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
                     "fn table_links" => c
                         .post(format!("{base}/api/table_links"))
                         .form::<[(&str, &str); 0]>(&[]),
@@ -414,6 +419,7 @@ impl Fixture {
 fn channels(action: &str) -> Vec<Via> {
     match action {
         "fn player_link"
+        | "fn player_receipt"
         | "fn table_links"
         | "fn table_links: new code"
         | "fn create_tournament" => {

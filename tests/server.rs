@@ -322,3 +322,202 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
     let reopened = open_engine(&db).await;
     assert_eq!(*reopened.snapshot(id).unwrap().state, *original.state);
 }
+
+/// The director's receipt on the real server: players registered, re-entered by card and
+/// busted through the pages' API; the receipt's lines, split and totals come back from the
+/// server function, and the server-rendered page shows them. Anyone else is refused.
+#[tokio::test]
+async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_won() {
+    use clubtd::domain::command::{BustReport, ReEntryOption};
+    use clubtd::domain::ids::PlayerId;
+    use serde_json::{json, Value};
+    let RealServer {
+        base, engine, dir, ..
+    } = real_server(false).await;
+    let _dir = dir;
+    let director = director_client(&base).await;
+    let id: i64 = director
+        .post(format!("{base}/api/create_tournament"))
+        .form(&[("name", "Bounty Friday")])
+        .send()
+        .await
+        .unwrap()
+        .json::<Option<i64>>()
+        .await
+        .unwrap()
+        .expect("a new tournament");
+    let mut n = 0;
+    let mut send = async |command: Command| {
+        n += 1;
+        let reply: Value = director
+            .post(format!("{base}/api/send_command"))
+            .json(&json!({
+                "command_id": format!("receipt-{n}"),
+                "command": command,
+                "table_key": null,
+                "tournament": id,
+            }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(reply.get("Accepted").is_some(), "{command:?}: {reply}");
+    };
+    // A knock-out: 15.00 prize part, 2.00 house fee, 10.00 bounty (half cash, half onto the
+    // eliminator's head).
+    send(Command::CreateTournament {
+        config: templates::club_pko("Bounty Friday", 1),
+    })
+    .await;
+    for (name, method) in [
+        ("Ann", PaymentMethod::Cash),
+        ("Bob", PaymentMethod::Card),
+        ("Cas", PaymentMethod::Cash),
+    ] {
+        send(Command::RegisterPlayer {
+            name: name.into(),
+            method,
+            present: true,
+        })
+        .await;
+    }
+    let (ann, bob, cas) = (PlayerId(1), PlayerId(2), PlayerId(3));
+    let table = || {
+        let snap = engine.snapshot(id).unwrap();
+        snap.state.players[&ann].seat.unwrap().table
+    };
+    let bust = |player, by| Command::ReportBusts {
+        table: table(),
+        busts: vec![BustReport {
+            player,
+            eliminators: vec![by],
+            start_stack: None,
+        }],
+    };
+    send(Command::StartClock).await;
+    send(bust(ann, bob)).await;
+    send(Command::ReEnter {
+        player: ann,
+        option: ReEntryOption::NewSeat,
+        method: PaymentMethod::Card,
+        present: true,
+    })
+    .await;
+    send(bust(cas, ann)).await;
+
+    let receipt_of = |client: &reqwest::Client, player: PlayerId| {
+        client
+            .post(format!("{base}/api/player_receipt"))
+            .form(&[
+                ("player", player.0.to_string()),
+                ("tournament", id.to_string()),
+            ])
+            .send()
+    };
+    let r: Value = receipt_of(&director, ann)
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(r["tournament"], id);
+    let receipt = &r["receipt"];
+    assert_eq!(receipt["name"], "Ann");
+    assert_eq!(receipt["tournament"], "Bounty Friday");
+    let lines = receipt["lines"].as_array().unwrap();
+    let summary: Vec<(String, String, i64, i64, i64, i64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["kind"].as_str().unwrap().to_string(),
+                l["method"].as_str().unwrap().to_string(),
+                l["amount"].as_i64().unwrap(),
+                l["prize_part"].as_i64().unwrap(),
+                l["house_fee"].as_i64().unwrap(),
+                l["bounty_part"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            ("buy_in".into(), "cash".into(), 2700, 1500, 200, 1000),
+            ("re_entry".into(), "card".into(), 2700, 1500, 200, 1000),
+        ]
+    );
+    assert_eq!(receipt["paid_in"], 5400);
+    assert_eq!(
+        receipt["received"],
+        json!([{"kind": {"kind": "bounties"}, "amount": 500}])
+    );
+    assert_eq!(receipt["net"], -4900);
+    // Bob paid by card and won Ann's first bounty in cash.
+    let bob_receipt: Value = receipt_of(&director, bob)
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(bob_receipt["receipt"]["by_method"], json!([["card", 2700]]));
+    assert_eq!(bob_receipt["receipt"]["received_total"], 500);
+    // An unknown player has no receipt.
+    let none: Value = receipt_of(&director, PlayerId(42))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(none.is_null());
+
+    // Only the director: anyone else is refused before anything is looked up.
+    let anonymous = reqwest::Client::new();
+    let refused = receipt_of(&anonymous, ann).await.unwrap();
+    assert_eq!(refused.status(), 403);
+    assert_eq!(refused.text().await.unwrap(), "ServerError|UNAUTHORIZED");
+
+    // The printable page, rendered on the server with the receipt in it.
+    let page = format!("{base}/director/receipt/1?t={id}");
+    let html = director
+        .get(&page)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for expected in [
+        "data-testid=\"receipt\"",
+        "Bounty Friday",
+        "Ann",
+        "€ 27.00",
+        "€ 54.00",
+        "€ 5.00",
+        "€ -49.00",
+        "data-testid=\"print-receipt\"",
+    ] {
+        assert!(html.contains(expected), "{expected} in the receipt page");
+    }
+    // The console's players list links every player to their receipt, in this tournament.
+    let console = director
+        .get(format!("{base}/director?t={id}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(console.contains("data-testid=\"receipt-1\""));
+    assert!(console.contains(&format!("href=\"/director/receipt/1?t={id}\"")));
+    let html = anonymous
+        .get(&page)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"director-only\""));
+    assert!(!html.contains("€ 54.00"), "no amounts for anyone else");
+}

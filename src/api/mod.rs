@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 
 mod player_link;
 pub use player_link::*;
+mod receipts;
+pub use receipts::*;
 
 /// The answer to a command, as a page sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

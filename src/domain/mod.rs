@@ -19,6 +19,7 @@ pub mod money;
 pub mod payouts;
 pub mod penalties;
 pub mod ranking;
+pub mod receipts;
 pub mod registration;
 pub mod rng;
 pub mod rulings;

@@ -216,6 +216,33 @@ impl Store {
             .collect()
     }
 
+    /// The whole log with the time each event was stored, for receipts: an unregistration
+    /// carries no time of its own, the desk's receipt still says when it was refunded.
+    pub async fn timed_events(
+        &self,
+        tournament: i64,
+    ) -> Result<Vec<(crate::domain::ids::Timestamp, Event)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT seq, at, payload FROM events WHERE tournament_id = ? ORDER BY seq")
+                .bind(tournament)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                let seq: i64 = r.get(0);
+                let at: i64 = r.get(1);
+                let payload: String = r.get(2);
+                let event =
+                    serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
+                        tournament,
+                        seq,
+                        source,
+                    })?;
+                Ok((crate::domain::ids::Timestamp(at), event))
+            })
+            .collect()
+    }
+
     /// The stored answer to a command id, if it was seen before.
     pub async fn outcome(
         &self,

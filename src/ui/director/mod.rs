@@ -9,6 +9,7 @@ mod links;
 mod money;
 mod payouts;
 mod players;
+pub mod receipt;
 mod settings;
 mod suggest;
 mod tables;
@@ -241,7 +242,7 @@ fn Console() -> impl IntoView {
                 </details>
                 <PayoutEditor view=tournament tournament=live.shown() />
                 <SettingsPanel live clock=clock_position />
-                <PlayersPanel view=tournament send pending />
+                <PlayersPanel view=tournament send pending shown=live.shown() />
                 {move || current().map(|l| view! {
                     <section class="panel" data-testid="bust-feed">
                         <h3>{t!(i18n, busts)}

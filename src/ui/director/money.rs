@@ -3,7 +3,7 @@
 //! with one tap to record the one the players agree, and the results with their exports.
 
 use super::super::components::{chips, euro};
-use super::super::live::CommandAction;
+use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
 use crate::domain::money::Cents;
@@ -98,7 +98,7 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
             view! {
                 <tr>
                     <td>{r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</td>
-                    <td>{r.name.clone()}</td>
+                    <td><a data-testid=format!("result-receipt-{}", r.player.0) href=with_tournament(&format!("/director/receipt/{}", r.player.0), Some(tournament))>{r.name.clone()}</a></td>
                     <td class="num">{euro(r.prize)}</td>
                     <td class="num">{euro(r.bounties)}</td>
                     <td class="num">{r.entries}</td>

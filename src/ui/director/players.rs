@@ -3,7 +3,7 @@
 //! leave (FIDPA), a disqualification (TDA 33), and the corrections of each.
 
 use super::super::components::chips;
-use super::super::live::CommandAction;
+use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{Command, ReEntryOption};
 use crate::domain::event::PaymentMethod;
@@ -36,6 +36,8 @@ pub fn PlayersPanel(
     #[prop(into)] view: Signal<Option<TournamentView>>,
     send: CommandAction,
     pending: PendingCorrection,
+    /// The tournament shown, for the receipt links.
+    shown: Signal<Option<i64>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let query = RwSignal::new(String::new());
@@ -87,7 +89,10 @@ pub fn PlayersPanel(
                 <span class="where">{seat}</span>
                 <span class="stack">{chips(p.stack)}</span>
                 <span class="entries">"×"{p.entries}</span>
-                <span class="actions">{actions}</span>
+                <span class="actions">{actions}
+                    <a class="face small-link" data-testid=format!("receipt-{id}")
+                        href=move || with_tournament(&format!("/director/receipt/{id}"), shown.get())>{t!(i18n, receipt)}</a>
+                </span>
             </li>
         }
     };
