@@ -1191,3 +1191,18 @@ fn the_payout_table_locks_once_a_paid_place_is_out() {
     );
     assert_eq!(k.t.prizes(), edited(70));
 }
+
+#[test]
+fn more_tables_at_the_start_open_before_the_first_registration() {
+    let mut k = Kit::new(templates::club_pko("pko", 4));
+    assert!(!k.t.tables[&TableNo(4)].open, "the template opens 3 of 4");
+    let mut cfg = k.t.config.clone().unwrap();
+    cfg.tables_at_start = 4;
+    k.ok(Command::ChangeConfig { config: cfg });
+    assert!(k.t.tables.values().all(|tb| tb.open));
+    // 30 players spread over all four tables: 8, 8, 7, 7.
+    k.register(30);
+    let mut counts: Vec<usize> = k.t.tables.values().map(|tb| tb.seats_in_use()).collect();
+    counts.sort_unstable();
+    assert_eq!(counts, vec![7, 7, 8, 8]);
+}

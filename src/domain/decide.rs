@@ -57,9 +57,19 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                     field: "tables".into(),
                 });
             }
-            Ok(vec![Event::ConfigChanged {
+            // More tables at the start: they open now, so the desk seats players there (a
+            // table already open stays open; one with players must).
+            let opened = config
+                .tables
+                .iter()
+                .take(usize::from(config.tables_at_start))
+                .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
+                .map(|&table| Event::TableOpened { table });
+            Ok(std::iter::once(Event::ConfigChanged {
                 config: config.clone(),
-            }])
+            })
+            .chain(opened)
+            .collect())
         }
         Command::ChangeStructure { levels } => {
             super::structure::decide_change_structure(t, cfg, ctx, levels)

@@ -123,7 +123,7 @@ pub fn TournamentsPage() -> impl IntoView {
                                 </label>
                                 <Show when=move || matches!(source.get(), Source::Template(_))>
                                     <label>{t!(i18n, tables_count)}
-                                        <input type="number" inputmode="numeric" min="1" max="100" prop:value=move || tables.get().to_string()
+                                        <input type="number" inputmode="numeric" min="1" max="100" data-testid="new-tables" prop:value=move || tables.get().to_string()
                                             on:input=move |ev| tables.set(event_target_value(&ev).parse().unwrap_or(1)) />
                                     </label>
                                 </Show>

@@ -22,6 +22,8 @@ pub enum Correction {
     Reinstate(PlayerId),
     /// A table broken too early.
     ReopenTable(TableNo),
+    /// Registration closed by mistake.
+    ReopenRegistration,
     /// The latest action.
     Undo,
     /// PKR4U 1: the director overrules a recorded ruling.
@@ -39,6 +41,7 @@ impl Correction {
             Correction::CancelEntry(player) => Command::CancelEntry { player, reason },
             Correction::Reinstate(player) => Command::ReinstatePlayer { player, reason },
             Correction::ReopenTable(table) => Command::ReopenTable { table, reason },
+            Correction::ReopenRegistration => Command::ReopenRegistration { reason },
             Correction::Undo => Command::UndoLast { reason },
             Correction::Overrule(incident) => Command::OverruleRuling { incident, reason },
             Correction::Rescind(index) => Command::RescindPenalty { index, reason },
@@ -104,6 +107,7 @@ pub fn ReasonSheet(
             Correction::CancelEntry(_) => view! { {t!(i18n, cancel_entry)}" · "{who} }.into_any(),
             Correction::Reinstate(_) => view! { {t!(i18n, reinstate)}" · "{who} }.into_any(),
             Correction::ReopenTable(t) => t!(i18n, reopen_table, table = t.0).into_any(),
+            Correction::ReopenRegistration => t!(i18n, reopen_registration).into_any(),
             Correction::Undo => t!(i18n, undo_last).into_any(),
             Correction::Overrule(_) => t!(i18n, overrule).into_any(),
             Correction::Rescind(_) => t!(i18n, rescind).into_any(),

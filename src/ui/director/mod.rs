@@ -180,6 +180,13 @@ fn Console() -> impl IntoView {
                         <h3>{t!(i18n, registration)}" · "
                             {move || if current().is_some_and(|l| l.view.registration_open) { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
                         </h3>
+                        // The director closes late registration early (or opens it again);
+                        // before the start it is always open.
+                        {move || current().filter(|l| l.view.clock.started).map(|l| if l.view.registration_open {
+                            view! { <button class="small" data-testid="close-registration" on:click=move |_| { send.dispatch(Command::CloseRegistration); }>{t!(i18n, close_registration)}</button> }.into_any()
+                        } else {
+                            view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
+                        })}
                         <form on:submit=register>
                             <NameWithSuggestions name />
                             <label>{t!(i18n, payment_method)}

@@ -77,6 +77,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
         LateRegistration::UntilLevel { level, .. } => Some(RwSignal::new(level.to_string())),
         LateRegistration::UntilClosed => None,
     };
+    let tables_at_start = RwSignal::new(cfg.tables_at_start.to_string());
     let bonus_chips = RwSignal::new(cfg.bonus.map_or(0, |b| b.chips.0).to_string());
     let bonus_level = RwSignal::new(cfg.bonus.map_or(1, |b| b.until_level).to_string());
     let invalid = RwSignal::new(None::<&'static str>);
@@ -94,6 +95,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 stack: stack.get_untracked(),
                 max_entries: max_entries.get_untracked(),
                 late_level: late_level.map(|l| l.get_untracked()),
+                tables_at_start: tables_at_start.get_untracked(),
                 bonus_chips: bonus_chips.get_untracked(),
                 bonus_level: bonus_level.get_untracked(),
             },
@@ -124,6 +126,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
             {field(t!(i18n, starting_stack).into_any(), stack, "cfg-stack", true)}
             {field(t!(i18n, max_entries_blank).into_any(), max_entries, "cfg-max-entries", true)}
             {late_level.map(|l| field(t!(i18n, late_reg_until_level).into_any(), l, "cfg-late-level", true))}
+            {field(t!(i18n, tables_at_start).into_any(), tables_at_start, "cfg-tables-at-start", true)}
             {field(t!(i18n, bonus_chips).into_any(), bonus_chips, "cfg-bonus-chips", true)}
             {field(t!(i18n, bonus_until_level).into_any(), bonus_level, "cfg-bonus-level", true)}
             {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
@@ -141,6 +144,7 @@ struct ConfigDraft {
     stack: String,
     max_entries: String,
     late_level: Option<String>,
+    tables_at_start: String,
     bonus_chips: String,
     bonus_level: String,
 }
@@ -185,6 +189,11 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         starting_stack: Chips(whole(&d.stack, "starting_stack")?),
         max_entries,
         late_registration,
+        tables_at_start: d
+            .tables_at_start
+            .trim()
+            .parse()
+            .map_err(|_| "tables_at_start")?,
         bonus,
         ..stored.clone()
     })
@@ -407,6 +416,7 @@ mod tests {
             stack: cfg.starting_stack.0.to_string(),
             max_entries: cfg.max_entries.map(|m| m.to_string()).unwrap_or_default(),
             late_level: Some("4".into()),
+            tables_at_start: cfg.tables_at_start.to_string(),
             bonus_chips: "2000".into(),
             bonus_level: "1".into(),
         }
@@ -425,10 +435,12 @@ mod tests {
         d.prize = "17,50".into();
         d.max_entries = String::new();
         d.bonus_chips = "0".into();
+        d.tables_at_start = "3".into();
         let changed = read_config(&cfg, &d).expect("reads");
         assert_eq!(changed.prize_part, Cents(1750));
         assert_eq!(changed.max_entries, None);
         assert_eq!(changed.bonus, None);
+        assert_eq!(changed.tables_at_start, 3);
         assert_eq!(changed.levels, cfg.levels);
         d.stack = "ten thousand".into();
         assert_eq!(read_config(&cfg, &d), Err("starting_stack"));
