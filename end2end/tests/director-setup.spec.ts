@@ -67,6 +67,14 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page.getByTestId("settings").locator(".answer.error")).toHaveAttribute("data-code", "INVALID_CONFIG");
     await page.getByTestId("discard-structure").click();
     await expect(cell(page, 2, "sb")).toHaveValue("50");
+    // A row made by another row's button outlives that row.
+    await rows(page).nth(2).getByTestId("add-break-after").click();
+    await rows(page).nth(2).getByTestId("remove-level").click();
+    await expect(rows(page).nth(2)).toHaveClass(/break-row/);
+    await cell(page, 2, "minutes").fill("7");
+    await expect(cell(page, 2, "minutes")).toHaveValue("7");
+    await page.getByTestId("discard-structure").click();
+    await expect(cell(page, 2, "sb")).toHaveValue("50");
 
     // Three players at the desk, and the clock starts.
     for (const name of ["Setup Ann", "Setup Bob", "Setup Cas"]) {

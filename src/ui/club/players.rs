@@ -87,7 +87,8 @@ fn PlayerRow(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let id = player.id;
-    let editing = RwSignal::new(None::<String>);
+    let editing = RwSignal::new(false);
+    let draft = RwSignal::new(player.name.clone());
     let kept = move || keep.get().is_some_and(|k| k.id == id);
     let this = player.clone();
     view! {
@@ -95,35 +96,32 @@ fn PlayerRow(
             <div class="what">
                 {
                     let name = player.name.clone();
-                    move || match editing.get() {
-                        None => view! { <span class="name">{name.clone()}</span> }.into_any(),
-                        Some(draft) => view! {
+                    // Only opening and closing the form re-renders: typing changes `draft` alone,
+                    // so the input keeps its focus.
+                    move || if editing.get() {
+                        view! {
                             <form class="rename" on:submit=move |ev| {
                                 ev.prevent_default();
-                                if let Some(new_name) = editing.get_untracked() {
-                                    rename.dispatch((id, new_name));
-                                }
-                                editing.set(None);
+                                rename.dispatch((id, draft.get_untracked()));
+                                editing.set(false);
                             }>
                                 <label>{t!(i18n, new_name)}
                                     <input data-testid="new-name" prop:value=draft
-                                        on:input=move |ev| editing.set(Some(event_target_value(&ev))) />
+                                        on:input=move |ev| draft.set(event_target_value(&ev)) />
                                 </label>
                                 <button type="submit" class="primary" data-testid="save-name">{t!(i18n, rename)}</button>
                             </form>
-                        }.into_any(),
+                        }.into_any()
+                    } else {
+                        view! { <span class="name">{name.clone()}</span> }.into_any()
                     }
                 }
                 <span class="hint">{t!(i18n, played_n, n = player.tournaments)}</span>
             </div>
             <div class="actions">
-                {
-                    let name = player.name.clone();
-                    move || editing.with(Option::is_none).then(|| {
-                        let name = name.clone();
-                        view! { <button type="button" data-testid="rename" on:click=move |_| editing.set(Some(name.clone()))>{t!(i18n, rename)}</button> }
-                    })
-                }
+                {move || (!editing.get()).then(|| view! {
+                    <button type="button" data-testid="rename" on:click=move |_| editing.set(true)>{t!(i18n, rename)}</button>
+                })}
                 {move || match keep.get() {
                     Some(k) if k.id == id => view! { <span class="mark">{t!(i18n, keep)}</span> }.into_any(),
                     Some(k) => {

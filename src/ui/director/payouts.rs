@@ -46,17 +46,21 @@ pub fn PayoutEditor(
     let pool = Memo::new(move |_| view.with(|v| v.as_ref().map_or(Cents::ZERO, |v| v.prize_pool)));
     // The draft: one text per paid place, `None` while the editor is closed.
     let draft = RwSignal::new(None::<Vec<RwSignal<String>>>);
+    // The places' texts belong to the editor, not to the button tapped to make them: that
+    // button's view is replaced as the editor opens, and would take them along.
+    let owner = StoredValue::new(Owner::current());
+    let text = move |value: String| {
+        owner.with_value(|o| match o {
+            Some(o) => o.with(|| RwSignal::new(value)),
+            None => RwSignal::new(value),
+        })
+    };
     let invalid = RwSignal::new(None::<usize>);
     let open = move |_| {
         let amounts =
             view.with_untracked(|v| v.as_ref().map(|v| v.payouts.clone()).unwrap_or_default());
         invalid.set(None);
-        draft.set(Some(
-            amounts
-                .iter()
-                .map(|a| RwSignal::new(a.to_string()))
-                .collect(),
-        ));
+        draft.set(Some(amounts.iter().map(|a| text(a.to_string())).collect()));
     };
     // Saved: close the editor; the payouts table above shows the new prizes.
     Effect::new(move |_| {
@@ -112,7 +116,7 @@ pub fn PayoutEditor(
                             {move || invalid.get().map(|place| view! { <p class="answer error" role="alert">{t!(i18n, payouts_amount_invalid, place = place)}</p> })}
                             <div class="table-actions">
                                 <button type="button" data-testid="add-place"
-                                    on:click=move |_| draft.update(|d| if let Some(d) = d { d.push(RwSignal::new("0".into())) })>{t!(i18n, add_place)}</button>
+                                    on:click=move |_| draft.update(|d| if let Some(d) = d { d.push(text("0".into())) })>{t!(i18n, add_place)}</button>
                                 <button type="button" data-testid="remove-place"
                                     on:click=move |_| draft.update(|d| if let Some(d) = d { if d.len() > 1 { d.pop(); } })>{t!(i18n, remove_place)}</button>
                                 <button type="submit" class="primary" data-testid="save-payouts">{t!(i18n, save_payouts)}</button>

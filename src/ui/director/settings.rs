@@ -283,6 +283,15 @@ fn StructureEditor(
             .collect::<Vec<_>>(),
     );
     let invalid = RwSignal::new(None::<usize>);
+    // New rows belong to the editor, not to the row whose button made them: removing that
+    // row later must not take the new row's cells along.
+    let owner = StoredValue::new(Owner::current());
+    let new_row = move |level: Level, id: u64| {
+        owner.with_value(|o| match o {
+            Some(o) => o.with(|| Row::new(id, &level)),
+            None => Row::new(id, &level),
+        })
+    };
     let fresh_id = move || {
         let id = next_id.get_value();
         next_id.set_value(id + 1);
@@ -292,12 +301,12 @@ fn StructureEditor(
     // Rows up to the level in play are history once the clock runs.
     let locked = move |at: usize| started.get() && at <= in_play.get();
     let add_break_after = move |id: u64| {
-        let row = Row::new(
-            fresh_id(),
-            &Level::Break {
+        let row = new_row(
+            Level::Break {
                 minutes: 10,
                 colour_up: None,
             },
+            fresh_id(),
         );
         rows.update(|r| {
             if let Some(at) = r.iter().position(|x| x.id == id) {
@@ -314,14 +323,14 @@ fn StructureEditor(
         let minutes = last
             .and_then(|l| l.minutes.get_untracked().trim().parse::<u32>().ok())
             .unwrap_or(20);
-        let row = Row::new(
-            fresh_id(),
-            &Level::Play {
+        let row = new_row(
+            Level::Play {
                 small_blind: Chips(big),
                 big_blind: Chips(big * 2),
                 ante: Chips(big * 2),
                 minutes,
             },
+            fresh_id(),
         );
         rows.update(|r| r.push(row));
     };
