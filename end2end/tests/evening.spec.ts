@@ -1,6 +1,5 @@
 // A full club evening in the browser against the real server, every step through the faces:
-// the director makes a progressive-knockout tournament on the tournaments page, opens all 4
-// tables at the start in its settings, and registers 30 players at the desk
+// the director makes a progressive-knockout tournament and registers 30 players at the desk
 // (4 tables), starts the clock; each table reports its busts from its own page (opened by its
 // QR code link); balancing moves are shown and confirmed by the arriving table; re-entries A
 // and B at the desk; a table down to 4 stops and the director breaks it; the final table is
@@ -9,7 +8,7 @@
 //
 // It runs after the other specs (its own Playwright project): the tournament it makes becomes
 // the newest one, which the faces show by default.
-import { test, expect, Page } from "@playwright/test";
+import { test, expect, Page, APIRequestContext } from "@playwright/test";
 import { open, signIn, tablePage, seated, bustFirst } from "./support";
 
 const NAMES = [
@@ -27,28 +26,24 @@ function cents(text: string | null): number {
   return Number(m![1]) * 100 + Number(m![2]);
 }
 
-/** The director's progressive-knockout evening, made on the tournaments page from the PKO
- * template (15 + 2 + 10 euro, the club's structure) with 4 tables, all 4 open at the start
- * (the settings, before the start). Returns its id. */
-async function createEvening(director: Page): Promise<number> {
-  await open(director, "/director/tournaments");
-  await director.getByTestId("new-name").fill("Full evening PKO");
-  await director.getByTestId("new-source").selectOption("pko");
-  await director.getByTestId("new-tables").fill("4");
-  await director.getByTestId("new-create").click();
-  const link = director.getByTestId("created").locator("a");
-  await expect(link).toHaveAttribute("href", /^\/director\?t=\d+$/);
-  const href = (await link.getAttribute("href"))!;
-  await open(director, href);
-  await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
-  await director.getByTestId("settings").locator("summary").click();
-  await expect(director.getByTestId("cfg-tables-at-start")).toHaveValue("3");
-  await director.getByTestId("cfg-tables-at-start").fill("4");
-  await director.getByTestId("save-config").click();
-  await expect(director.getByTestId("settings").locator(".answer.ok")).toBeVisible();
-  await expect(director.getByTestId("cfg-tables-at-start")).toHaveValue("4");
-  await director.getByTestId("settings").locator("summary").click();
-  return Number(href.split("t=")[1]);
+/** The director's progressive-knockout evening: the demo's structure, 15 + 10 euro, 4 tables. */
+async function createEvening(api: APIRequestContext): Promise<number> {
+  const list = await (await api.get("/api/v1/tournaments")).json();
+  const events = await (await api.get(`/api/v1/tournaments/${list[0].id}/events`)).json();
+  const config = {
+    ...events[0].event.config,
+    name: "Full evening PKO",
+    prize_part: 1500,
+    house_fee: 200,
+    bounty_part: 1000,
+    bounty_kind: "progressive",
+    tables: [1, 2, 3, 4],
+    tables_at_start: 4,
+    break_order: [4, 3, 2, 1],
+  };
+  const created = await api.post("/api/v1/tournaments", { data: { command_id: `evening-${Date.now()}`, config } });
+  expect(created.status()).toBe(201);
+  return (await created.json()).id;
 }
 
 async function openTables(director: Page): Promise<number[]> {
@@ -62,7 +57,7 @@ test("a full club evening, from the first registration to the final table", asyn
   test.setTimeout(20 * 60_000);
   const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
   await signIn(director);
-  const id = await createEvening(director);
+  const id = await createEvening(director.request);
   await open(director, "/director");
   await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
 

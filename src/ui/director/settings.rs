@@ -63,7 +63,9 @@ pub fn SettingsPanel(
     }
 }
 
-/// The money, stack and window settings, before the start.
+/// The money, stack and window settings, before the start. Every input also carries its
+/// stored value as an attribute: the server renders the form, and the page must show the
+/// values whether or not hydration applies the bound property.
 #[component]
 fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
@@ -107,15 +109,17 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
             Err(field) => invalid.set(Some(field)),
         }
     };
-    let field =
-        move |label: AnyView, value: RwSignal<String>, testid: &'static str, numeric: bool| {
-            view! {
-                <label>{label}
-                    <input data-testid=testid inputmode=if numeric { "decimal" } else { "text" }
-                        prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
-                </label>
-            }
-        };
+    let field = move |label: AnyView,
+                      value: RwSignal<String>,
+                      testid: &'static str,
+                      numeric: bool| {
+        view! {
+            <label>{label}
+                <input data-testid=testid inputmode=if numeric { "decimal" } else { "text" }
+                    value=value.get_untracked() prop:value=value on:input=move |ev| value.set(event_target_value(&ev)) />
+            </label>
+        }
+    };
     view! {
         <form class="settings-form" data-testid="config-form" on:submit=save>
             <p class="hint">{t!(i18n, settings_before_start)}</p>
@@ -348,7 +352,7 @@ fn StructureEditor(
     };
     let input = move |value: RwSignal<String>, class: &'static str, at: Signal<bool>| {
         view! {
-            <input class=class inputmode="numeric" prop:value=value prop:disabled=at
+            <input class=class inputmode="numeric" value=value.get_untracked() prop:value=value disabled=at.get_untracked() prop:disabled=at
                 on:input=move |ev| value.set(event_target_value(&ev)) />
         }
     };
