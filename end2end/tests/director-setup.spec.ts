@@ -40,7 +40,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await openSettings(page);
     // The stored values show as the page arrives (the club evening template).
     await expect(page.getByTestId("cfg-stack")).toHaveValue("10000");
-    await expect(page.getByTestId("cfg-tables-at-start")).toHaveValue("2");
+    await expect(page.getByTestId("cfg-tables-at-start")).toHaveValue("3");
     await expect(cell(page, 0, "bb")).toHaveValue("50");
     await page.getByTestId("cfg-name").fill("Setup e2e — Tuesday");
     await page.getByTestId("cfg-prize").fill("25");
