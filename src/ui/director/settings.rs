@@ -38,8 +38,11 @@ pub fn SettingsPanel(
             reload.update(|n| *n += 1);
         }
     });
+    // Keyed on the address's choice, not on the view's tournament: the choice is the same on
+    // the server and in the browser, so hydration reuses the server's answer instead of
+    // fetching again and replacing the forms under the director's first taps.
     let config = Resource::new(
-        move || (live.shown().get(), reload.get()),
+        move || (live.choice.get(), reload.get()),
         |(tournament, _)| get_config(tournament),
     );
     let started = Signal::derive(move || clock.get().is_some_and(|c| c.started));
