@@ -22,6 +22,8 @@ test("copy a tournament, register in it by ?t=, archive it, and the desk suggest
     await open(page, href);
     await expect(page.getByTestId("tournament-name")).toHaveText("Club e2e copy");
     await page.getByTestId("reg-name").fill("Chloé Suggestion");
+    // The desk's suggestions open as the name is typed; the name must still be there to send.
+    await expect(page.getByTestId("reg-name")).toHaveValue("Chloé Suggestion");
     await page.getByTestId("reg-submit").click();
     await expect(page.getByTestId("seat-drawn")).toContainText("Chloé Suggestion");
   } finally {
