@@ -176,12 +176,7 @@ impl Store {
         for row in rows {
             let seq: i64 = row.get(0);
             let payload: String = row.get(1);
-            let event: Event =
-                serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
-                    tournament,
-                    seq,
-                    source,
-                })?;
+            let event = decode(tournament, seq, &payload)?;
             state.apply(&event);
             last = u64::try_from(seq).unwrap_or(0);
         }
@@ -205,12 +200,7 @@ impl Store {
             .map(|r| {
                 let seq: i64 = r.get(0);
                 let payload: String = r.get(1);
-                let event =
-                    serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
-                        tournament,
-                        seq,
-                        source,
-                    })?;
+                let event = decode(tournament, seq, &payload)?;
                 Ok((u64::try_from(seq).unwrap_or(0), event))
             })
             .collect()
@@ -232,12 +222,7 @@ impl Store {
                 let seq: i64 = r.get(0);
                 let at: i64 = r.get(1);
                 let payload: String = r.get(2);
-                let event =
-                    serde_json::from_str(&payload).map_err(|source| StoreError::Corrupt {
-                        tournament,
-                        seq,
-                        source,
-                    })?;
+                let event = decode(tournament, seq, &payload)?;
                 Ok((crate::domain::ids::Timestamp(at), event))
             })
             .collect()
@@ -301,4 +286,13 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// One stored event, read back; a payload that no longer parses names its place in the log.
+fn decode(tournament: i64, seq: i64, payload: &str) -> Result<Event, StoreError> {
+    serde_json::from_str(payload).map_err(|source| StoreError::Corrupt {
+        tournament,
+        seq,
+        source,
+    })
 }
