@@ -9,7 +9,7 @@ use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::server::engine::{Engine, Reply};
 use clubtd::server::store::Store;
-use common::{director, director_client, open_engine, real_server, RealServer, PIN};
+use common::{director, director_client, open_engine, real_server, ReadAnswer, RealServer, PIN};
 
 #[tokio::test]
 async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
@@ -357,12 +357,8 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
                 "table_key": null,
                 "tournament": id,
             }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+            .json_answer()
+            .await;
         assert!(reply.get("Accepted").is_some(), "{command:?}: {reply}");
     };
     // A knock-out: 15.00 prize part, 2.00 house fee, 10.00 bounty (half cash, half onto the
@@ -479,14 +475,7 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
 
     // The printable page, rendered on the server with the receipt in it.
     let page = format!("{base}/director/receipt/1?t={id}");
-    let html = director
-        .get(&page)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = director.get(&page).text_answer().await;
     for expected in [
         "data-testid=\"receipt\"",
         "Bounty Friday",
@@ -502,22 +491,11 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
     // The console's players list links every player to their receipt, in this tournament.
     let console = director
         .get(format!("{base}/director?t={id}"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_answer()
+        .await;
     assert!(console.contains("data-testid=\"receipt-1\""));
     assert!(console.contains(&format!("href=\"/director/receipt/1?t={id}\"")));
-    let html = anonymous
-        .get(&page)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = anonymous.get(&page).text_answer().await;
     assert!(html.contains("data-testid=\"director-only\""));
     assert!(!html.contains("€ 54.00"), "no amounts for anyone else");
 }
