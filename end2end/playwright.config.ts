@@ -14,6 +14,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://127.0.0.1:3000",
+    // A tap on something that never becomes actionable fails in seconds, not at the test's end.
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
     trace: "off",
     launchOptions: {
       executablePath: chromium,

@@ -4,13 +4,19 @@ use crate::i18n::*;
 use crate::ui::club::{players::PlayersPage, ranking::RankingPage, tournaments::TournamentsPage};
 use crate::ui::director::receipt::ReceiptPage;
 use crate::ui::{
-    director::DirectorPage, home::HomePage, me::MePage, player::PlayerPage, qr_sheet::QrSheetPage,
-    screen::ScreenPage, table::TablePage,
+    director::{DirectorPage, SignInPage},
+    home::HomePage,
+    me::MePage,
+    player::PlayerPage,
+    qr_sheet::QrSheetPage,
+    screen::ScreenPage,
+    table::TablePage,
 };
 use leptos::prelude::*;
+use leptos_i18n::context::CookieOptions;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::{path, SsrMode};
 
 /// The document around every page (server side).
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -52,23 +58,30 @@ pub fn App() -> impl IntoView {
             let _ = body.set_attribute("data-hydrated", "1");
         }
     });
+    // Every page is rendered whole on the server before it is sent (`SsrMode::Async`), not
+    // streamed out of order: the page's data and its HTML then come in one piece, in one order,
+    // and hydration meets exactly what the server rendered. The data is local to the server:
+    // waiting for it costs milliseconds.
     view! {
-        <I18nContextProvider>
+        // The language cookie is the whole site's (`/`): by default it takes the folder of the
+        // page it is set on, and a choice made on `/director/sign-in` stayed under `/director`.
+        <I18nContextProvider cookie_options=CookieOptions::default().path("/")>
             <Stylesheet id="leptos" href="/pkg/clubtd.css" />
             <Title text="clubtd" />
             <Router>
                 <Routes fallback=NotFound>
-                    <Route path=path!("/") view=HomePage />
-                    <Route path=path!("/director") view=DirectorPage />
-                    <Route path=path!("/director/tables") view=QrSheetPage />
-                    <Route path=path!("/director/tournaments") view=TournamentsPage />
-                    <Route path=path!("/director/players") view=PlayersPage />
-                    <Route path=path!("/director/receipt/:player") view=ReceiptPage />
-                    <Route path=path!("/ranking") view=RankingPage />
-                    <Route path=path!("/table/:n") view=TablePage />
-                    <Route path=path!("/player") view=PlayerPage />
-                    <Route path=path!("/me/:token") view=MePage />
-                    <Route path=path!("/screen") view=ScreenPage />
+                    <Route path=path!("/") view=HomePage ssr=SsrMode::Async />
+                    <Route path=path!("/director") view=DirectorPage ssr=SsrMode::Async />
+                    <Route path=path!("/director/sign-in") view=SignInPage ssr=SsrMode::Async />
+                    <Route path=path!("/director/tables") view=QrSheetPage ssr=SsrMode::Async />
+                    <Route path=path!("/director/tournaments") view=TournamentsPage ssr=SsrMode::Async />
+                    <Route path=path!("/director/players") view=PlayersPage ssr=SsrMode::Async />
+                    <Route path=path!("/director/receipt/:player") view=ReceiptPage ssr=SsrMode::Async />
+                    <Route path=path!("/ranking") view=RankingPage ssr=SsrMode::Async />
+                    <Route path=path!("/table/:n") view=TablePage ssr=SsrMode::Async />
+                    <Route path=path!("/player") view=PlayerPage ssr=SsrMode::Async />
+                    <Route path=path!("/me/:token") view=MePage ssr=SsrMode::Async />
+                    <Route path=path!("/screen") view=ScreenPage ssr=SsrMode::Async />
                 </Routes>
             </Router>
         </I18nContextProvider>

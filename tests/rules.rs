@@ -4,7 +4,7 @@ use clubtd::domain::balancing::{plan, stopped_tables};
 use clubtd::domain::busts::standings;
 use clubtd::domain::command::{BustReport, Command, Ctx, ReEntryOption};
 use clubtd::domain::config::{templates, Config, LateRegistration};
-use clubtd::domain::event::{MoveReason, PaymentMethod};
+use clubtd::domain::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd::domain::money::{Cents, Chips};
 use clubtd::domain::state::PlayerStatus;
@@ -151,6 +151,46 @@ fn unregistration_refunds_before_the_start_only() {
         }),
         Err(DomainError::AlreadyStarted)
     );
+}
+
+/// The refund goes back the way the registration was paid (a card to the card), and it is
+/// what this player paid even when the director changed the buy-in since.
+#[test]
+fn an_unregistration_refunds_the_payment_as_it_was_made() {
+    let cfg = templates::club_evening("t", 2);
+    let mut k = Kit::new(cfg.clone());
+    k.ok(Command::RegisterPlayer {
+        name: "Ann".into(),
+        method: PaymentMethod::Card,
+        present: true,
+    });
+    k.ok(Command::ChangeConfig {
+        config: Config {
+            prize_part: Cents(2500),
+            ..cfg
+        },
+    });
+    let unregister = Command::UnregisterPlayer {
+        player: PlayerId(1),
+    };
+    let ctx = Ctx {
+        now: Timestamp(k.now),
+        seed: 1,
+    };
+    assert_eq!(
+        decide(&k.t, &unregister, ctx),
+        Ok(vec![Event::PlayerUnregistered {
+            player: PlayerId(1),
+            refund: Payment {
+                method: PaymentMethod::Card,
+                prize_part: Cents(2000),
+                house_fee: Cents(200),
+                bounty_part: Cents::ZERO,
+            },
+        }])
+    );
+    k.ok(unregister);
+    assert_eq!(k.t.prize_pool, Cents::ZERO, "the pool is back where it was");
 }
 
 #[test]

@@ -2,8 +2,7 @@
 // copy the demo's configuration into a new tournament, register in it through `?t=`, archive
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
 // desk suggests the club player as the director types in the demo, and the ranking renders.
-import { test, expect } from "@playwright/test";
-import { open, signIn } from "./support";
+import { test, expect, open, signIn } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 

@@ -2,8 +2,7 @@
 // sheet: an early leave taken back, a wrong bust revived from the bust feed, a re-entry bought
 // by mistake cancelled. Each test leaves the demo as it found it (the other specs count on
 // its 24 players).
-import { test, expect, Page } from "@playwright/test";
-import { signIn, tablePage, bustFirst } from "./support";
+import { test, expect, Page, signIn, tablePage, bustFirst } from "./support";
 
 async function correct(director: Page, button: string, reason: string) {
   await director.getByTestId(button).click();

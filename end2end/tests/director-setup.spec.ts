@@ -4,8 +4,7 @@
 // closes, a receipt per player, renaming a club player, and switching tournaments from the
 // console. The tournament is made on the tournaments page and archived at the end, so the
 // demo stays the default for the other specs.
-import { test, expect, Page } from "@playwright/test";
-import { open, signIn } from "./support";
+import { test, expect, Page, hydrated, open, signIn } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -42,15 +41,10 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page.getByTestId("cfg-stack")).toHaveValue("10000");
     await expect(page.getByTestId("cfg-tables-at-start")).toHaveValue("3");
     await expect(cell(page, 0, "bb")).toHaveValue("50");
-    // KNOWN BUG (open on issue E): just after the page loads, the settings form is sometimes
-    // rendered anew and the first typed values are lost (about 1 run in 3). The retry keeps
-    // the check and lets the suite report the rest; the bug itself is not fixed.
-    await expect(async () => {
-      await page.getByTestId("cfg-name").fill("Setup e2e — Tuesday");
-      await page.getByTestId("cfg-prize").fill("25");
-      await page.getByTestId("save-config").click();
-      await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday", { timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    await page.getByTestId("cfg-name").fill("Setup e2e — Tuesday");
+    await page.getByTestId("cfg-prize").fill("25");
+    await page.getByTestId("save-config").click();
+    await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday");
     await expect(page.getByTestId("cfg-prize")).toHaveValue("25.00");
 
     // The structure: a slower first level and a break after it.
@@ -86,7 +80,9 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(cell(page, 2, "sb")).toHaveValue("50");
 
     // Three players at the desk, and the clock starts.
-    for (const name of ["Setup Ann", "Setup Bob", "Setup Cas"]) {
+    // Ann paid ahead by bank transfer; the others pay cash at the desk.
+    for (const [name, method] of [["Setup Ann", "transfer"], ["Setup Bob", "cash"], ["Setup Cas", "cash"]]) {
+      await page.getByTestId("reg-method").selectOption(method);
       await page.getByTestId("reg-name").fill(name);
       await page.getByTestId("reg-submit").click();
       await expect(page.getByTestId("seat-drawn")).toContainText(name);
@@ -130,6 +126,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page.getByTestId("receipt-name")).toHaveText("Setup Ann");
     await expect(page.getByTestId("receipt-tournament")).toHaveText("Setup e2e — Tuesday");
     await expect(page.getByTestId("receipt-amount-0")).toContainText("27.00");
+    await expect(page.getByTestId("receipt-line-0")).toContainText("Transfer");
     await page.getByTestId("back-to-director").click();
     await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday");
 
@@ -139,6 +136,8 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await pick.selectOption({ label: DEMO });
     await expect(page.getByTestId("tournament-name")).toHaveText(DEMO);
     await expect(page).toHaveURL(/\/director\?t=\d+$/);
+    // A new page: its select answers once the bundle has hydrated it.
+    await hydrated(page);
     await page.getByTestId("tournament-switch").selectOption(id);
     await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday");
   } finally {

@@ -8,8 +8,7 @@
 //
 // It runs after the other specs (its own Playwright project): the tournament it makes becomes
 // the newest one, which the faces show by default.
-import { test, expect, Page, APIRequestContext } from "@playwright/test";
-import { open, signIn, tablePage, seated, bustFirst } from "./support";
+import { test, expect, Page, open, signIn, tablePage, seated, bustFirst } from "./support";
 
 const NAMES = [
   "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
@@ -26,24 +25,28 @@ function cents(text: string | null): number {
   return Number(m![1]) * 100 + Number(m![2]);
 }
 
-/** The director's progressive-knockout evening: the demo's structure, 15 + 10 euro, 4 tables. */
-async function createEvening(api: APIRequestContext): Promise<number> {
-  const list = await (await api.get("/api/v1/tournaments")).json();
-  const events = await (await api.get(`/api/v1/tournaments/${list[0].id}/events`)).json();
-  const config = {
-    ...events[0].event.config,
-    name: "Full evening PKO",
-    prize_part: 1500,
-    house_fee: 200,
-    bounty_part: 1000,
-    bounty_kind: "progressive",
-    tables: [1, 2, 3, 4],
-    tables_at_start: 4,
-    break_order: [4, 3, 2, 1],
-  };
-  const created = await api.post("/api/v1/tournaments", { data: { command_id: `evening-${Date.now()}`, config } });
-  expect(created.status()).toBe(201);
-  return (await created.json()).id;
+/** The director makes the club's progressive-knockout evening on the tournaments page (the
+ * PKO template: 15 + 2 euro with a 10 euro bounty, 4 tables) and opens all four tables from
+ * the start in its settings (the template opens three); returns the tournament's id. */
+async function createEvening(director: Page): Promise<number> {
+  await open(director, "/director/tournaments");
+  await director.getByTestId("new-name").fill("Full evening PKO");
+  await director.getByTestId("new-source").selectOption("pko");
+  await director.getByTestId("new-tables").fill("4");
+  await director.getByTestId("new-create").click();
+  const link = director.getByTestId("created").locator("a");
+  await expect(link).toHaveAttribute("href", /^\/director\?t=\d+$/);
+  const href = (await link.getAttribute("href"))!;
+  await open(director, href);
+  await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
+  await director.getByTestId("settings").locator("summary").click();
+  await expect(director.getByTestId("cfg-tables-at-start")).toHaveValue("3");
+  await director.getByTestId("cfg-tables-at-start").fill("4");
+  await director.getByTestId("save-config").click();
+  await expect(director.getByTestId("settings").locator(".answer.ok")).toBeVisible();
+  await expect(director.locator("[data-testid^='table-tile-']")).toHaveCount(4);
+  await director.getByTestId("settings").locator("summary").click();
+  return Number(href.split("t=")[1]);
 }
 
 async function openTables(director: Page): Promise<number[]> {
@@ -57,7 +60,7 @@ test("a full club evening, from the first registration to the final table", asyn
   test.setTimeout(20 * 60_000);
   const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
   await signIn(director);
-  const id = await createEvening(director.request);
+  const id = await createEvening(director);
   await open(director, "/director");
   await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
 

@@ -1,9 +1,8 @@
 // The four faces against the real server with the demo tournament: server-rendered content,
 // hydration (a click calls a server function and the page shows the answer), live updates
 // between devices, languages, and phone-sized screens.
-import { test, expect, Page, Browser } from "@playwright/test";
 import * as support from "./support";
-import { open, bustFirst } from "./support";
+import { test, expect, Page, Browser, open, bustFirst } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -20,7 +19,11 @@ test("every face is rendered on the server", async ({ request }) => {
     const html = await res.text();
     expect(html, path).toContain(DEMO.split(" — ")[1]);
   }
-  // The director's console is behind the PIN: the server renders the sign-in.
+  // The director's pages are behind the PIN: the server sends a stranger to the PIN form,
+  // which knows where to come back to.
+  const guarded = await request.get("/director/tables?t=1", { maxRedirects: 0 });
+  expect(guarded.status()).toBe(303);
+  expect(guarded.headers()["location"]).toBe("/director/sign-in?next=/director/tables%3Ft%3D1");
   const director = await (await request.get("/director")).text();
   expect(director).toContain("data-testid=\"pin\"");
   expect(director).not.toContain(DEMO.split(" — ")[1]);
@@ -36,6 +39,7 @@ test("landing page links the faces", async ({ page }) => {
 
 test("the director console needs the PIN", async ({ page }) => {
   await open(page, "/director");
+  await expect(page).toHaveURL(/\/director\/sign-in\?next=\/director$/);
   await page.getByTestId("pin").fill("0000");
   await page.getByTestId("sign-in").click();
   await expect(page.getByTestId("pin-error")).toBeVisible();

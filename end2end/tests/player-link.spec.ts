@@ -2,8 +2,7 @@
 // tournament: the desk shows it as a link and a QR code right after registering, the phone
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
 // into a place; the director shows the same link again later; a wrong link shows no one.
-import { test, expect, Page, Browser } from "@playwright/test";
-import { open, signIn, tablePage } from "./support";
+import { test, expect, Page, Browser, open, signIn, tablePage } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

@@ -1,7 +1,6 @@
 // Screenshots of every face at phone and tablet size, kept as test artefacts in
 // end2end/test-results/screenshots/ (after the other specs, on the same demo evening).
-import { test } from "@playwright/test";
-import { open, signIn } from "./support";
+import { test, open, signIn } from "./support";
 
 const SIZES = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } };
 

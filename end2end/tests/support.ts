@@ -1,21 +1,64 @@
 // What every spec does to reach a face: open a page and wait for hydration, sign in as the
 // director, open a table's own device from the QR sheet (as a phone), and report a bust there.
-import { expect, Page, Browser, BrowserContextOptions } from "@playwright/test";
+import { test as base, expect, Page, Browser, BrowserContextOptions } from "@playwright/test";
+
+export { expect };
+export type { Page, Browser };
 
 export const PIN = process.env.DIRECTOR_PIN ?? "2468";
 
+// What went wrong in the browser during the current test: a panic of the wasm bundle (a
+// hydration mismatch is one) or an uncaught error, on any page opened with `open`.
+const failures: string[] = [];
+const watched = new WeakSet<Page>();
+
+function watch(page: Page) {
+  if (watched.has(page)) return;
+  watched.add(page);
+  page.on("console", (m) => {
+    if (m.type() === "error" && m.text().includes("panicked at")) {
+      failures.push(`${page.url()}: ${m.text().split("\n")[0]}`);
+    }
+  });
+  page.on("pageerror", (e) => failures.push(`${page.url()}: ${e.message}`));
+}
+
+/** Playwright's `test`, failing any test during which a page's wasm panicked: a page that
+ * panicked may look right and still have lost its event handlers. */
+export const test = base.extend<{ browserErrors: void }>({
+  browserErrors: [
+    async ({}, use) => {
+      failures.length = 0;
+      await use();
+      expect(failures, "errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
 export async function open(page: Page, path: string) {
+  watch(page);
   await page.goto(path);
-  // Set by the app once the wasm bundle has hydrated the page.
+  await hydrated(page);
+}
+
+/** Waits until the wasm bundle has hydrated the page (the app marks the body). */
+export async function hydrated(page: Page) {
   await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
 }
 
 /** Signs this browser context in as the director (PIN form, then the console), which shows
  * the tournament named `tournament` when one is given. */
 export async function signIn(page: Page, tournament?: string) {
+  // Without a director session the server sends the browser to the PIN form, which comes
+  // back to the console once signed in (a new page load). A signed-in context goes straight in.
   await open(page, "/director");
-  await page.getByTestId("pin").fill(PIN);
-  await page.getByTestId("sign-in").click();
+  if (new URL(page.url()).pathname === "/director/sign-in") {
+    await page.getByTestId("pin").fill(PIN);
+    await page.getByTestId("sign-in").click();
+    await page.waitForURL((url) => url.pathname === "/director");
+    await hydrated(page);
+  }
   if (tournament === undefined) {
     await expect(page.getByTestId("tournament-name")).toBeVisible();
   } else {

@@ -1,8 +1,7 @@
 // The tables' own devices against the real server (after faces.spec.ts, on the same demo):
 // balancing moves shown on both tables and confirmed by the arriving one, hand-for-hand,
 // the clock call countdown, and the director overruling a ruling.
-import { test, expect } from "@playwright/test";
-import { open, signIn, tablePage, bustFirst } from "./support";
+import { test, expect, open, signIn, tablePage, bustFirst } from "./support";
 
 test("a balancing move shows on both tables and the arriving table confirms it", async ({ browser }) => {
   const short = await tablePage(browser, 3);

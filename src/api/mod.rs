@@ -45,12 +45,6 @@ pub struct LiveView {
     pub view: TournamentView,
 }
 
-/// Who this device is, as far as the server knows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Identity {
-    pub director: bool,
-}
-
 /// A table's pairing link and QR code, for the director's QR sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableLink {
@@ -282,14 +276,6 @@ pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnErro
         .await
         .map(Some)
         .map_err(ssr::internal)
-}
-
-/// Is this device signed in as the director?
-#[server(endpoint = "who_am_i")]
-pub async fn who_am_i() -> Result<Identity, ServerFnError> {
-    Ok(Identity {
-        director: ssr::is_director().await?,
-    })
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.

@@ -22,6 +22,31 @@ pub enum PaymentMethod {
     Voucher,
 }
 
+impl PaymentMethod {
+    /// Every method the desk takes, in the order the desk offers them.
+    pub const ALL: [PaymentMethod; 4] = [
+        PaymentMethod::Cash,
+        PaymentMethod::Card,
+        PaymentMethod::Transfer,
+        PaymentMethod::Voucher,
+    ];
+
+    /// The method's stable code, as stored and sent (`cash`, `card`, `transfer`, `voucher`).
+    pub fn code(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::Card => "card",
+            PaymentMethod::Transfer => "transfer",
+            PaymentMethod::Voucher => "voucher",
+        }
+    }
+
+    /// The method with this code.
+    pub fn from_code(code: &str) -> Option<PaymentMethod> {
+        PaymentMethod::ALL.into_iter().find(|m| m.code() == code)
+    }
+}
+
 /// One payment for one entry, split as the configuration says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -327,4 +352,18 @@ pub enum Event {
         amounts: Vec<(PlayerId, Cents)>,
         note: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PaymentMethod;
+
+    #[test]
+    fn a_payment_methods_code_is_its_stored_name() {
+        for m in PaymentMethod::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.code());
+            assert_eq!(PaymentMethod::from_code(m.code()), Some(m));
+        }
+        assert_eq!(PaymentMethod::from_code("cheque"), None);
+    }
 }

@@ -289,6 +289,26 @@ mod tests {
                 .expect("a tablemate")
         }
 
+        /// Monday's evening at one table: Ann buys in with `method`, busts, and re-enters
+        /// by card at a new seat.
+        fn ann_busts_and_re_enters_by_card(method: PaymentMethod) -> (Log, PlayerId) {
+            let mut l = Log::new(templates::club_evening("Monday", 1));
+            let ann = l.register("Ann", method);
+            for n in ["Bob", "Cas", "Dee"] {
+                l.register(n, PaymentMethod::Cash);
+            }
+            l.run(Command::StartClock);
+            let by = l.tablemate(ann);
+            l.bust(ann, by);
+            l.run(Command::ReEnter {
+                player: ann,
+                option: ReEntryOption::NewSeat,
+                method: PaymentMethod::Card,
+                present: true,
+            });
+            (l, ann)
+        }
+
         fn receipt(&self, player: PlayerId) -> Receipt {
             receipt(&self.log, player, Timestamp(self.now)).expect("a receipt")
         }
@@ -305,20 +325,7 @@ mod tests {
 
     #[test]
     fn a_buy_in_and_a_re_entry_by_card_are_two_lines_with_their_methods_and_split() {
-        let mut l = Log::new(templates::club_evening("Monday", 1));
-        let ann = l.register("Ann", PaymentMethod::Cash);
-        for n in ["Bob", "Cas", "Dee"] {
-            l.register(n, PaymentMethod::Cash);
-        }
-        l.run(Command::StartClock);
-        let by = l.tablemate(ann);
-        l.bust(ann, by);
-        l.run(Command::ReEnter {
-            player: ann,
-            option: ReEntryOption::NewSeat,
-            method: PaymentMethod::Card,
-            present: true,
-        });
+        let (l, ann) = Log::ann_busts_and_re_enters_by_card(PaymentMethod::Cash);
         let r = l.receipt(ann);
         assert_eq!((r.name.as_str(), r.tournament.as_str()), ("Ann", "Monday"));
         assert_eq!(r.lines.len(), 2);
@@ -351,20 +358,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_re_entry_is_a_refund_line_with_the_reason() {
-        let mut l = Log::new(templates::club_evening("Monday", 1));
-        let ann = l.register("Ann", PaymentMethod::Transfer);
-        for n in ["Bob", "Cas", "Dee"] {
-            l.register(n, PaymentMethod::Cash);
-        }
-        l.run(Command::StartClock);
-        let by = l.tablemate(ann);
-        l.bust(ann, by);
-        l.run(Command::ReEnter {
-            player: ann,
-            option: ReEntryOption::NewSeat,
-            method: PaymentMethod::Card,
-            present: true,
-        });
+        let (mut l, ann) = Log::ann_busts_and_re_enters_by_card(PaymentMethod::Transfer);
         l.run(Command::CancelEntry {
             player: ann,
             reason: "wrong player".into(),
@@ -407,6 +401,9 @@ mod tests {
         let r = l.receipt(ann);
         let kinds: Vec<LineKind> = r.lines.iter().map(|x| x.kind).collect();
         assert_eq!(kinds, vec![LineKind::BuyIn, LineKind::UnregistrationRefund]);
+        // Paid with a voucher, refunded as a voucher.
+        assert_eq!(r.lines[1].method, PaymentMethod::Voucher);
+        assert_eq!(r.by_method, vec![(PaymentMethod::Voucher, Cents::ZERO)]);
         // The unregistration carries no time of its own: the time it was stored.
         assert_eq!(r.lines[1].at, l.log.last().expect("logged").0);
         assert_eq!((r.paid_in, r.net), (Cents::ZERO, Cents::ZERO));

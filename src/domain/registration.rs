@@ -120,11 +120,12 @@ pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>,
     if p.status != PlayerStatus::Playing {
         return Err(DomainError::PlayerNotActive { player });
     }
-    let cfg = t.config().ok_or(DomainError::NotCreated)?;
-    // The refund is what was paid for this single entry (unregistration precedes any re-entry).
+    // The refund is what was paid for this single entry (unregistration precedes any
+    // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
+    // changed since is not what this player paid.
     Ok(vec![Event::PlayerUnregistered {
         player,
-        refund: payment(cfg, PaymentMethod::Cash),
+        refund: p.registration_payment,
     }])
 }
 

@@ -47,6 +47,9 @@ pub struct Player {
     pub bounty_won: Cents,
     /// Everything paid at the desk.
     pub paid: Cents,
+    /// The registration's payment (method and split), refunded as it was paid if the player
+    /// unregisters before the start.
+    pub registration_payment: Payment,
     /// PKR4U 18: bonus chips received with the current entry.
     pub bonus: Chips,
     pub registered_at: Timestamp,
@@ -373,6 +376,7 @@ impl Tournament {
                         bounty: payment.bounty_part,
                         bounty_won: Cents::ZERO,
                         paid: payment.total(),
+                        registration_payment: *payment,
                         bonus: *bonus,
                         registered_at: *at,
                         last_bust: None,

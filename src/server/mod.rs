@@ -5,6 +5,7 @@ pub mod api_v1;
 pub mod auth;
 pub mod club;
 pub mod demo;
+pub mod director_guard;
 pub mod engine;
 pub mod export;
 pub mod live;

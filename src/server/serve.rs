@@ -84,6 +84,10 @@ pub async fn build(
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            super::director_guard::director_pages,
+        ))
         .layer(axum::middleware::from_fn(server_fn_status))
         .layer(CompressionLayer::new())
         .with_state(state);

@@ -3,6 +3,7 @@
 
 use super::live::Live;
 use crate::api::{CommandReply, LiveView};
+use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{ClockView, LevelView};
 use crate::i18n::*;
@@ -177,5 +178,36 @@ pub fn Answer(reply: Signal<Option<Result<CommandReply, ServerFnError>>>) -> imp
             Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status">{t!(i18n, saved)}</p> }.into_any()),
             None => None,
         }
+    }
+}
+
+/// A payment method in the reader's language.
+pub fn method_label(i18n: leptos_i18n::I18nContext<Locale>, method: PaymentMethod) -> AnyView {
+    match method {
+        PaymentMethod::Cash => t!(i18n, cash).into_any(),
+        PaymentMethod::Card => t!(i18n, card).into_any(),
+        PaymentMethod::Transfer => t!(i18n, transfer).into_any(),
+        PaymentMethod::Voucher => t!(i18n, voucher).into_any(),
+    }
+}
+
+/// The desk's choice of payment method: every method the club takes (a bank transfer for a
+/// player who paid ahead, a voucher from a season prize), shown on the receipt as chosen.
+#[component]
+pub fn PaymentMethodPicker(method: RwSignal<PaymentMethod>, testid: &'static str) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label>{t!(i18n, payment_method)}
+            <select data-testid=testid
+                on:change=move |ev| {
+                    if let Some(m) = PaymentMethod::from_code(&event_target_value(&ev)) {
+                        method.set(m);
+                    }
+                }>
+                {PaymentMethod::ALL.into_iter().map(|m| view! {
+                    <option value=m.code() selected=move || method.get() == m>{method_label(i18n, m)}</option>
+                }).collect_view()}
+            </select>
+        </label>
     }
 }

@@ -14,11 +14,13 @@ mod settings;
 mod suggest;
 mod tables;
 
-use super::components::{euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
+use super::components::{
+    euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner, PaymentMethodPicker,
+};
 use super::live::{command_action, use_live, with_tournament};
 use super::ruling::RulingFlow;
 use crate::api::club::list_tournaments;
-use crate::api::{director_login, who_am_i, CommandReply, LoginReply};
+use crate::api::{director_login, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
@@ -33,30 +35,19 @@ use settings::{ClockPosition, SettingsPanel};
 use suggest::NameWithSuggestions;
 use tables::{BonusMissing, TablesPanel};
 
-/// `/director`: the PIN sign-in, then the console.
+/// `/director/sign-in`: the PIN form. The server sends a browser without a director session
+/// here from any director's page (`?next=` names it), and the form goes back there once
+/// signed in, as a new page load so the console renders whole on the server.
 #[component]
-pub fn DirectorPage() -> impl IntoView {
+pub fn SignInPage() -> impl IntoView {
     let i18n = use_i18n();
-    let who = Resource::new(|| (), |_| who_am_i());
-    view! {
-        <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
-            {move || who.get().map(|w| match w {
-                Ok(w) if w.director => view! { <Console /> }.into_any(),
-                _ => view! { <SignIn on_success=move || who.refetch() /> }.into_any(),
-            })}
-        </Transition>
-    }
-}
-
-/// The director's PIN form (the server slows down and locks out repeated wrong PINs).
-#[component]
-fn SignIn(on_success: impl Fn() + Send + Sync + Copy + 'static) -> impl IntoView {
-    let i18n = use_i18n();
+    let query = leptos_router::hooks::use_query_map();
     let pin = RwSignal::new(String::new());
     let login = Action::new(|pin: &String| director_login(pin.clone()));
     Effect::new(move |_| {
         if let Some(Ok(LoginReply::SignedIn)) = login.value().get() {
-            on_success();
+            let next = query.with_untracked(|q| q.get("next"));
+            go_to(&back_to(next.as_deref()));
         }
     });
     view! {
@@ -78,9 +69,33 @@ fn SignIn(on_success: impl Fn() + Send + Sync + Copy + 'static) -> impl IntoView
     }
 }
 
-/// The console itself, for a signed-in director.
+/// Where the PIN form goes once signed in: the director's page it was sent from, never
+/// another site (`//elsewhere`) or a page outside the director's.
+fn back_to(next: Option<&str>) -> String {
+    match next {
+        Some(n)
+            if (n == "/director" || n.starts_with("/director/") || n.starts_with("/director?"))
+                && !n.starts_with(crate::ui::SIGN_IN_PATH) =>
+        {
+            n.to_string()
+        }
+        _ => "/director".to_string(),
+    }
+}
+
+/// A new page load of `path` (in the browser; nothing on the server).
+fn go_to(path: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_href(path);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = path;
+}
+
+/// `/director`: the console (the server lets only a signed-in director's browser in).
 #[component]
-fn Console() -> impl IntoView {
+pub fn DirectorPage() -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live();
     let send = command_action(RwSignal::new(None), live.shown());
@@ -141,7 +156,10 @@ fn Console() -> impl IntoView {
             })
             .unwrap_or_default()
     });
+    // One transition around the whole page: everything in it reads the live view, and it is
+    // created once (a branch on a resource would be rendered anew, resources and all).
     view! {
+        <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
         <main class="page director">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
                 <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
@@ -152,7 +170,6 @@ fn Console() -> impl IntoView {
             </header>
             <OfflineBanner live />
             <Answer reply=send.value().into() />
-            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || match current() {
                     Some(l) => view! { <h2 data-testid="tournament-name">{l.view.name.clone()}</h2> }.into_any(),
                     None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
@@ -189,12 +206,7 @@ fn Console() -> impl IntoView {
                         })}
                         <form on:submit=register>
                             <NameWithSuggestions name />
-                            <label>{t!(i18n, payment_method)}
-                                <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
-                                    <option value="cash">{t!(i18n, cash)}</option>
-                                    <option value="card">{t!(i18n, card)}</option>
-                                </select>
-                            </label>
+                            <PaymentMethodPicker method testid="reg-method" />
                             <label class="check">
                                 <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
                                 {t!(i18n, present_confirm)}
@@ -278,9 +290,9 @@ fn Console() -> impl IntoView {
                         </table>
                     </section>
                 })}
-            </Transition>
             <ReasonSheet pending send view=tournament />
         </main>
+        </Transition>
     }
 }
 
@@ -291,13 +303,10 @@ fn TournamentSwitch(shown: Signal<Option<i64>>) -> impl IntoView {
     let i18n = use_i18n();
     let list = Resource::new(|| (), |_| list_tournaments());
     let go = move |ev: leptos::ev::Event| {
-        let target = with_tournament("/director", event_target_value(&ev).parse().ok());
-        #[cfg(feature = "hydrate")]
-        if let Some(window) = web_sys::window() {
-            let _ = window.location().set_href(&target);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = target;
+        go_to(&with_tournament(
+            "/director",
+            event_target_value(&ev).parse().ok(),
+        ));
     };
     view! {
         <Transition fallback=|| ()>
@@ -345,5 +354,24 @@ fn chime() {
     if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src("/sounds/table-stopped.wav") {
         // A refused play (no user gesture yet) is not an error worth showing.
         let _ = audio.play();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::back_to;
+
+    #[test]
+    fn signing_in_goes_back_to_a_director_page_only() {
+        assert_eq!(back_to(Some("/director?t=3")), "/director?t=3");
+        assert_eq!(
+            back_to(Some("/director/receipt/4?t=3")),
+            "/director/receipt/4?t=3"
+        );
+        assert_eq!(back_to(None), "/director");
+        assert_eq!(back_to(Some("//evil.example/director")), "/director");
+        assert_eq!(back_to(Some("https://evil.example")), "/director");
+        assert_eq!(back_to(Some("/directory")), "/director");
+        assert_eq!(back_to(Some("/director/sign-in?next=/x")), "/director");
     }
 }

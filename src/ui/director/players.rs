@@ -2,7 +2,7 @@
 //! do for each: re-entry with option A or B (PKR4U 11 / 29), a wrong bust revived, an early
 //! leave (FIDPA), a disqualification (TDA 33), and the corrections of each.
 
-use super::super::components::chips;
+use super::super::components::{chips, PaymentMethodPicker};
 use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{Command, ReEntryOption};
@@ -113,12 +113,7 @@ pub fn PlayersPanel(
             <div class="players-tools">
                 <input type="search" data-testid="players-search" autocomplete="off" prop:placeholder=move || t_string!(i18n, search_players)
                     prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
-                <label>{t!(i18n, payment_method)}
-                    <select on:change=move |ev| method.set(if event_target_value(&ev) == "card" { PaymentMethod::Card } else { PaymentMethod::Cash })>
-                        <option value="cash">{t!(i18n, cash)}</option>
-                        <option value="card">{t!(i18n, card)}</option>
-                    </select>
-                </label>
+                <PaymentMethodPicker method testid="reentry-method" />
                 <label class="check">
                     <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
                     {t!(i18n, present_confirm)}

@@ -5,13 +5,12 @@
 //! is what comes out of the printer.
 
 use crate::api::{player_receipt, PrintableReceipt};
-use crate::domain::event::PaymentMethod;
 use crate::domain::money::Cents;
 use crate::domain::receipts::{LineKind, Receipt, ReceiptLine, Received, ReceivedKind};
 use crate::domain::state::PlayerStatus;
 use crate::i18n::*;
 use crate::ui::club::{date_of, DirectorOnly};
-use crate::ui::components::{euro, LangSwitch};
+use crate::ui::components::{euro, method_label, LangSwitch};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -80,16 +79,6 @@ pub fn ReceiptPage() -> impl IntoView {
                 })}
             </Transition>
         </main>
-    }
-}
-
-/// A payment method in the reader's language.
-fn method_label(i18n: leptos_i18n::I18nContext<Locale>, method: PaymentMethod) -> AnyView {
-    match method {
-        PaymentMethod::Cash => t!(i18n, cash).into_any(),
-        PaymentMethod::Card => t!(i18n, card).into_any(),
-        PaymentMethod::Transfer => t!(i18n, transfer).into_any(),
-        PaymentMethod::Voucher => t!(i18n, voucher).into_any(),
     }
 }
 
