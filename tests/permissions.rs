@@ -19,7 +19,8 @@ use clubtd::domain::view::{tournament_view, TournamentView};
 use clubtd::server::engine::{now, Engine, Reply};
 use clubtd::server::store::Store;
 use common::{
-    director, director_client, open_engine, real_server, table_keys, ReadAnswer, RealServer,
+    director, director_client, open_engine, real_server, same_page_every_time, table_keys,
+    ReadAnswer, RealServer,
 };
 use reqwest::Client;
 use serde_json::{json, Value};
@@ -1020,8 +1021,10 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         assert_eq!(open_link(&c, base, &wrong).await, refused, "{wrong:.40}");
     }
 
-    // The page: that player's name and card; a wrong link shows no one.
+    // The page: that player's name and card, the same page on every request; a wrong link
+    // shows no one.
     let page = c.get(format!("{base}{path}")).text_answer().await;
+    same_page_every_time(&c, &format!("{base}{path}"), 8).await;
     let name = &engine.snapshot(id).unwrap().state.players[&player].name;
     assert!(
         page.contains("data-testid=\"me-card\""),

@@ -128,3 +128,29 @@ impl ReadAnswer for RequestBuilder {
         self.send().await.unwrap().text().await.unwrap()
     }
 }
+
+/// Asks for a page `times` times at once and checks every answer is the same page, but for
+/// each page's own script nonce and the figures a running clock moves on between requests
+/// (digits are masked). A page whose data or HTML varies from request to request does not
+/// hydrate reliably in the browser. Returns the page (masked).
+pub async fn same_page_every_time(client: &Client, url: &str, times: usize) -> String {
+    let pages: Vec<String> = futures::future::join_all((0..times).map(|_| async {
+        let html = client.get(url).text_answer().await;
+        let nonce = html
+            .split("nonce=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_default()
+            .to_string();
+        html.replace(&nonce, "")
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '#' } else { c })
+            .collect::<String>()
+    }))
+    .await;
+    assert!(
+        pages.iter().all(|p| *p == pages[0]),
+        "{url}: the same page on every request"
+    );
+    pages[0].clone()
+}
