@@ -112,14 +112,17 @@ pub(crate) mod ssr {
         }
     }
 
-    /// The address this request came to (`host:port`), for links a phone will open.
+    /// The address (`host:port`) for links a phone will open: the one this request came to,
+    /// or the local network's when the director is on the server machine itself.
     pub async fn host() -> String {
         let headers: HeaderMap = leptos_axum::extract().await.unwrap_or_default();
-        headers
-            .get(axum::http::header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("localhost:3000")
-            .to_string()
+        let lan = state().ok().and_then(|s| s.lan);
+        crate::server::lan::host_for_phones(
+            headers
+                .get(axum::http::header::HOST)
+                .and_then(|h| h.to_str().ok()),
+            lan,
+        )
     }
 
     /// The QR code of an address, as SVG markup (empty if the address is too long for one).

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod director_guard;
 pub mod engine;
 pub mod export;
+pub mod lan;
 pub mod live;
 pub mod player_links;
 pub mod serve;

@@ -57,6 +57,7 @@ pub async fn build(
         tokens: super::tokens::Tokens::new(engine.store().pool().clone()),
         player_links: super::player_links::PlayerLinks::load(engine.store().pool()).await?,
         database: config.database.clone(),
+        lan: super::lan::lan_address(config.addr),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
@@ -155,14 +156,16 @@ pub async fn run(
     Ok(())
 }
 
+/// The addresses of the faces, as the director types them on a phone or a tablet: on the
+/// local network's address when listening on every interface.
 fn print_faces(addr: SocketAddr) {
-    let host = if addr.ip().is_unspecified() {
-        "localhost".to_string()
+    let reachable = super::lan::lan_address(addr).unwrap_or(addr);
+    let base = if reachable.ip().is_unspecified() {
+        format!("http://localhost:{}", addr.port())
     } else {
-        addr.ip().to_string()
+        format!("http://{reachable}")
     };
-    let base = format!("http://{host}:{}", addr.port());
-    println!("clubtd is running on {addr} (reachable on the local network when bound to 0.0.0.0)");
+    println!("clubtd is running on {addr}; phones and tablets on the same network open:");
     println!("  director     {base}/director");
     println!("  table 1      {base}/table/1");
     println!("  player       {base}/player");

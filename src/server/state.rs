@@ -18,4 +18,7 @@ pub struct AppState {
     pub player_links: super::player_links::PlayerLinks,
     /// The SQLite file (backups are written next to it).
     pub database: std::path::PathBuf,
+    /// This machine's address on the local network, for links phones open (`None` when
+    /// bound to one address, or without a network).
+    pub lan: Option<std::net::SocketAddr>,
 }
