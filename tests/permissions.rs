@@ -119,6 +119,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("draw_final_table",                   [Y, N, N, N, N, N, N]),
     // The other operations that change something.
     ("fn player_link",                     [Y, N, N, N, N, N, N]),
+    ("fn player_link: new link",           [Y, N, N, N, N, N, N]),
     ("fn player_receipt",                  [Y, N, N, N, N, N, N]),
     ("fn table_links",                     [Y, N, N, N, N, N, N]),
     ("fn table_links: new code",           [Y, N, N, N, N, N, N]),
@@ -377,6 +378,13 @@ impl Fixture {
                     "fn player_link" => c
                         .post(format!("{base}/api/player_link"))
                         .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
+                    "fn player_link: new link" => {
+                        c.post(format!("{base}/api/player_link")).form(&[
+                            ("player", "1".to_string()),
+                            ("tournament", id.to_string()),
+                            ("replace", "true".to_string()),
+                        ])
+                    }
                     "fn player_receipt" => c
                         .post(format!("{base}/api/player_receipt"))
                         .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
@@ -420,6 +428,7 @@ impl Fixture {
 fn channels(action: &str) -> Vec<Via> {
     match action {
         "fn player_link"
+        | "fn player_link: new link"
         | "fn player_receipt"
         | "fn table_links"
         | "fn table_links: new code"
@@ -1020,6 +1029,36 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     ] {
         assert_eq!(open_link(&c, base, &wrong).await, refused, "{wrong:.40}");
     }
+
+    // A phone lost or lent: the director makes a new link; the old one is refused from then
+    // on (after a restart too), the new one opens the same player.
+    let mut with_replace = form.to_vec();
+    with_replace.push(("replace", "true".to_string()));
+    let new: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&with_replace)
+        .json_answer()
+        .await;
+    let new_token = new["path"].as_str().unwrap().strip_prefix("/me/").unwrap();
+    assert_ne!(new_token, token);
+    assert_eq!(open_link(&c, base, token).await, refused, "the old link");
+    assert_eq!(open_link(&c, base, new_token).await.0, 200, "the new link");
+    let reloaded =
+        clubtd::server::player_links::PlayerLinks::load(Store::open(db).await.unwrap().pool())
+            .await
+            .unwrap();
+    assert_eq!(reloaded.verify(token), None);
+    assert_eq!(reloaded.verify(new_token), Some((id, player)));
+    let shown_again: Value = director
+        .post(format!("{base}/api/player_link"))
+        .form(&form)
+        .json_answer()
+        .await;
+    assert_eq!(
+        shown_again["path"], new["path"],
+        "shown again: the new link"
+    );
+    let path = shown_again["path"].as_str().unwrap();
 
     // The page: that player's name and card, the same page on every request; a wrong link
     // shows no one.

@@ -1,7 +1,8 @@
 // The player's personal link (issues D and E) against the real server with the demo
 // tournament: the desk shows it as a link and a QR code right after registering, the phone
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
-// into a place; the director shows the same link again later; a wrong link shows no one.
+// into a place; the director shows the same link again later, and replaces it (the old one
+// stops working); a wrong link shows no one.
 import { test, expect, Page, Browser, open, signIn, tablePage } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -55,6 +56,19 @@ test("a player's personal link follows them from the desk to their place", async
   // In Dutch, too.
   await phone.locator("button[data-lang='nl']").click();
   await expect(phone.locator("h1")).toHaveText("Mijn toernooi");
+
+  // Her phone is lost: the director makes a new link (two taps); the old one opens no one,
+  // the new one opens her page.
+  await desk.getByTestId("replace-link").click();
+  await desk.getByTestId("replace-link-confirm").click();
+  await expect(desk.getByTestId("link-replaced")).toBeVisible();
+  const replaced = (await desk.getByTestId("personal-link-url").getAttribute("href"))!;
+  expect(replaced).toMatch(/^\/me\/\d+-\d+-[0-9a-f]{32}$/);
+  expect(replaced).not.toBe(path);
+  await open(phone, path);
+  await expect(phone.getByTestId("link-refused")).toBeVisible();
+  await open(phone, replaced);
+  await expect(phone.getByTestId("me-name")).toHaveText(name);
 });
 
 test("a wrong personal link shows no one", async ({ page }) => {

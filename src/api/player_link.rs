@@ -24,11 +24,13 @@ pub struct LinkedPlayer {
 }
 
 /// A player's personal link and its QR code (director only). `tournament`: the current one
-/// when `None`.
+/// when `None`. With `replace`, the player gets a new link and the old one stops working (a
+/// phone lost or lent, a link sent to the wrong person).
 #[server(endpoint = "player_link")]
 pub async fn player_link(
     player: u32,
     tournament: Option<i64>,
+    #[server(default)] replace: bool,
 ) -> Result<PersonalLink, ServerFnError> {
     use super::ssr;
     if !ssr::is_director().await? {
@@ -40,7 +42,16 @@ pub async fn player_link(
         .await?
         .filter(|t| registered(&state.engine, *t, player))
         .ok_or_else(|| ServerFnError::new("NOT_FOUND"))?;
-    let path = format!("/me/{}", state.player_links.token(tournament, player));
+    let token = if replace {
+        state
+            .player_links
+            .replace(state.engine.store().pool(), tournament, player)
+            .await
+            .map_err(ssr::internal)?
+    } else {
+        state.player_links.token(tournament, player)
+    };
+    let path = format!("/me/{token}");
     let qr_svg = ssr::qr_svg(&format!("http://{}{path}", ssr::host().await));
     Ok(PersonalLink {
         player,

@@ -2,13 +2,17 @@
 //! opens the player page focused on that player, read only. A token is
 //! `<tournament>-<player>-<mac>`, the MAC an HMAC-SHA256 of the two ids under the server's
 //! secret (made at random by the migration `player_links`), so the director can show a
-//! player's link again at any time and nothing per player is stored. The ids in the token
-//! are not secret (every face shows them); the MAC is what cannot be guessed.
+//! player's link again at any time. The ids in the token are not secret (every face shows
+//! them); the MAC is what cannot be guessed. The director can replace a player's link: its
+//! generation (stored only for links that were replaced) then enters the MAC, and the old
+//! link stops working.
 
 use crate::domain::ids::PlayerId;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use sqlx::SqlitePool;
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError, RwLock};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -21,6 +25,9 @@ const MAX_TOKEN: usize = 80;
 #[derive(Clone)]
 pub struct PlayerLinks {
     secret: Vec<u8>,
+    /// The links replaced so far: (tournament, player) → generation (0 when absent). Kept in
+    /// memory so checking a link reads no database; written through on every replacement.
+    generations: Arc<RwLock<HashMap<(i64, PlayerId), u32>>>,
 }
 
 impl std::fmt::Debug for PlayerLinks {
@@ -39,7 +46,39 @@ impl PlayerLinks {
                 .await?;
         let secret = hex::decode(hex_secret.trim())
             .map_err(|e| sqlx::Error::Protocol(format!("player link secret: {e}")))?;
-        Ok(PlayerLinks { secret })
+        let rows: Vec<(i64, i64, i64)> =
+            sqlx::query_as("SELECT tournament, player, generation FROM player_link_generations")
+                .fetch_all(pool)
+                .await?;
+        let generations = rows
+            .into_iter()
+            .filter_map(|(t, p, g)| {
+                Some((
+                    (t, PlayerId(u32::try_from(p).ok()?)),
+                    u32::try_from(g).ok()?,
+                ))
+            })
+            .collect();
+        Ok(PlayerLinks::with_generations(secret, generations))
+    }
+
+    fn with_generations(
+        secret: Vec<u8>,
+        generations: HashMap<(i64, PlayerId), u32>,
+    ) -> PlayerLinks {
+        PlayerLinks {
+            secret,
+            generations: Arc::new(RwLock::new(generations)),
+        }
+    }
+
+    /// The current generation of a player's link (0 until it is first replaced).
+    fn generation(&self, tournament: i64, player: PlayerId) -> u32 {
+        let generations = self
+            .generations
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
+        generations.get(&(tournament, player)).copied().unwrap_or(0)
     }
 
     fn mac(&self, tournament: i64, player: PlayerId) -> HmacSha256 {
@@ -49,10 +88,41 @@ impl PlayerLinks {
         mac.update(b"clubtd player link v1\0");
         mac.update(&tournament.to_be_bytes());
         mac.update(&player.0.to_be_bytes());
+        // Generation 0 adds nothing, so the links made before replacements existed stay good.
+        let generation = self.generation(tournament, player);
+        if generation > 0 {
+            mac.update(&generation.to_be_bytes());
+        }
         mac
     }
 
-    /// The personal token of one player of one tournament (always the same one).
+    /// Replaces a player's link: the next generation is stored, and from then on only the new
+    /// token (returned) opens the page; the old one is refused like any wrong link.
+    pub async fn replace(
+        &self,
+        pool: &SqlitePool,
+        tournament: i64,
+        player: PlayerId,
+    ) -> Result<String, sqlx::Error> {
+        let generation: i64 = sqlx::query_scalar(
+            "INSERT INTO player_link_generations (tournament, player, generation) VALUES (?, ?, 1)
+             ON CONFLICT (tournament, player) DO UPDATE SET generation = generation + 1
+             RETURNING generation",
+        )
+        .bind(tournament)
+        .bind(i64::from(player.0))
+        .fetch_one(pool)
+        .await?;
+        let generation = u32::try_from(generation)
+            .map_err(|e| sqlx::Error::Protocol(format!("link generation: {e}")))?;
+        self.generations
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((tournament, player), generation);
+        Ok(self.token(tournament, player))
+    }
+
+    /// The personal token of one player of one tournament (the same one until replaced).
     pub fn token(&self, tournament: i64, player: PlayerId) -> String {
         let tag = self.mac(tournament, player).finalize().into_bytes();
         format!(
@@ -87,9 +157,7 @@ mod tests {
     use super::*;
 
     fn links() -> PlayerLinks {
-        PlayerLinks {
-            secret: vec![7; 32],
-        }
+        PlayerLinks::with_generations(vec![7; 32], HashMap::new())
     }
 
     #[test]
@@ -102,9 +170,7 @@ mod tests {
         let mac = token.rsplit('-').next().unwrap_or_default();
         assert_eq!(l.verify(&format!("3-13-{mac}")), None);
         assert_eq!(l.verify(&format!("4-12-{mac}")), None);
-        let other = PlayerLinks {
-            secret: vec![8; 32],
-        };
+        let other = PlayerLinks::with_generations(vec![8; 32], HashMap::new());
         assert_eq!(other.verify(&token), None, "another server's secret");
         for bad in [
             "",
@@ -117,5 +183,23 @@ mod tests {
             assert_eq!(l.verify(bad), None, "{bad:?}");
         }
         assert_eq!(l.verify(&"1".repeat(500)), None);
+    }
+
+    #[test]
+    fn a_replaced_link_opens_nothing_and_the_new_one_opens_the_same_page() {
+        let first = links().token(3, PlayerId(12));
+        let neighbour = links().token(3, PlayerId(13));
+        let mut generations = HashMap::new();
+        generations.insert((3, PlayerId(12)), 1);
+        let after = PlayerLinks::with_generations(vec![7; 32], generations);
+        let second = after.token(3, PlayerId(12));
+        assert_ne!(second, first);
+        assert_eq!(after.verify(&first), None, "the old link stops working");
+        assert_eq!(after.verify(&second), Some((3, PlayerId(12))));
+        assert_eq!(
+            after.token(3, PlayerId(13)),
+            neighbour,
+            "other players keep theirs"
+        );
     }
 }

@@ -11,7 +11,14 @@ use leptos::prelude::*;
 #[component]
 pub fn PlayerLinkCard(player: PlayerId, tournament: Option<i64>) -> impl IntoView {
     let i18n = use_i18n();
-    let link = Resource::new(move || (player.0, tournament), |(p, t)| player_link(p, t));
+    // Each confirmed "new link" asks the server for one replacement (the old link stops
+    // working); the count is part of the resource's key, so nothing else replaces a link.
+    let replaced = RwSignal::new(0u32);
+    let confirming = RwSignal::new(false);
+    let link = Resource::new(
+        move || (player.0, tournament, replaced.get()),
+        |(p, t, n)| player_link(p, t, n > 0),
+    );
     view! {
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || link.get().map(|r| match r {
@@ -20,6 +27,22 @@ pub fn PlayerLinkCard(player: PlayerId, tournament: Option<i64>) -> impl IntoVie
                         <p class="hint">{t!(i18n, personal_link_hint)}</p>
                         <div class="qr" inner_html=l.qr_svg.clone()></div>
                         <a href=l.path.clone() target="_blank" data-testid="personal-link-url">{l.path.clone()}</a>
+                        {(replaced.get_untracked() > 0).then(|| view! {
+                            <p class="answer ok" role="status" data-testid="link-replaced">{t!(i18n, link_replaced)}</p>
+                        })}
+                        {move || if confirming.get() {
+                            view! {
+                                <button type="button" class="small danger" data-testid="replace-link-confirm"
+                                    on:click=move |_| { confirming.set(false); replaced.update(|n| *n += 1); }>
+                                    {t!(i18n, replace_link_confirm)}
+                                </button>
+                            }.into_any()
+                        } else {
+                            view! {
+                                <button type="button" class="small" data-testid="replace-link"
+                                    on:click=move |_| confirming.set(true)>{t!(i18n, replace_link)}</button>
+                            }.into_any()
+                        }}
                     </div>
                 }.into_any(),
                 Err(_) => view! { <p class="answer error">{t!(i18n, director_only)}</p> }.into_any(),
