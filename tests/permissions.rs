@@ -970,22 +970,14 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         ("player", player.0.to_string()),
         ("tournament", id.to_string()),
     ];
-    let link: Value = director
-        .post(format!("{base}/api/player_link"))
-        .form(&form)
-        .json_answer()
-        .await;
+    let link: Value = player_link_of(&director, base, &form).await;
     let path = link["path"].as_str().unwrap();
     assert!(
         link["qr_svg"].as_str().unwrap().contains("<svg"),
         "a QR code"
     );
     let token = path.strip_prefix("/me/").unwrap();
-    let again: Value = director
-        .post(format!("{base}/api/player_link"))
-        .form(&form)
-        .json_answer()
-        .await;
+    let again: Value = player_link_of(&director, base, &form).await;
     assert_eq!(
         again["path"], path,
         "the director can show the same link again"
@@ -1034,11 +1026,7 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     // on (after a restart too), the new one opens the same player.
     let mut with_replace = form.to_vec();
     with_replace.push(("replace", "true".to_string()));
-    let new: Value = director
-        .post(format!("{base}/api/player_link"))
-        .form(&with_replace)
-        .json_answer()
-        .await;
+    let new: Value = player_link_of(&director, base, &with_replace).await;
     let new_token = new["path"].as_str().unwrap().strip_prefix("/me/").unwrap();
     assert_ne!(new_token, token);
     assert_eq!(open_link(&c, base, token).await, refused, "the old link");
@@ -1049,11 +1037,7 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
             .unwrap();
     assert_eq!(reloaded.verify(token), None);
     assert_eq!(reloaded.verify(new_token), Some((id, player)));
-    let shown_again: Value = director
-        .post(format!("{base}/api/player_link"))
-        .form(&form)
-        .json_answer()
-        .await;
+    let shown_again: Value = player_link_of(&director, base, &form).await;
     assert_eq!(
         shown_again["path"], new["path"],
         "shown again: the new link"
@@ -1076,4 +1060,13 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
         .await;
     assert!(wrong.contains("link-refused"));
     assert!(!wrong.contains("me-card") && !wrong.contains(name.as_str()));
+}
+
+/// The director's answer for a player's link (`player`, `tournament`, and `replace` if given).
+async fn player_link_of(director: &Client, base: &str, form: &[(&str, String)]) -> Value {
+    director
+        .post(format!("{base}/api/player_link"))
+        .form(form)
+        .json_answer()
+        .await
 }

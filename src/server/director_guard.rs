@@ -8,7 +8,7 @@
 //! built anew under the director's first taps.
 
 use super::state::AppState;
-use crate::ui::SIGN_IN_PATH;
+use crate::ui::{is_director_page, SIGN_IN_PATH};
 use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
@@ -29,11 +29,6 @@ pub async fn director_pages(State(state): State<AppState>, req: Request, next: N
             .into_response();
     }
     next.run(req).await
-}
-
-/// `/director` and everything under it, except the PIN form itself.
-fn is_director_page(path: &str) -> bool {
-    (path == "/director" || path.starts_with("/director/")) && path != SIGN_IN_PATH
 }
 
 /// Percent-encodes everything but RFC 3986's unreserved characters, so a page's own query

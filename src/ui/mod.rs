@@ -15,3 +15,10 @@ pub mod table;
 
 /// The director's PIN form; the server sends a browser without a director session there.
 pub const SIGN_IN_PATH: &str = "/director/sign-in";
+
+/// One of the director's pages (`path` without its query): `/director` and everything under
+/// it but the PIN form. The server lets only the director see them, and the PIN form goes
+/// back to no other page once signed in.
+pub fn is_director_page(path: &str) -> bool {
+    (path == "/director" || path.starts_with("/director/")) && path != SIGN_IN_PATH
+}

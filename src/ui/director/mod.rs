@@ -73,10 +73,7 @@ pub fn SignInPage() -> impl IntoView {
 /// another site (`//elsewhere`) or a page outside the director's.
 fn back_to(next: Option<&str>) -> String {
     match next {
-        Some(n)
-            if (n == "/director" || n.starts_with("/director/") || n.starts_with("/director?"))
-                && !n.starts_with(crate::ui::SIGN_IN_PATH) =>
-        {
+        Some(n) if crate::ui::is_director_page(n.split('?').next().unwrap_or_default()) => {
             n.to_string()
         }
         _ => "/director".to_string(),
