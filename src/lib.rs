@@ -5,12 +5,13 @@
 
 #![recursion_limit = "256"]
 
-pub mod api;
 pub mod app;
 pub mod domain;
 pub mod messages;
+pub mod protocol;
 #[cfg(feature = "ssr")]
 pub mod server;
+pub mod server_fns;
 pub mod ui;
 
 include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));

@@ -4,7 +4,7 @@
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     use clap::Parser;
-    use clubtd::server::serve::{run, ServerConfig};
+    use clubtd::server::http::serve::{run, ServerConfig};
     use leptos::prelude::get_configuration;
     use std::net::SocketAddr;
     use std::path::PathBuf;
@@ -35,7 +35,7 @@ async fn main() -> std::process::ExitCode {
 
     let args = Args::parse();
     if args.openapi {
-        println!("{}", clubtd::server::api_v1::document());
+        println!("{}", clubtd::server::http::json_api::document());
         return std::process::ExitCode::SUCCESS;
     }
     tracing_subscriber::fmt()

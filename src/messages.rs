@@ -9,6 +9,9 @@ use std::sync::OnceLock;
 /// database's refusals.
 pub const SERVER_CODES: &[&str] = &[
     "UNAUTHORIZED",
+    "UNAUTHENTICATED",
+    "NOT_FOUND",
+    "INVALID_COMMAND_ID",
     "INTERNAL",
     "SAME_CLUB_PLAYER",
     "UNKNOWN_CLUB_PLAYER",

@@ -524,3 +524,71 @@ async fn the_calculators_and_guided_flows_answer_the_seeds_examples() {
     )
     .await;
 }
+
+/// The same bad input gets the same code through both front doors: the pages' server
+/// function and `/api/v1` go through one application layer. Only the envelope differs (a
+/// page's `Rejected` answer, the API's problem details with its HTTP status).
+#[tokio::test]
+async fn both_doors_answer_the_same_input_with_the_same_code() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let anyone = Client::new();
+    let page = |client: &Client, command_id: &str, command: Value, tournament: i64| {
+        client
+            .post(format!("{}/api/send_command", s.base))
+            .json(&json!({
+                "command_id": command_id, "command": command,
+                "table_key": null, "tournament": tournament,
+            }))
+            .send()
+    };
+    let api = |client: &Client, command_id: &str, command: Value, tournament: i64| {
+        client
+            .post(format!(
+                "{}/api/v1/tournaments/{tournament}/commands",
+                s.base
+            ))
+            .json(&json!({"command_id": command_id, "command": command}))
+            .send()
+    };
+    let long_id = "i".repeat(65);
+    let pause = json!({"type": "pause_clock"});
+    let absent = json!({"type": "set_button", "table": 99, "seat": 1});
+    let cases: [(&Client, &str, Value, i64, u16, &str); 4] = [
+        (
+            &director,
+            &long_id,
+            pause.clone(),
+            1,
+            400,
+            "INVALID_COMMAND_ID",
+        ),
+        // A rule's refusal: whichever code the rules give, both doors give it.
+        (&director, "same-1", absent, 1, 422, ""),
+        (&anyone, "same-2", pause.clone(), 1, 401, "UNAUTHENTICATED"),
+        (&director, "same-3", pause, 999, 404, "NOT_FOUND"),
+    ];
+    for (client, id, command, tournament, status, code) in cases {
+        let from_page: Value = page(client, id, command.clone(), tournament)
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        // Another command id, so the API's answer is worked out anew, not the stored one.
+        let r = api(client, &format!("{id}-api"), command, tournament)
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), status, "API door, {code}");
+        let from_api: Value = r.json().await.unwrap();
+        if !code.is_empty() {
+            assert_eq!(from_api["code"], code, "API door: {from_api}");
+        }
+        assert!(from_api["code"].as_str().is_some_and(|c| !c.is_empty()));
+        assert_eq!(
+            from_page["Rejected"],
+            json!({"code": from_api["code"], "params": from_api["params"]}),
+            "page door, {code}: {from_page} against {from_api}"
+        );
+    }
+}

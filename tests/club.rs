@@ -298,9 +298,9 @@ async fn a_merge_moves_the_links_and_the_ranking_counts_the_player_once() {
     assert_eq!(merged, json!({"Ok": null}));
 
     // Both tournaments' entries now lead to the kept player.
-    let pool = s.engine.store().pool();
+    let store = s.engine.store();
     for t in [first, second] {
-        let links = clubtd::server::club::players::links(pool, t).await.unwrap();
+        let links = store.entry_links(t).await.unwrap();
         let jan = links.values().filter(|c| c.0 == keep).count();
         assert_eq!(jan, 1, "tournament {t}: {links:?}");
         assert!(links.values().all(|c| c.0 != duplicate));
@@ -527,7 +527,7 @@ async fn only_the_director_manages_tournaments_and_players() {
     let id = new_tournament(&s.engine, "Maandag").await.to_string();
     let stranger = Client::new();
     // A table's device is no director either.
-    let table_key = clubtd::server::auth::Auth::new(s.engine.store().pool().clone())
+    let table_key = clubtd::server::auth::Auth::new(s.engine.store().clone())
         .table_key(id.parse().unwrap(), clubtd::domain::ids::TableNo(1))
         .await
         .unwrap();

@@ -156,7 +156,9 @@ const VALID: &[&str] = &[
 /// How a call travels, which decides what a refusal looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Via {
-    /// `send_command`, the pages' server function: 200 with `Rejected { UNAUTHORIZED }`.
+    /// `send_command`, the pages' server function: 200 with `Rejected`, with the same code as
+    /// the API for the same caller (`UNAUTHENTICATED` without a credential, `UNAUTHORIZED`
+    /// with a table's key that may not).
     PageCommand,
     /// Another server function: 403 `UNAUTHORIZED`.
     ServerFn,
@@ -172,7 +174,8 @@ enum Via {
 fn refusal(role: Role, via: Via) -> (u16, Option<&'static str>) {
     let keyed = matches!(role, Role::OwnTable | Role::OtherTable);
     match via {
-        Via::PageCommand => (200, Some("UNAUTHORIZED")),
+        Via::PageCommand if keyed => (200, Some("UNAUTHORIZED")),
+        Via::PageCommand => (200, Some("UNAUTHENTICATED")),
         Via::ServerFn => (403, Some("UNAUTHORIZED")),
         Via::Backup => (403, None),
         Via::ApiScoped if keyed => (403, Some("UNAUTHORIZED")),
@@ -195,6 +198,8 @@ struct Fixture {
     other_key: String,
     revoked_key: String,
     link_token: String,
+    /// The test's own connection to the database file.
+    inspect: sqlx::SqlitePool,
     /// A read token for the director to revoke in its row.
     token_id: i64,
     _dir: tempfile::TempDir,
@@ -207,7 +212,11 @@ async fn fixture() -> Fixture {
         db,
         dir,
     } = real_server(true).await;
-    let id = engine.current().expect("the demo tournament");
+    let id = engine
+        .tournament_ids()
+        .last()
+        .copied()
+        .expect("the demo tournament");
     let director = director_client(&base).await;
     let keys = table_keys(&base, &director, None).await;
     let key_of = |t: u64| keys.iter().find(|(n, _)| *n == t).unwrap().1.clone();
@@ -233,6 +242,7 @@ async fn fixture() -> Fixture {
         .trim_start_matches("/me/")
         .to_string();
     Fixture {
+        inspect: common::inspect(&db).await,
         link_token,
         base,
         own_key: key_of(1),
@@ -305,7 +315,7 @@ impl Fixture {
              (SELECT ifnull(group_concat(tournament_id || ':' || table_no || ':' || key), '') FROM table_keys) || '|' || \
              (SELECT ifnull(group_concat(id || ':' || ifnull(revoked_at, '-')), '') FROM api_tokens)",
         )
-        .fetch_one(self.engine.store().pool())
+        .fetch_one(&self.inspect)
         .await
         .unwrap();
         let backups = std::fs::read_dir(self.db.parent().unwrap().join("backups"))
@@ -711,7 +721,7 @@ async fn prepare(fx: &Fixture, action: &str) {
 
 /// Every command type the API document knows, from the generated schema of `Command`.
 fn every_command_type() -> BTreeSet<String> {
-    let doc: Value = serde_json::from_str(&clubtd::server::api_v1::document()).unwrap();
+    let doc: Value = serde_json::from_str(&clubtd::server::http::json_api::document()).unwrap();
     let mut types = BTreeSet::new();
     fn collect(v: &Value, out: &mut BTreeSet<String>) {
         match v {
@@ -808,7 +818,7 @@ async fn every_role_may_do_exactly_what_the_matrix_says_and_a_refusal_changes_no
 async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gaps() {
     let s = real_server(true).await;
     let (base, engine, db) = (&s.base, &s.engine, &s.db);
-    let id = engine.current().unwrap();
+    let id = engine.tournament_ids().last().copied().unwrap();
     let director = director_client(base).await;
     let keys = table_keys(base, &director, None).await;
     let view = tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap();
@@ -887,7 +897,7 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
         );
     }
 
-    let pool = engine.store().pool();
+    let pool = &common::inspect(&s.db).await;
     for (command_id, lasts) in &acknowledged {
         let seqs: Vec<i64> = sqlx::query_scalar(
             "SELECT seq FROM events WHERE tournament_id = ? AND command_id = ? ORDER BY seq",
@@ -960,7 +970,7 @@ async fn open_link(c: &Client, base: &str, token: &str) -> (u16, String) {
 async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothing() {
     let s = real_server(true).await;
     let (base, engine, db) = (&s.base, &s.engine, &s.db);
-    let id = engine.current().unwrap();
+    let id = engine.tournament_ids().last().copied().unwrap();
     let director = director_client(base).await;
     let player = seated(
         &tournament_view(&engine.snapshot(id).unwrap().state, now()).unwrap(),
@@ -1004,10 +1014,9 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     let mac = token.rsplit('-').next().unwrap();
     let mut flipped = mac.to_string();
     flipped.replace_range(0..1, if mac.starts_with('0') { "1" } else { "0" });
-    let links =
-        clubtd::server::player_links::PlayerLinks::load(Store::open(db).await.unwrap().pool())
-            .await
-            .unwrap();
+    let links = clubtd::server::player_links::PlayerLinks::load(&Store::open(db).await.unwrap())
+        .await
+        .unwrap();
     let refused = (403, "ServerError|UNAUTHORIZED".to_string());
     for wrong in [
         format!("{id}-{}-{flipped}", player.0),
@@ -1031,10 +1040,9 @@ async fn a_personal_link_opens_its_own_player_only_and_a_wrong_one_learns_nothin
     assert_ne!(new_token, token);
     assert_eq!(open_link(&c, base, token).await, refused, "the old link");
     assert_eq!(open_link(&c, base, new_token).await.0, 200, "the new link");
-    let reloaded =
-        clubtd::server::player_links::PlayerLinks::load(Store::open(db).await.unwrap().pool())
-            .await
-            .unwrap();
+    let reloaded = clubtd::server::player_links::PlayerLinks::load(&Store::open(db).await.unwrap())
+        .await
+        .unwrap();
     assert_eq!(reloaded.verify(token), None);
     assert_eq!(reloaded.verify(new_token), Some((id, player)));
     let shown_again: Value = player_link_of(&director, base, &form).await;

@@ -50,7 +50,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
         before = e.snapshot(id).unwrap();
     }
     let e = open_engine(&db).await;
-    let after = e.snapshot(e.current().unwrap()).unwrap();
+    let after = e.snapshot(*e.tournament_ids().last().unwrap()).unwrap();
     assert_eq!(after.last_seq, before.last_seq);
     assert_eq!(
         *after.state, *before.state,
@@ -63,7 +63,11 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     let s = real_server(true).await;
     let (base, engine) = (&s.base, &s.engine);
 
-    let id = engine.current().expect("demo created");
+    let id = engine
+        .tournament_ids()
+        .last()
+        .copied()
+        .expect("demo created");
     let snap = engine.snapshot(id).unwrap();
     assert_eq!(snap.state.players_left(), 24, "the demo seats 24 players");
     assert_eq!(snap.state.open_tables().count(), 3, "at 3 tables");
@@ -105,7 +109,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
     // Exports are for the director only.
     let export = format!("{base}/export/{id}/events.json");
     assert_eq!(client.get(&export).send().await.unwrap().status(), 403);
-    let auth = clubtd::server::auth::Auth::new(engine.store().pool().clone());
+    let auth = clubtd::server::auth::Auth::new(engine.store().clone());
     let token = auth.login("127.0.0.1".parse().unwrap(), PIN).await.unwrap();
     let cookie = format!("clubtd_session={token}");
     let events = client
@@ -146,14 +150,15 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
 #[tokio::test]
 async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_are_scoped() {
     use clubtd::domain::ids::TableNo;
-    use clubtd::server::auth::{Auth, LoginError, Role};
+    use clubtd::server::application::Caller;
+    use clubtd::server::auth::{Auth, LoginError};
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("a.sqlite")).await.unwrap();
-    let auth = Auth::new(store.pool().clone());
+    let auth = Auth::new(store.clone());
     assert_eq!(auth.init_pin(Some("2468")).await.unwrap(), None);
     let stored: String =
         sqlx::query_scalar("SELECT value FROM settings WHERE key = 'director_pin'")
-            .fetch_one(store.pool())
+            .fetch_one(&common::inspect(&dir.path().join("a.sqlite")).await)
             .await
             .unwrap();
     assert!(
@@ -189,11 +194,19 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
     );
     assert_eq!(auth.table_of_key(id, &key2).await, Some(TableNo(2)));
     assert_eq!(auth.table_of_key(id, "forged").await, None);
-    let role = Role::Table(TableNo(2));
-    assert!(!role.may(&Command::SetButton {
-        table: TableNo(3),
-        seat: clubtd::domain::ids::SeatNo(1)
-    }));
+    let role = Caller::Table {
+        tournament: id,
+        table: TableNo(2),
+    };
+    assert!(role
+        .may_send(
+            id,
+            &Command::SetButton {
+                table: TableNo(3),
+                seat: clubtd::domain::ids::SeatNo(1)
+            }
+        )
+        .is_err());
     let new_key = auth.reissue_table_key(id, TableNo(2)).await.unwrap();
     assert_ne!(new_key, key2);
     assert_eq!(
@@ -237,6 +250,7 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     };
     e.submit(id, "v2", &register, &director()).await.unwrap();
     let next = e.view(id).unwrap();
+    let seq_after = next.last_seq;
     assert!(next.last_seq > seq);
     assert_eq!(
         next.view.as_ref().unwrap().players_left,
@@ -244,8 +258,9 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         "a new event gives a new view at once"
     );
     // The shared bytes are the page's LiveView, and the gzip bytes unpack to the same JSON.
-    let live: clubtd::api::LiveView = serde_json::from_slice(&next.json()).unwrap();
-    assert_eq!((live.tournament, live.last_seq), (id, next.last_seq));
+    let next = clubtd::server::http::shared_view::SharedViews::default().encode(next);
+    let live: clubtd::server_fns::LiveView = serde_json::from_slice(&next.json()).unwrap();
+    assert_eq!((live.tournament, live.last_seq), (id, seq_after));
     let mut unpacked = Vec::new();
     std::io::Read::read_to_end(
         &mut flate2::read::GzDecoder::new(&next.gzip()[..]),
@@ -263,7 +278,11 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
         db,
         dir: _dir,
     } = real_server(true).await;
-    let demo = engine.current().expect("demo created");
+    let demo = engine
+        .tournament_ids()
+        .last()
+        .copied()
+        .expect("demo created");
 
     let director = director_client(&base).await;
     let log = director
@@ -547,4 +566,52 @@ async fn the_directors_pages_are_behind_the_pin_and_render_the_same_every_time()
     ] {
         assert!(first.contains(expected), "{expected} in the console");
     }
+}
+
+/// A club database with one damaged tournament (an event that no longer reads) still opens:
+/// that tournament is left out, with an error naming it and the event, and every other one
+/// is served as it was.
+#[tokio::test]
+async fn a_damaged_log_leaves_out_its_tournament_and_the_others_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.sqlite");
+    let (good, bad) = {
+        let e = Engine::open(Store::open(&path).await.unwrap())
+            .await
+            .unwrap();
+        let mut ids = Vec::new();
+        for name in ["Good", "Bad"] {
+            let id = e.create(name).await.unwrap();
+            let create = Command::CreateTournament {
+                config: templates::club_evening(name, 2),
+            };
+            e.submit(id, &format!("c-{name}"), &create, &director())
+                .await
+                .unwrap();
+            e.submit(id, &format!("r-{name}"), &Command::StartClock, &director())
+                .await
+                .unwrap();
+            ids.push(id);
+        }
+        (ids[0], ids[1])
+    };
+    let raw = common::inspect(&path).await;
+    sqlx::query("UPDATE events SET payload = '{\"type\":\"no_such_event\"}' WHERE tournament_id = ? AND seq = 2")
+        .bind(bad)
+        .execute(&raw)
+        .await
+        .unwrap();
+    raw.close().await;
+
+    let e = Engine::open(Store::open(&path).await.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        e.tournament_ids(),
+        vec![good],
+        "only the damaged one is left out"
+    );
+    assert!(e.snapshot(good).unwrap().state.clock.is_started());
+    assert_eq!(e.snapshot(good).unwrap().last_seq, 2);
+    assert!(e.snapshot(bad).is_err());
 }

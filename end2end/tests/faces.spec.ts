@@ -69,7 +69,7 @@ test("a table without its key cannot act", async ({ page }) => {
   await open(page, "/table/2");
   await expect(page.getByTestId("not-paired")).toBeVisible();
   await page.getByTestId("seat-5").click();
-  await expect(page.locator(".answer.error")).toHaveAttribute("data-code", "UNAUTHORIZED");
+  await expect(page.locator(".answer.error")).toHaveAttribute("data-code", "UNAUTHENTICATED");
 });
 
 test("a table paired by its QR code moves its button with one tap", async ({ page, browser }) => {

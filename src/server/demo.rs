@@ -37,7 +37,7 @@ const NAMES: [&str; 24] = [
 
 /// Creates the demo tournament if the club has none yet; returns its id when it did.
 pub async fn seed_if_empty(engine: &Engine) -> Result<Option<i64>, EngineError> {
-    if engine.current().is_some() {
+    if !engine.tournament_ids().is_empty() {
         return Ok(None);
     }
     let name = "Demo — Maandagavond";

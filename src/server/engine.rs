@@ -56,47 +56,15 @@ struct Cell {
     changes: broadcast::Sender<u64>,
 }
 
-/// A view for one event number, worked out during one second of the server's clock, with its
-/// JSON and gzip bytes made on first demand (every page then gets the same bytes: compressing
-/// the view for each page was most of the server's work, issue G).
+/// A view for one event number, worked out during one second of the server's clock and
+/// shared by every reader that asks meanwhile (the live push layer turns it into bytes once,
+/// `server/shared_view.rs`).
 pub struct CachedView {
     pub tournament: i64,
     pub last_seq: u64,
     second: i64,
+    /// `None` before the tournament has its configuration.
     pub view: Option<Arc<TournamentView>>,
-    json: std::sync::OnceLock<axum::body::Bytes>,
-    gzip: std::sync::OnceLock<axum::body::Bytes>,
-}
-
-impl CachedView {
-    /// The page's `LiveView` as JSON (`null` before the tournament has its configuration).
-    pub fn json(&self) -> axum::body::Bytes {
-        self.json
-            .get_or_init(|| {
-                let live = self.view.as_ref().map(|v| crate::api::LiveView {
-                    tournament: self.tournament,
-                    last_seq: self.last_seq,
-                    view: (**v).clone(),
-                });
-                serde_json::to_vec(&live).unwrap_or_default().into()
-            })
-            .clone()
-    }
-
-    /// The same JSON, gzip-compressed.
-    pub fn gzip(&self) -> axum::body::Bytes {
-        self.gzip
-            .get_or_init(|| {
-                use std::io::Write;
-                let json = self.json();
-                let mut out =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-                // Writing to a Vec cannot fail.
-                let _ = out.write_all(&json);
-                out.finish().unwrap_or_default().into()
-            })
-            .clone()
-    }
 }
 
 /// All tournaments of the club, loaded in memory from the log.
@@ -105,18 +73,37 @@ pub struct Engine {
     cells: RwLock<BTreeMap<i64, Arc<Cell>>>,
 }
 
+/// A command id is made by the client and is a key of the log: 1 to 64 characters. The one
+/// check of it, for every way in.
+pub fn check_command_id(command_id: &str) -> Result<(), EngineError> {
+    if command_id.is_empty() || command_id.len() > 64 {
+        Err(EngineError::InvalidCommandId)
+    } else {
+        Ok(())
+    }
+}
+
 /// The host's clock, read once per command and handed to the core.
 pub fn now() -> Timestamp {
     Timestamp(chrono::Utc::now().timestamp_millis())
 }
 
 impl Engine {
-    /// Rebuilds every tournament by replaying its log.
+    /// Rebuilds every tournament by replaying its log. A tournament whose log does not load
+    /// (an event that no longer reads or applies) is left out with an error naming it and the
+    /// event, and the others are served: one damaged evening must not close the club.
     pub async fn open(store: Store) -> Result<Engine, EngineError> {
         let mut cells = BTreeMap::new();
         for id in store.tournament_ids().await? {
-            let (state, last) = store.load(id).await?;
-            cells.insert(id, Arc::new(Self::cell(state, last)));
+            match store.load(id).await {
+                Ok((state, last)) => {
+                    cells.insert(id, Arc::new(Self::cell(state, last)));
+                }
+                Err(e @ (StoreError::Corrupt { .. } | StoreError::Replay { .. })) => {
+                    tracing::error!(tournament = id, "tournament not loaded: {e}");
+                }
+                Err(e) => return Err(e.into()),
+            }
         }
         Ok(Engine {
             store,
@@ -158,11 +145,6 @@ impl Engine {
             .keys()
             .copied()
             .collect()
-    }
-
-    /// The tournament the faces show by default: the newest one.
-    pub fn current(&self) -> Option<i64> {
-        self.tournament_ids().last().copied()
     }
 
     /// Creates an empty tournament; its configuration comes with `CreateTournament`.
@@ -247,8 +229,6 @@ impl Engine {
             last_seq: snap.last_seq,
             second,
             view: tournament_view(&snap.state, at).map(Arc::new),
-            json: std::sync::OnceLock::new(),
-            gzip: std::sync::OnceLock::new(),
         });
         *cached = Some(fresh.clone());
         Ok(fresh)
@@ -284,9 +264,7 @@ impl Engine {
         origin: &Origin,
         allowed: impl FnOnce(&Tournament) -> bool,
     ) -> Result<Reply, EngineError> {
-        if command_id.is_empty() || command_id.len() > 64 {
-            return Err(EngineError::InvalidCommandId);
-        }
+        check_command_id(command_id)?;
         let cell = self.get(id)?;
         let mut writer = cell.writer.lock().await;
         if let Some(previous) = self.store.outcome(id, command_id).await? {

@@ -8,9 +8,9 @@
 //! link stops working.
 
 use crate::domain::ids::PlayerId;
+use crate::server::store::{Store, StoreError};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use sqlx::SqlitePool;
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -39,17 +39,11 @@ impl std::fmt::Debug for PlayerLinks {
 
 impl PlayerLinks {
     /// Reads the secret the migration made.
-    pub async fn load(pool: &SqlitePool) -> Result<PlayerLinks, sqlx::Error> {
-        let hex_secret: String =
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = 'player_link_secret'")
-                .fetch_one(pool)
-                .await?;
+    pub async fn load(store: &Store) -> Result<PlayerLinks, StoreError> {
+        let hex_secret = store.player_link_secret().await?;
         let secret = hex::decode(hex_secret.trim())
-            .map_err(|e| sqlx::Error::Protocol(format!("player link secret: {e}")))?;
-        let rows: Vec<(i64, i64, i64)> =
-            sqlx::query_as("SELECT tournament, player, generation FROM player_link_generations")
-                .fetch_all(pool)
-                .await?;
+            .map_err(|e| StoreError::Secret(format!("player link secret: {e}")))?;
+        let rows = store.player_link_generations().await?;
         let generations = rows
             .into_iter()
             .filter_map(|(t, p, g)| {
@@ -100,21 +94,15 @@ impl PlayerLinks {
     /// token (returned) opens the page; the old one is refused like any wrong link.
     pub async fn replace(
         &self,
-        pool: &SqlitePool,
+        store: &Store,
         tournament: i64,
         player: PlayerId,
-    ) -> Result<String, sqlx::Error> {
-        let generation: i64 = sqlx::query_scalar(
-            "INSERT INTO player_link_generations (tournament, player, generation) VALUES (?, ?, 1)
-             ON CONFLICT (tournament, player) DO UPDATE SET generation = generation + 1
-             RETURNING generation",
-        )
-        .bind(tournament)
-        .bind(i64::from(player.0))
-        .fetch_one(pool)
-        .await?;
+    ) -> Result<String, StoreError> {
+        let generation = store
+            .next_player_link_generation(tournament, player.0)
+            .await?;
         let generation = u32::try_from(generation)
-            .map_err(|e| sqlx::Error::Protocol(format!("link generation: {e}")))?;
+            .map_err(|e| StoreError::Secret(format!("link generation: {e}")))?;
         self.generations
             .write()
             .unwrap_or_else(PoisonError::into_inner)

@@ -2,12 +2,12 @@
 //! the offline banner and the answer to a command in the reader's language.
 
 use super::live::Live;
-use crate::api::{CommandReply, LiveView};
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{ClockView, LevelView};
 use crate::i18n::*;
 use crate::messages::error_message;
+use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
 
 /// The two-letter code of the reader's language.
@@ -170,8 +170,8 @@ pub fn Answer(reply: Signal<Option<Result<CommandReply, ServerFnError>>>) -> imp
     move || {
         let lang = lang_code(i18n.get_locale());
         match reply.get() {
-            Some(Ok(CommandReply::Rejected { code, params })) => {
-                Some(view! { <p class="answer error" role="alert" data-code=code.clone()>{error_message(lang, &code, &params)}</p> }.into_any())
+            Some(Ok(CommandReply::Rejected(refused))) => {
+                Some(view! { <p class="answer error" role="alert" data-code=refused.code.clone()>{error_message(lang, &refused.code, &refused.params)}</p> }.into_any())
             }
             // Transport and server failures carry no domain code: the page only says so.
             Some(Err(_)) => Some(view! { <p class="answer error" role="alert">{error_message(lang, "INTERNAL", &Default::default())}</p> }.into_any()),

@@ -2,8 +2,8 @@
 //! stream announces a new event; an offline flag while the stream is down (the browser's
 //! EventSource reconnects by itself and the first message after it catches the page up).
 
-use crate::api::{send_command, CommandReply, LiveView};
 use crate::domain::command::Command;
+use crate::server_fns::{send_command, CommandReply, LiveView};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -75,7 +75,7 @@ pub fn device_now() -> f64 {
 pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
     #[cfg(not(feature = "hydrate"))]
     {
-        crate::api::get_view(tournament).await
+        crate::server_fns::get_view(tournament).await
     }
     #[cfg(feature = "hydrate")]
     {

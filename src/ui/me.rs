@@ -4,11 +4,11 @@
 
 use super::components::{chips, euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
 use super::live::use_live_of;
-use crate::api::{open_player_link, LinkedPlayer};
 use crate::domain::config::BountyKind;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::PlayerCard;
 use crate::i18n::*;
+use crate::server_fns::{open_player_link, LinkedPlayer};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

@@ -2,32 +2,8 @@
 
 use super::components::{ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
 use super::live::use_live;
-use crate::domain::view::PlayerView;
 use crate::i18n::*;
 use leptos::prelude::*;
-
-/// Players of a tournament (the default one when `None`) whose name contains `query`
-/// (case-insensitive), for "find my seat".
-#[server]
-pub async fn find_seat(
-    query: String,
-    tournament: Option<i64>,
-) -> Result<Vec<PlayerView>, ServerFnError> {
-    let q = query.trim().to_lowercase();
-    if q.chars().count() < 2 {
-        return Ok(Vec::new());
-    }
-    let Some(live) = crate::api::get_view(tournament).await? else {
-        return Ok(Vec::new());
-    };
-    Ok(live
-        .view
-        .players
-        .into_iter()
-        .filter(|p| p.name.to_lowercase().contains(&q))
-        .take(10)
-        .collect())
-}
 
 /// `/player`.
 #[component]
@@ -36,7 +12,9 @@ pub fn PlayerPage() -> impl IntoView {
     let live = use_live();
     let query = RwSignal::new(String::new());
     let shown = live.shown();
-    let search = Action::new(move |q: &String| find_seat(q.clone(), shown.get_untracked()));
+    let search = Action::new(move |q: &String| {
+        crate::server_fns::find_seat(q.clone(), shown.get_untracked())
+    });
     view! {
         <main class="page player">
             <header class="bar"><h1>{t!(i18n, face_player)}</h1><LangSwitch /></header>

@@ -3,8 +3,8 @@
 
 use super::components::LangSwitch;
 use super::live::{use_tournament_choice, with_tournament};
-use crate::api::table_links;
 use crate::i18n::*;
+use crate::server_fns::table_links;
 use leptos::prelude::*;
 
 /// `/director/tables`.

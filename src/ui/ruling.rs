@@ -3,12 +3,12 @@
 //! incident. The decision trees live in `domain::rulings`; each step is asked of the server.
 
 use super::components::lang_code;
-use crate::api::{ruling_situations, ruling_step};
 use crate::domain::command::Command;
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::rulings::{Answer, QuestionKind, RulingAction, Step, Text};
 use crate::i18n::*;
+use crate::server_fns::{ruling_situations, ruling_step};
 use leptos::prelude::*;
 
 /// A text in the reader's language.
@@ -177,8 +177,8 @@ pub fn RulingFlow(
                                 {body}
                             }.into_any()
                         }
-                        Ok(Some(Err(code))) => view! {
-                            <p class="answer error" role="alert" data-code=code.clone()>{t!(i18n, answer_refused)}" ("{code.clone()}")"</p>
+                        Ok(Some(Err(refused))) => view! {
+                            <p class="answer error" role="alert" data-code=refused.code.clone()>{t!(i18n, answer_refused)}" ("{refused.code.clone()}")"</p>
                             <button data-testid="answer-back" on:click=move |_| answers.update(|v| { v.pop(); })>{t!(i18n, back)}</button>
                         }.into_any(),
                         _ => view! { <p>{t!(i18n, loading)}</p> }.into_any(),

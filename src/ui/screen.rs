@@ -2,8 +2,8 @@
 
 use super::components::{ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
 use super::live::{device_now, use_live};
-use crate::api::server_time;
 use crate::i18n::*;
+use crate::server_fns::server_time;
 use leptos::prelude::*;
 
 /// `/screen`.

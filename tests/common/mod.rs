@@ -6,12 +6,20 @@
 #![allow(dead_code)]
 
 use clubtd::server::engine::Engine;
-use clubtd::server::serve::{build, ServerConfig};
+use clubtd::server::http::serve::{build, ServerConfig};
 use clubtd::server::store::{Origin, Store};
 use reqwest::{Client, RequestBuilder};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// A connection of the test's own to a SQLite file, for looking inside it the way a person
+/// with `sqlite3` would (the server's store keeps its pool to itself).
+pub async fn inspect(db: &Path) -> sqlx::SqlitePool {
+    sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .expect("the test opens the database file")
+}
 
 /// The director's PIN the real server is started with.
 pub const PIN: &str = "2468";
@@ -28,7 +36,7 @@ pub struct RealServer {
 }
 
 /// The real server on a new SQLite file, with the demo tournament or empty, listening on a
-/// loopback port the way `clubtd::server::serve::run` serves (with the peer's address).
+/// loopback port the way `clubtd::server::http::serve::run` serves (with the peer's address).
 pub async fn real_server(demo: bool) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.sqlite");

@@ -3,7 +3,7 @@
 //! running one are still provisional. Archived ones count too: archiving tidies the
 //! director's list, it does not take a played tournament out of the season.
 
-use super::{link_tournament, players, ClubError};
+use super::{link_tournament, ClubError};
 use crate::domain::ranking::{final_places, season_ranking, RankingLine, SeasonTournament};
 use crate::domain::view::tournament_view;
 use crate::server::engine::{now, Engine};
@@ -24,7 +24,7 @@ pub async fn seasons(engine: &Engine) -> Result<Vec<i32>, ClubError> {
 
 /// The ranking of the season `year`, best first, and how many tournaments counted.
 pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u32), ClubError> {
-    let pool = engine.store().pool();
+    let store = engine.store();
     let rows = engine.store().tournaments().await?;
     let at = now();
     let mut season = Vec::new();
@@ -39,7 +39,7 @@ pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u3
             continue;
         };
         link_tournament(engine, row.id).await?;
-        let links = players::links(pool, row.id).await?;
+        let links = store.entry_links(row.id).await?;
         season.push(SeasonTournament {
             entries: snap.state.entries,
             finishes: finishes
@@ -49,6 +49,6 @@ pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u3
         });
     }
     let counted = u32::try_from(season.len()).unwrap_or(u32::MAX);
-    let names = players::names(pool).await?;
+    let names = store.club_player_names().await?;
     Ok((season_ranking(&season, &names), counted))
 }

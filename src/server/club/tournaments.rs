@@ -1,40 +1,21 @@
-//! The club's tournaments: which one the faces show by default, and creating a configured
-//! tournament (from a template, a copy, or the API) safely against retries.
+//! The club's tournaments: creating a configured tournament (from a template, a copy, or the
+//! API) safely against retries, and copying one's configuration.
 
 use crate::domain::command::Command;
 use crate::domain::config::Config;
 use crate::domain::DomainError;
-use crate::server::engine::{Engine, EngineError, Reply};
+use crate::server::application::Executed;
+use crate::server::engine::{check_command_id, Engine, EngineError, Reply};
 use crate::server::store::Origin;
-use sqlx::{Row, SqlitePool};
 use tokio::sync::Mutex;
-
-/// The tournament the faces show without `?t=`: the newest one not archived. (Archiving
-/// last week's tournament is how the director hands the room to the next one; an archived
-/// tournament stays readable by its id.)
-pub async fn newest_active(pool: &SqlitePool) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id DESC LIMIT 1")
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.map(|r| r.get::<i64, _>(0)))
-}
 
 /// Why a tournament was not created.
 #[derive(Debug, thiserror::Error)]
 pub enum CreateError {
-    #[error("command_id must be 1 to 64 characters")]
-    InvalidCommandId,
     #[error("the configuration is refused: {}", .0.code())]
     Rules(DomainError),
     #[error(transparent)]
     Engine(#[from] EngineError),
-}
-
-/// A tournament created (or found again for a retried command id), and its last event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Created {
-    pub id: i64,
-    pub last_seq: u64,
 }
 
 /// Serialises creations, so a retried `command_id` finds its tournament instead of making a
@@ -49,10 +30,8 @@ pub async fn create_configured(
     command_id: &str,
     config: Config,
     origin: &Origin,
-) -> Result<Created, CreateError> {
-    if command_id.is_empty() || command_id.len() > 64 {
-        return Err(CreateError::InvalidCommandId);
-    }
+) -> Result<Executed, CreateError> {
+    check_command_id(command_id)?;
     config.validate().map_err(CreateError::Rules)?;
     let _one_at_a_time = CREATING.lock().await;
     let id = match engine
@@ -73,7 +52,11 @@ pub async fn create_configured(
         )
         .await?
     {
-        Reply::Accepted { last, .. } => Ok(Created { id, last_seq: last }),
+        Reply::Accepted { first, last } => Ok(Executed {
+            tournament: id,
+            first_seq: first,
+            last_seq: last,
+        }),
         Reply::Rejected(e) => Err(CreateError::Rules(e)),
     }
 }

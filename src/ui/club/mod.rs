@@ -5,9 +5,9 @@ pub mod players;
 pub mod ranking;
 pub mod tournaments;
 
-use crate::api::club::Refusal;
 use crate::i18n::*;
 use crate::messages::error_message;
+use crate::server_fns::club::Refused;
 use leptos::prelude::*;
 
 /// A day as the club writes it (YYYY-MM-DD, UTC) from ms since the epoch.
@@ -19,7 +19,7 @@ pub fn date_of(ms: i64) -> String {
 
 /// A refusal in the reader's language.
 #[component]
-pub fn RefusalMessage(refusal: Refusal) -> impl IntoView {
+pub fn RefusalMessage(refusal: Refused) -> impl IntoView {
     let i18n = use_i18n();
     move || {
         let lang = super::components::lang_code(i18n.get_locale());

@@ -3,8 +3,10 @@
 //! the duplicate.
 
 use super::{DirectorOnly, RefusalMessage};
-use crate::api::club::{merge_players, rename_club_player, search_players, ClubPlayer, Refusal};
 use crate::i18n::*;
+use crate::server_fns::club::{
+    merge_players, rename_club_player, search_players, ClubPlayer, Refused,
+};
 use crate::ui::components::LangSwitch;
 use leptos::prelude::*;
 
@@ -74,7 +76,7 @@ pub fn PlayersPage() -> impl IntoView {
 }
 
 /// What a club-player action answers.
-type ClubAction<I> = Action<I, Result<Result<(), Refusal>, ServerFnError>>;
+type ClubAction<I> = Action<I, Result<Result<(), Refused>, ServerFnError>>;
 
 /// One club player: "keep" marks them; once another is kept, "merge into" joins them to it.
 /// "Rename" opens the name for editing.

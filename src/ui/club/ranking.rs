@@ -1,8 +1,8 @@
 //! `/ranking`: the club's season ranking (public), one calendar year at a time
 //! (`?year=2026`), with the points formula spelled out under it.
 
-use crate::api::club::season_ranking;
 use crate::i18n::*;
+use crate::server_fns::club::season_ranking;
 use crate::ui::components::{euro, LangSwitch};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;

@@ -2,12 +2,12 @@
 //! from a template or as a copy of another's configuration, and archiving.
 
 use super::{date_of, DirectorOnly, RefusalMessage};
-use crate::api::club::{
+use crate::domain::ranking::TournamentStatus;
+use crate::i18n::*;
+use crate::server_fns::club::{
     archive_tournament, copy_tournament, create_from_template, list_tournaments, Template,
     TournamentItem,
 };
-use crate::domain::ranking::TournamentStatus;
-use crate::i18n::*;
 use crate::ui::components::LangSwitch;
 use crate::ui::live::new_command_id;
 use leptos::prelude::*;
@@ -155,7 +155,10 @@ pub fn TournamentsPage() -> impl IntoView {
 fn TournamentRow(
     item: TournamentItem,
     source: RwSignal<Source>,
-    archive: Action<(i64, bool), Result<Result<(), crate::api::club::Refusal>, ServerFnError>>,
+    archive: Action<
+        (i64, bool),
+        Result<Result<(), crate::server_fns::club::Refused>, ServerFnError>,
+    >,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let id = item.id;

@@ -1,9 +1,9 @@
 //! Players' personal links at the director's desk (issues D and E): the link and QR code of
 //! a player, shown right after registering and again for any player on request.
 
-use crate::api::player_link;
 use crate::domain::ids::PlayerId;
 use crate::i18n::*;
+use crate::server_fns::player_link;
 use crate::ui::live::Live;
 use leptos::prelude::*;
 

@@ -19,11 +19,11 @@ use super::components::{
 };
 use super::live::{command_action, use_live, with_tournament};
 use super::ruling::RulingFlow;
-use crate::api::club::list_tournaments;
-use crate::api::{director_login, CommandReply, LoginReply};
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
+use crate::server_fns::club::list_tournaments;
+use crate::server_fns::{director_login, CommandReply, LoginReply};
 use corrections::{Correction, CorrectionButton, ReasonSheet};
 use incidents::IncidentLog;
 use leptos::prelude::*;

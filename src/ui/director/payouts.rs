@@ -6,11 +6,11 @@
 
 use super::super::components::{euro, Answer};
 use super::super::live::command_action;
-use crate::api::CommandReply;
 use crate::domain::command::Command;
 use crate::domain::money::Cents;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
+use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 
 /// Can the table be edited now, and if not, why.

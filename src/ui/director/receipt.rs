@@ -4,11 +4,11 @@
 //! hides when printed; the sheet is black on white on screen too, so what the director sees
 //! is what comes out of the printer.
 
-use crate::api::{player_receipt, PrintableReceipt};
 use crate::domain::money::Cents;
 use crate::domain::receipts::{LineKind, Receipt, ReceiptLine, Received, ReceivedKind};
 use crate::domain::state::PlayerStatus;
 use crate::i18n::*;
+use crate::server_fns::{player_receipt, PrintableReceipt};
 use crate::ui::club::{date_of, DirectorOnly};
 use crate::ui::components::{euro, method_label, LangSwitch};
 use crate::ui::live::{use_tournament_choice, with_tournament};

@@ -9,11 +9,11 @@
 
 use super::super::components::Answer;
 use super::super::live::{command_action, CommandAction, Live};
-use crate::api::{get_config, CommandReply};
 use crate::domain::command::Command;
 use crate::domain::config::{Bonus, BountyKind, Config, LateRegistration, Level};
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
+use crate::server_fns::{get_config, CommandReply};
 use leptos::prelude::*;
 
 /// Where the clock stands, as the editors need it: started, and the level in play.

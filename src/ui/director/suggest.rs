@@ -2,8 +2,8 @@
 //! types: tapping a suggestion fills the name exactly as the club knows it, so the entry
 //! joins that club player instead of making a near-duplicate.
 
-use crate::api::club::{search_players, ClubPlayer};
 use crate::i18n::*;
+use crate::server_fns::club::{search_players, ClubPlayer};
 use leptos::prelude::*;
 
 /// The name input of the desk, with suggestions under it.

@@ -15,7 +15,7 @@ pub struct PrintableReceipt {
 }
 
 /// The receipt of `player` in `tournament` (the club's default when `None`); director only
-/// (anyone else: `UNAUTHORIZED`, before anything is looked up, so a refusal says nothing about
+/// (anyone else: `UNAUTHENTICATED`, before anything is looked up, so a refusal says nothing about
 /// which players exist). `None` for an unknown tournament or player.
 #[server(endpoint = "player_receipt")]
 pub async fn player_receipt(

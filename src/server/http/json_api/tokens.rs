@@ -3,9 +3,9 @@
 use super::access::caller;
 use super::extract::{Body, PathParams};
 use super::problem::{ApiResult, Problem};
+use crate::server::api_tokens::{Scope, TokenInfo};
+use crate::server::app_state::AppState;
 use crate::server::engine::now;
-use crate::server::state::AppState;
-use crate::server::tokens::{Scope, TokenInfo};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -40,7 +40,7 @@ pub async fn create(
     headers: HeaderMap,
     Body(req): Body<NewToken>,
 ) -> ApiResult<(StatusCode, Json<MadeToken>)> {
-    caller(&state, &headers, None).await.director()?;
+    caller(&state, &headers, None).await.require_director()?;
     let label = req.label.trim();
     if label.is_empty() || label.chars().count() > 100 {
         return Err(Problem::bad_request(
@@ -65,7 +65,7 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Vec<TokenInfo>>> {
-    caller(&state, &headers, None).await.director()?;
+    caller(&state, &headers, None).await.require_director()?;
     state
         .tokens
         .list()
@@ -87,7 +87,7 @@ pub async fn revoke(
     headers: HeaderMap,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<StatusCode> {
-    caller(&state, &headers, None).await.director()?;
+    caller(&state, &headers, None).await.require_director()?;
     match state.tokens.revoke(id, now().0).await {
         Ok(true) => Ok(StatusCode::NO_CONTENT),
         Ok(false) => Err(Problem::not_found("token")),

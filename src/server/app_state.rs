@@ -13,9 +13,11 @@ pub struct AppState {
     pub engine: Arc<Engine>,
     pub auth: Arc<Auth>,
     /// API tokens for websites and integrations.
-    pub tokens: super::tokens::Tokens,
+    pub tokens: super::api_tokens::Tokens,
     /// Players' personal links (made and checked with the server's secret).
     pub player_links: super::player_links::PlayerLinks,
+    /// The view's bytes as every page gets them (the live push's cache).
+    pub shared_views: Arc<super::http::shared_view::SharedViews>,
     /// The SQLite file (backups are written next to it).
     pub database: std::path::PathBuf,
     /// This machine's address on the local network, for links phones open (`None` when

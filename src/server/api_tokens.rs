@@ -1,10 +1,10 @@
 //! API tokens for club websites and integrations (issue H): made by the director with a
 //! scope, shown once, stored only as a SHA-256 hash, revocable.
 
+use crate::server::store::{Store, StoreError, TokenRow};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sqlx::{Row, SqlitePool};
 
 /// What a token may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -18,6 +18,15 @@ pub enum Scope {
 }
 
 impl Scope {
+    /// A stored scope (anything but `full` reads only).
+    fn from_stored(scope: &str) -> Scope {
+        if scope == "full" {
+            Scope::Full
+        } else {
+            Scope::Read
+        }
+    }
+
     fn as_str(self) -> &'static str {
         match self {
             Scope::Read => "read",
@@ -43,12 +52,12 @@ fn hash(token: &str) -> String {
 /// The token store.
 #[derive(Clone)]
 pub struct Tokens {
-    pool: SqlitePool,
+    store: Store,
 }
 
 impl Tokens {
-    pub fn new(pool: SqlitePool) -> Tokens {
-        Tokens { pool }
+    pub fn new(store: Store) -> Tokens {
+        Tokens { store }
     }
 
     /// Makes a token; the secret is returned once and only its hash is kept.
@@ -57,19 +66,13 @@ impl Tokens {
         label: &str,
         scope: Scope,
         now_ms: i64,
-    ) -> Result<(TokenInfo, String), sqlx::Error> {
+    ) -> Result<(TokenInfo, String), StoreError> {
         let secret: [u8; 24] = rand::rng().random();
         let token = format!("ctd_{}", hex::encode(secret));
-        let id = sqlx::query(
-            "INSERT INTO api_tokens (label, scope, token_hash, created_at) VALUES (?, ?, ?, ?)",
-        )
-        .bind(label)
-        .bind(scope.as_str())
-        .bind(hash(&token))
-        .bind(now_ms)
-        .execute(&self.pool)
-        .await?
-        .last_insert_rowid();
+        let id = self
+            .store
+            .insert_api_token(label, scope.as_str(), &hash(&token), now_ms)
+            .await?;
         Ok((
             TokenInfo {
                 id,
@@ -82,36 +85,24 @@ impl Tokens {
     }
 
     /// Tokens not revoked, oldest first.
-    pub async fn list(&self) -> Result<Vec<TokenInfo>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT id, label, scope, created_at FROM api_tokens WHERE revoked_at IS NULL ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
+    pub async fn list(&self) -> Result<Vec<TokenInfo>, StoreError> {
+        Ok(self
+            .store
+            .live_api_tokens()
+            .await?
             .into_iter()
-            .map(|r| TokenInfo {
-                id: r.get("id"),
-                label: r.get("label"),
-                scope: if r.get::<String, _>("scope") == "full" {
-                    Scope::Full
-                } else {
-                    Scope::Read
-                },
-                created_at: r.get("created_at"),
+            .map(|r: TokenRow| TokenInfo {
+                id: r.id,
+                label: r.label,
+                scope: Scope::from_stored(&r.scope),
+                created_at: r.created_at,
             })
             .collect())
     }
 
     /// Revokes a token; false when there was no such live token.
-    pub async fn revoke(&self, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
-        let done =
-            sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-                .bind(now_ms)
-                .bind(id)
-                .execute(&self.pool)
-                .await?;
-        Ok(done.rows_affected() == 1)
+    pub async fn revoke(&self, id: i64, now_ms: i64) -> Result<bool, StoreError> {
+        self.store.revoke_api_token(id, now_ms).await
     }
 
     /// The scope of a live token.
@@ -119,16 +110,7 @@ impl Tokens {
         if token.len() > 200 {
             return None;
         }
-        let row =
-            sqlx::query("SELECT scope FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL")
-                .bind(hash(token))
-                .fetch_optional(&self.pool)
-                .await
-                .ok()??;
-        Some(if row.get::<String, _>("scope") == "full" {
-            Scope::Full
-        } else {
-            Scope::Read
-        })
+        let scope = self.store.api_token_scope(&hash(token)).await.ok()??;
+        Some(Scope::from_stored(&scope))
     }
 }

@@ -1,13 +1,13 @@
 //! HTTP wiring: the Leptos pages and server functions, the live stream, static files,
 //! compression, and a graceful shutdown on Ctrl-C or SIGTERM.
 
-use super::auth::Auth;
-use super::demo::seed_if_empty;
-use super::engine::Engine;
 use super::live::live;
-use super::state::AppState;
-use super::store::Store;
 use crate::app::{shell, App};
+use crate::server::app_state::AppState;
+use crate::server::auth::Auth;
+use crate::server::demo::seed_if_empty;
+use crate::server::engine::Engine;
+use crate::server::store::Store;
 use axum::routing::get;
 use axum::Router;
 use leptos::prelude::*;
@@ -35,7 +35,7 @@ pub async fn build(
     leptos_options: LeptosOptions,
 ) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
     let store = Store::open(&config.database).await?;
-    let auth = Arc::new(Auth::new(store.pool().clone()));
+    let auth = Arc::new(Auth::new(store.clone()));
     if let Some(pin) = auth.init_pin(config.director_pin.as_deref()).await? {
         println!("Director PIN (first start, keep it): {pin}   — change it with --director-pin");
     }
@@ -46,7 +46,7 @@ pub async fn build(
         }
     }
     // Entries registered before the club database existed, or just before a crash.
-    let linked = super::club::catch_up(&engine).await?;
+    let linked = crate::server::club::catch_up(&engine).await?;
     if linked > 0 {
         tracing::info!(linked, "entries linked to club players");
     }
@@ -54,15 +54,16 @@ pub async fn build(
         leptos_options: leptos_options.clone(),
         engine: engine.clone(),
         auth,
-        tokens: super::tokens::Tokens::new(engine.store().pool().clone()),
-        player_links: super::player_links::PlayerLinks::load(engine.store().pool()).await?,
+        tokens: crate::server::api_tokens::Tokens::new(engine.store().clone()),
+        player_links: crate::server::player_links::PlayerLinks::load(engine.store()).await?,
+        shared_views: Default::default(),
         database: config.database.clone(),
-        lan: super::lan::lan_address(config.addr),
+        lan: crate::server::lan::lan_address(config.addr),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
     let router = Router::new()
-        .merge(super::api_v1::router())
+        .merge(super::json_api::router())
         .route("/live/{tournament}", get(live))
         .route("/view/{tournament}", get(super::shared_view::shared_view))
         .route(
@@ -98,7 +99,8 @@ pub async fn build(
 /// Server functions answer every failure with 500 (server_fn's default), so a malformed
 /// request from a page or a stranger looked like a server fault. A request the server could
 /// not read is the client's (400; 413 over the body limit), a refused role is a refusal
-/// (403); only real server failures (`INTERNAL`, serialization) stay 500.
+/// (401 without a credential, 403 with one that may not), a missing thing 404; only real
+/// server failures (`INTERNAL`, serialization) stay 500.
 async fn server_fn_status(
     req: axum::extract::Request,
     next: axum::middleware::Next,
@@ -126,6 +128,10 @@ async fn server_fn_status(
         StatusCode::BAD_REQUEST
     } else if text == "ServerError|UNAUTHORIZED" {
         StatusCode::FORBIDDEN
+    } else if text == "ServerError|UNAUTHENTICATED" {
+        StatusCode::UNAUTHORIZED
+    } else if text == "ServerError|NOT_FOUND" {
+        StatusCode::NOT_FOUND
     } else {
         StatusCode::INTERNAL_SERVER_ERROR
     };
@@ -159,7 +165,7 @@ pub async fn run(
 /// The addresses of the faces, as the director types them on a phone or a tablet: on the
 /// local network's address when listening on every interface.
 fn print_faces(addr: SocketAddr) {
-    let reachable = super::lan::lan_address(addr).unwrap_or(addr);
+    let reachable = crate::server::lan::lan_address(addr).unwrap_or(addr);
     let base = if reachable.ip().is_unspecified() {
         format!("http://localhost:{}", addr.port())
     } else {

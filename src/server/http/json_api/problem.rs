@@ -3,6 +3,7 @@
 //! status. Bad input is never a 5xx; only a failure of the server itself is.
 
 use crate::domain::DomainError;
+use crate::server::application::Refusal;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -45,22 +46,6 @@ impl Problem {
         Problem::new(StatusCode::BAD_REQUEST, code, Some(detail.to_string()))
     }
 
-    pub fn unauthorized() -> Problem {
-        Problem::new(
-            StatusCode::UNAUTHORIZED,
-            "UNAUTHENTICATED",
-            Some("send a director session, a Bearer API token or an X-Table-Key".to_string()),
-        )
-    }
-
-    pub fn forbidden() -> Problem {
-        Problem::new(
-            StatusCode::FORBIDDEN,
-            "UNAUTHORIZED",
-            Some("this credential may not do this".to_string()),
-        )
-    }
-
     pub fn not_found(what: &str) -> Problem {
         Problem::new(
             StatusCode::NOT_FOUND,
@@ -71,29 +56,13 @@ impl Problem {
 
     /// A failure of the server itself: logged with an id; the answer says only that id.
     pub fn internal(e: impl std::fmt::Display) -> Problem {
-        let id = uuid::Uuid::new_v4();
-        tracing::error!(error_id = %id, "{e}");
-        Problem::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "INTERNAL",
-            Some(format!("error id {id}")),
-        )
+        Problem::from(Refusal::internal(e))
     }
 
     /// A refusal by the rules of the game: the command was well formed, the state or its
     /// values did not allow it (422).
     pub fn rules(e: &DomainError) -> Problem {
-        let mut p = Problem::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            e.code(),
-            Some(e.to_string()),
-        );
-        p.params = e
-            .params()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        p
+        Problem::from(Refusal::Rules(e.clone()))
     }
 
     /// A calculator or guided flow refused its input (422), with its own stable code.
@@ -103,6 +72,24 @@ impl Problem {
             code,
             Some(detail.to_string()),
         )
+    }
+}
+
+impl From<Refusal> for Problem {
+    /// The application layer's refusal in problem details: its code and params as they are
+    /// (the pages get the same), the HTTP status from its kind.
+    fn from(r: Refusal) -> Problem {
+        let status = match &r {
+            Refusal::NoTournament | Refusal::NotFound(_) => StatusCode::NOT_FOUND,
+            Refusal::Unauthenticated => StatusCode::UNAUTHORIZED,
+            Refusal::Forbidden => StatusCode::FORBIDDEN,
+            Refusal::InvalidCommandId => StatusCode::BAD_REQUEST,
+            Refusal::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let mut p = Problem::new(status, r.code(), Some(r.to_string()));
+        p.params = r.params();
+        p
     }
 }
 

@@ -6,7 +6,6 @@ use crate::domain::money::Cents;
 use crate::domain::ranking::{RankingLine, TournamentStatus};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A tournament in the director's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,24 +37,7 @@ pub struct ClubPlayer {
     pub last_seen_at: i64,
 }
 
-/// A refusal the page translates (`locales/errors.json`): a stable code and its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Refusal {
-    pub code: String,
-    pub params: BTreeMap<String, String>,
-}
-
-impl Refusal {
-    /// A refusal with one parameter (`field`, `player`, …).
-    pub fn new(code: &str, param: Option<(&str, &str)>) -> Refusal {
-        Refusal {
-            code: code.to_string(),
-            params: param
-                .map(|(k, v)| BTreeMap::from([(k.to_string(), v.to_string())]))
-                .unwrap_or_default(),
-        }
-    }
-}
+pub use crate::protocol::Refused;
 
 /// The season ranking as the public page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,11 +92,11 @@ pub async fn create_from_template(
     name: String,
     template: Template,
     tables: u16,
-) -> Result<Result<i64, Refusal>, ServerFnError> {
+) -> Result<Result<i64, Refused>, ServerFnError> {
     use crate::domain::config::templates;
     super::ssr::require_director().await?;
     if !(1..=100).contains(&tables) {
-        return Ok(Err(Refusal::new(
+        return Ok(Err(Refused::new(
             "INVALID_CONFIG",
             Some(("field", "tables")),
         )));
@@ -133,12 +115,12 @@ pub async fn copy_tournament(
     command_id: String,
     from: i64,
     name: String,
-) -> Result<Result<i64, Refusal>, ServerFnError> {
+) -> Result<Result<i64, Refused>, ServerFnError> {
     use crate::server::club::tournaments::copied_config;
     super::ssr::require_director().await?;
     let engine = super::ssr::engine()?;
     let Some(config) = copied_config(&engine, from, &name) else {
-        return Ok(Err(Refusal::new("NOT_CREATED", None)));
+        return Ok(Err(Refused::new("NOT_CREATED", None)));
     };
     creation::create(&command_id, config).await
 }
@@ -149,15 +131,15 @@ pub async fn copy_tournament(
 pub async fn archive_tournament(
     id: i64,
     archived: bool,
-) -> Result<Result<(), Refusal>, ServerFnError> {
+) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
     ssr::require_director().await?;
     let store = ssr::engine()?.store().clone();
     if store.tournament(id).await.map_err(ssr::internal)?.is_none() {
-        return Ok(Err(Refusal::new("NOT_CREATED", None)));
+        return Ok(Err(Refused::new("NOT_CREATED", None)));
     }
     store
-        .set_flag(id, "archived", archived)
+        .set_flag(id, crate::server::store::TournamentFlag::Archived, archived)
         .await
         .map(Ok)
         .map_err(ssr::internal)
@@ -174,8 +156,10 @@ pub async fn search_players(query: String) -> Result<Vec<ClubPlayer>, ServerFnEr
     if query.chars().count() > 100 {
         return Ok(Vec::new());
     }
-    let pool = ssr::engine()?.store().pool().clone();
-    let rows = crate::server::club::players::search(&pool, &query, SUGGESTIONS)
+    let engine = ssr::engine()?;
+    let rows = engine
+        .store()
+        .search_club_players(&query, SUGGESTIONS)
         .await
         .map_err(ssr::internal)?;
     Ok(rows
@@ -196,16 +180,20 @@ pub async fn search_players(query: String) -> Result<Vec<ClubPlayer>, ServerFnEr
 pub async fn merge_players(
     keep: i64,
     duplicate: i64,
-) -> Result<Result<(), Refusal>, ServerFnError> {
+) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
     use crate::domain::ranking::ClubPlayerId;
-    use crate::server::club::players::{merge, MergeError};
+    use crate::server::store::MergeError;
     ssr::require_director().await?;
-    let pool = ssr::engine()?.store().pool().clone();
-    match merge(&pool, ClubPlayerId(keep), ClubPlayerId(duplicate)).await {
+    let engine = ssr::engine()?;
+    match engine
+        .store()
+        .merge_club_players(ClubPlayerId(keep), ClubPlayerId(duplicate))
+        .await
+    {
         Ok(()) => Ok(Ok(())),
-        Err(MergeError::Same) => Ok(Err(Refusal::new("SAME_CLUB_PLAYER", None))),
-        Err(MergeError::Unknown) => Ok(Err(Refusal::new("UNKNOWN_CLUB_PLAYER", None))),
+        Err(MergeError::Same) => Ok(Err(Refused::new("SAME_CLUB_PLAYER", None))),
+        Err(MergeError::Unknown) => Ok(Err(Refused::new("UNKNOWN_CLUB_PLAYER", None))),
         Err(e) => Err(ssr::internal(e)),
     }
 }
@@ -216,17 +204,21 @@ pub async fn merge_players(
 pub async fn rename_club_player(
     id: i64,
     name: String,
-) -> Result<Result<(), Refusal>, ServerFnError> {
+) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
     use crate::domain::ranking::ClubPlayerId;
-    use crate::server::club::players::{rename, RenameError};
+    use crate::server::store::RenameError;
     ssr::require_director().await?;
-    let pool = ssr::engine()?.store().pool().clone();
-    match rename(&pool, ClubPlayerId(id), &name).await {
+    let engine = ssr::engine()?;
+    match engine
+        .store()
+        .rename_club_player(ClubPlayerId(id), &name)
+        .await
+    {
         Ok(()) => Ok(Ok(())),
-        Err(RenameError::InvalidName) => Ok(Err(Refusal::new("INVALID_NAME", None))),
-        Err(RenameError::Unknown) => Ok(Err(Refusal::new("UNKNOWN_CLUB_PLAYER", None))),
-        Err(RenameError::Taken(_)) => Ok(Err(Refusal::new("CLUB_NAME_TAKEN", None))),
+        Err(RenameError::InvalidName) => Ok(Err(Refused::new("INVALID_NAME", None))),
+        Err(RenameError::Unknown) => Ok(Err(Refused::new("UNKNOWN_CLUB_PLAYER", None))),
+        Err(RenameError::Taken(_)) => Ok(Err(Refused::new("CLUB_NAME_TAKEN", None))),
         Err(e) => Err(ssr::internal(e)),
     }
 }
@@ -258,38 +250,26 @@ pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnEr
 
 #[cfg(feature = "ssr")]
 mod creation {
-    use super::Refusal;
+    use super::Refused;
     use crate::domain::config::Config;
-    use crate::server::club::tournaments::{create_configured, CreateError};
-    use crate::server::store::Origin;
+    use crate::server::application::{self, Refusal};
     use leptos::prelude::ServerFnError;
 
-    /// Creates a configured tournament as the director; the rules' refusals come back as
-    /// codes for the page.
+    /// Creates a configured tournament as the director, through the application layer; the
+    /// refusals come back as codes for the page.
     pub async fn create(
         command_id: &str,
         config: Config,
-    ) -> Result<Result<i64, Refusal>, ServerFnError> {
-        let engine = super::super::ssr::engine()?;
-        let origin = Origin {
-            actor: "director".into(),
-            device: String::new(),
-        };
-        match create_configured(&engine, command_id, config, &origin).await {
-            Ok(made) => Ok(Ok(made.id)),
-            Err(CreateError::InvalidCommandId) => Ok(Err(Refusal::new(
-                "INVALID_AMOUNT",
-                Some(("field", "command_id")),
-            ))),
-            Err(CreateError::Rules(e)) => Ok(Err(Refusal {
-                code: e.code().to_string(),
-                params: e
-                    .params()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-            })),
-            Err(e) => Err(super::super::ssr::internal(e)),
+    ) -> Result<Result<i64, Refused>, ServerFnError> {
+        use super::super::ssr;
+        let state = ssr::state()?;
+        let credentials = ssr::credentials(None).await;
+        match application::create_tournament(&state, &credentials, command_id, config, "").await {
+            Ok(made) => Ok(Ok(made.tournament)),
+            Err(
+                refusal @ (Refusal::Internal(_) | Refusal::Unauthenticated | Refusal::Forbidden),
+            ) => Err(ssr::refused(refusal)),
+            Err(refusal) => Ok(Err(Refused::from(&refusal))),
         }
     }
 }

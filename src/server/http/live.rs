@@ -2,7 +2,7 @@
 //! number; pages refetch their view when it moves. A (re)connecting page gets the current
 //! number at once, so it catches up whatever it missed; keep-alives reveal dead connections.
 
-use super::state::AppState;
+use crate::server::app_state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -13,6 +13,18 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio_stream::wrappers::BroadcastStream;
+
+/// One message of the live stream, as an event-stream parser sees it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct LiveMessage {
+    /// The tournament's last event number, as text.
+    pub data: String,
+    /// The same number (send it back as `Last-Event-ID`).
+    pub id: String,
+    /// Always `message`.
+    #[serde(default)]
+    pub event: Option<String>,
+}
 
 /// Set once the server is shutting down. Graceful shutdown waits for every open connection,
 /// and a live stream never ends by itself: without this, SIGTERM or Ctrl-C with one page
@@ -27,7 +39,15 @@ pub fn close_all() {
     closing().send_replace(true);
 }
 
-/// `GET /live/{tournament}`: the stream of last event numbers.
+/// The live stream of changes (server-sent events): each message's data (and id) is the
+/// tournament's last event number; read the tournament again when it changes. The first
+/// message gives the current number, so a reconnecting client catches up at once; a comment
+/// line every 10 s is the heartbeat. The same stream the pages use.
+#[utoipa::path(get, path = "/live/{id}", tag = "live",
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses((status = 200, description = "Server-sent events: `id` and `data` are the last event number", content_type = "text/event-stream", body = LiveMessage),
+        (status = 400, description = "The id is not a number"),
+        (status = 404, description = "No such tournament")))]
 pub async fn live(State(state): State<AppState>, Path(tournament): Path<i64>) -> Response {
     let (Ok(snapshot), Ok(rx)) = (
         state.engine.snapshot(tournament),

@@ -33,19 +33,18 @@ pub async fn player_link(
     #[server(default)] replace: bool,
 ) -> Result<PersonalLink, ServerFnError> {
     use super::ssr;
-    if !ssr::is_director().await? {
-        return Err(ServerFnError::new("UNAUTHORIZED"));
-    }
+    use crate::server::application::Refusal;
+    ssr::require_director().await?;
     let state = ssr::state()?;
     let player = PlayerId(player);
     let tournament = ssr::chosen(tournament)
         .await?
         .filter(|t| registered(&state.engine, *t, player))
-        .ok_or_else(|| ServerFnError::new("NOT_FOUND"))?;
+        .ok_or_else(|| ssr::refused(Refusal::NotFound("player")))?;
     let token = if replace {
         state
             .player_links
-            .replace(state.engine.store().pool(), tournament, player)
+            .replace(state.engine.store(), tournament, player)
             .await
             .map_err(ssr::internal)?
     } else {
@@ -71,7 +70,9 @@ pub async fn open_player_link(token: String) -> Result<LinkedPlayer, ServerFnErr
         .verify(token.trim())
         .filter(|(tournament, player)| registered(&state.engine, *tournament, *player))
         .map(|(tournament, player)| LinkedPlayer { tournament, player })
-        .ok_or_else(|| ServerFnError::new("UNAUTHORIZED"))
+        // A link is no credential of the club's: a wrong one is refused like a key that may
+        // not do this, with nothing said about why.
+        .ok_or_else(|| super::ssr::refused(crate::server::application::Refusal::Forbidden))
 }
 
 /// Is `player` an entry of `tournament` (registered and not taken back)?

@@ -7,7 +7,8 @@
 //! what the browser hydrated: hydration panicked now and then, and the console's forms were
 //! built anew under the director's first taps.
 
-use super::state::AppState;
+use crate::server::app_state::AppState;
+use crate::server::application::Credentials;
 use crate::ui::{is_director_page, SIGN_IN_PATH};
 use axum::extract::{Request, State};
 use axum::http::Method;
@@ -19,7 +20,12 @@ use axum::response::{IntoResponse, Redirect, Response};
 pub async fn director_pages(State(state): State<AppState>, req: Request, next: Next) -> Response {
     if req.method() == Method::GET
         && is_director_page(req.uri().path())
-        && !state.auth.is_director(req.headers()).await
+        && crate::server::application::require_director(
+            &state,
+            &Credentials::from_headers(req.headers()),
+        )
+        .await
+        .is_err()
     {
         let back = req
             .uri()

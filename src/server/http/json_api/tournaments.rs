@@ -2,7 +2,7 @@
 //! command (idempotent by its client-made id) through the same engine and role checks as
 //! the pages; and the parts of the view a website wants on their own.
 
-use super::access::{caller, Caller};
+use super::access::caller;
 use super::extract::{Body, PathParams, QueryParams};
 use super::problem::{ApiResult, Problem};
 use crate::domain::balancing::TablePlan;
@@ -13,9 +13,10 @@ use crate::domain::view::{
     tournament_view, ClockView, DealQuotes, PlaceView, PlayerView, ResultLine, TableView,
     TournamentView,
 };
-use crate::server::engine::{now, EngineError, Reply};
-use crate::server::state::AppState;
-use crate::server::store::{Origin, TournamentRow};
+use crate::server::app_state::AppState;
+use crate::server::application::{self, Credentials};
+use crate::server::engine::now;
+use crate::server::store::{TournamentFlag, TournamentRow};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -123,18 +124,6 @@ pub struct Tables {
     pub hand_for_hand: Option<u32>,
 }
 
-/// One message of the live stream, as an event-stream parser sees it.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-pub struct LiveMessage {
-    /// The tournament's last event number, as text.
-    pub data: String,
-    /// The same number (send it back as `Last-Event-ID`).
-    pub id: String,
-    /// Always `message`.
-    #[serde(default)]
-    pub event: Option<String>,
-}
-
 /// `?after=` for the event log.
 #[derive(Clone, Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -193,38 +182,6 @@ async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<T
     })
 }
 
-async fn submit(
-    state: &AppState,
-    id: i64,
-    role: crate::server::auth::Role,
-    command_id: &str,
-    command: &Command,
-) -> ApiResult<Accepted> {
-    let origin = Origin {
-        actor: role.actor(),
-        device: "api".into(),
-    };
-    let may_now = |t: &crate::domain::Tournament| role.may_now(command, t);
-    match state
-        .engine
-        .submit_if(id, command_id, command, &origin, may_now)
-        .await
-    {
-        Ok(Reply::Accepted { first, last }) => Ok(Accepted {
-            first_seq: first,
-            last_seq: last,
-        }),
-        Ok(Reply::Rejected(e)) => Err(Problem::rules(&e)),
-        Err(EngineError::InvalidCommandId) => Err(Problem::bad_request(
-            "INVALID_COMMAND_ID",
-            "command_id must be 1 to 64 characters",
-        )),
-        Err(EngineError::UnknownTournament(_)) => Err(Problem::not_found("tournament")),
-        Err(EngineError::Forbidden) => Err(Problem::forbidden()),
-        Err(e) => Err(Problem::internal(e)),
-    }
-}
-
 /// The club's tournaments, oldest first (public ones only without a credential).
 #[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
     responses((status = 200, body = Vec<TournamentSummary>)))]
@@ -241,7 +198,7 @@ pub async fn list(
         .map_err(Problem::internal)?;
     Ok(Json(
         rows.iter()
-            .filter(|r| r.public || matches!(who, Caller::Director | Caller::Reader))
+            .filter(|r| r.public || who.sees_unpublished())
             .map(|r| summary(r, &state))
             .collect(),
     ))
@@ -259,27 +216,17 @@ pub async fn create(
     headers: HeaderMap,
     Body(req): Body<NewTournament>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
-    use crate::server::club::tournaments::{create_configured, CreateError};
-    caller(&state, &headers, None).await.director()?;
-    let origin = Origin {
-        actor: crate::server::auth::Role::Director.actor(),
-        device: "api".into(),
-    };
-    match create_configured(&state.engine, &req.command_id, req.config, &origin).await {
-        Ok(made) => Ok((
-            StatusCode::CREATED,
-            Json(Created {
-                id: made.id,
-                last_seq: made.last_seq,
-            }),
-        )),
-        Err(CreateError::InvalidCommandId) => Err(Problem::bad_request(
-            "INVALID_COMMAND_ID",
-            "command_id must be 1 to 64 characters",
-        )),
-        Err(CreateError::Rules(e)) => Err(Problem::rules(&e)),
-        Err(CreateError::Engine(e)) => Err(Problem::internal(e)),
-    }
+    let credentials = Credentials::from_headers(&headers);
+    let made =
+        application::create_tournament(&state, &credentials, &req.command_id, req.config, "api")
+            .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id: made.tournament,
+            last_seq: made.last_seq,
+        }),
+    ))
 }
 
 /// Everything about a tournament now: clock, field, tables, plan, payouts, places, bounties,
@@ -302,15 +249,15 @@ async fn set_flag(
     state: &AppState,
     headers: &HeaderMap,
     id: i64,
-    column: &str,
+    flag: TournamentFlag,
     value: bool,
 ) -> ApiResult<StatusCode> {
     row(state, id).await?;
-    caller(state, headers, Some(id)).await.director()?;
+    caller(state, headers, Some(id)).await.require_director()?;
     state
         .engine
         .store()
-        .set_flag(id, column, value)
+        .set_flag(id, flag, value)
         .await
         .map_err(Problem::internal)?;
     Ok(StatusCode::NO_CONTENT)
@@ -330,7 +277,7 @@ pub async fn archive(
     PathParams(id): PathParams<i64>,
     Body(flag): Body<Flag>,
 ) -> ApiResult<StatusCode> {
-    set_flag(&state, &headers, id, "archived", flag.value).await
+    set_flag(&state, &headers, id, TournamentFlag::Archived, flag.value).await
 }
 
 /// Publishes a tournament: its reads need no token (director).
@@ -347,7 +294,7 @@ pub async fn publish(
     PathParams(id): PathParams<i64>,
     Body(flag): Body<Flag>,
 ) -> ApiResult<StatusCode> {
-    set_flag(&state, &headers, id, "public", flag.value).await
+    set_flag(&state, &headers, id, TournamentFlag::Public, flag.value).await
 }
 
 /// Sends any command: registrations, payments, re-entries (A/B), busts (several per hand,
@@ -368,13 +315,20 @@ pub async fn command(
     PathParams(id): PathParams<i64>,
     Body(req): Body<CommandRequest>,
 ) -> ApiResult<Json<Accepted>> {
-    row(&state, id).await?;
-    let role = caller(&state, &headers, Some(id))
-        .await
-        .may_send(id, &req.command)?;
-    let accepted = submit(&state, id, role, &req.command_id, &req.command).await?;
-    crate::server::club::link_after(&state.engine, id, &req.command).await;
-    Ok(Json(accepted))
+    let credentials = Credentials::from_headers(&headers);
+    let done = application::execute(
+        &state,
+        &credentials,
+        Some(id),
+        &req.command_id,
+        &req.command,
+        "api",
+    )
+    .await?;
+    Ok(Json(Accepted {
+        first_seq: done.first_seq,
+        last_seq: done.last_seq,
+    }))
 }
 
 macro_rules! part {
@@ -501,11 +455,7 @@ pub async fn events(
     row(&state, id).await?;
     let after = u64::try_from(q.after)
         .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
-    match caller(&state, &headers, Some(id)).await {
-        Caller::Director | Caller::Reader => {}
-        Caller::Anonymous => return Err(Problem::unauthorized()),
-        _ => return Err(Problem::forbidden()),
-    }
+    caller(&state, &headers, Some(id)).await.may_read_log()?;
     let events = state
         .engine
         .store()
@@ -519,15 +469,3 @@ pub async fn events(
             .collect(),
     ))
 }
-
-/// The live stream of changes (server-sent events): each message's data (and id) is the
-/// tournament's last event number; read the tournament again when it changes. The first
-/// message gives the current number, so a reconnecting client catches up at once; a comment
-/// line every 10 s is the heartbeat. The same stream the pages use.
-#[utoipa::path(get, path = "/live/{id}", tag = "live",
-    params(("id" = i64, Path, description = "Tournament id")),
-    responses((status = 200, description = "Server-sent events: `id` and `data` are the last event number", content_type = "text/event-stream", body = LiveMessage),
-        (status = 400, description = "The id is not a number"),
-        (status = 404, description = "No such tournament")))]
-#[allow(dead_code)]
-pub async fn live_doc() {}

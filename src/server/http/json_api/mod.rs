@@ -17,11 +17,11 @@ mod tournaments;
 
 pub use problem::Problem;
 
-use crate::server::state::AppState;
+use crate::server::app_state::AppState;
 use axum::extract::DefaultBodyLimit;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -37,7 +37,7 @@ use utoipa::{Modify, OpenApi};
         tournaments::list, tournaments::create, tournaments::read, tournaments::archive,
         tournaments::publish, tournaments::command, tournaments::clock, tournaments::payouts,
         tournaments::standings, tournaments::players, tournaments::bounties, tournaments::tables,
-        tournaments::deal_quotes, tournaments::structure, tournaments::events, tournaments::live_doc,
+        tournaments::deal_quotes, tournaments::structure, tournaments::events, crate::server::http::live::live,
         rules::ante, rules::put_in, rules::raise_rights, rules::unattention, rules::chip_race,
         rules::cancelled_hand, rules::situations, rules::flow,
         tokens::create, tokens::list, tokens::revoke,
@@ -217,7 +217,3 @@ pub fn router() -> Router<AppState> {
         // Bodies are small (a configuration is a few KB): refuse anything bigger early.
         .layer(DefaultBodyLimit::max(256 * 1024))
 }
-
-/// Keeps `Json` in scope for handlers that answer with it.
-#[allow(dead_code)]
-type _Json<T> = Json<T>;

@@ -1,49 +1,21 @@
-//! Server functions the pages call: thin by design (authorize → load → decide → commit →
-//! broadcast → answer); the rules live in `domain`, persistence and roles in `server`.
+//! Server functions the pages call: thin adapters over the application layer
+//! (`server::application`), which resolves the tournament and the caller, asks the role
+//! policy and submits; here only the page's arguments are read and the refusal is put in
+//! the page's shape. The rules live in `domain`, persistence and roles in `server`.
 
 pub mod club;
 
 use crate::domain::command::Command;
-use crate::domain::view::TournamentView;
 use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 mod player_link;
 pub use player_link::*;
 mod receipts;
 pub use receipts::*;
 
-/// The answer to a command, as a page sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CommandReply {
-    /// Recorded durably; the tournament is now at event `last_seq`.
-    Accepted { last_seq: u64 },
-    /// Refused: a stable code and its parameters, for the page to translate.
-    Rejected {
-        code: String,
-        params: BTreeMap<String, String>,
-    },
-}
-
-impl CommandReply {
-    #[cfg(feature = "ssr")]
-    fn refused(code: &str) -> CommandReply {
-        CommandReply::Rejected {
-            code: code.to_string(),
-            params: BTreeMap::new(),
-        }
-    }
-}
-
-/// The tournament the faces show, with its id (for the live stream).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LiveView {
-    pub tournament: i64,
-    pub last_seq: u64,
-    pub view: TournamentView,
-}
+pub use crate::protocol::{CommandReply, LiveView, Refused};
 
 /// A table's pairing link and QR code, for the director's QR sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,9 +38,10 @@ pub enum LoginReply {
 
 #[cfg(feature = "ssr")]
 pub(crate) mod ssr {
-    use crate::server::auth::{Auth, Role};
+    use crate::server::app_state::AppState;
+    use crate::server::application::{self, Credentials, Refusal};
+    use crate::server::auth::Auth;
     use crate::server::engine::Engine;
-    use crate::server::state::AppState;
     use axum::http::HeaderMap;
     use leptos::prelude::*;
     use std::sync::Arc;
@@ -88,11 +61,15 @@ pub(crate) mod ssr {
         state().map(|s| s.auth)
     }
 
+    /// A refusal as a server function's error: its stable code (`serve::server_fn_status`
+    /// gives it its HTTP status).
+    pub fn refused(r: Refusal) -> ServerFnError {
+        ServerFnError::new(r.code())
+    }
+
     /// Logs an internal failure with an id and returns only `INTERNAL` to the page.
     pub fn internal(e: impl std::fmt::Display) -> ServerFnError {
-        let id = uuid::Uuid::new_v4();
-        tracing::error!(error_id = %id, "{e}");
-        ServerFnError::new("INTERNAL")
+        refused(Refusal::internal(e))
     }
 
     /// The director's session token from the request's cookies.
@@ -101,14 +78,24 @@ pub(crate) mod ssr {
         crate::server::auth::session_token(&headers)
     }
 
+    /// The page's credentials: the director's session cookie, and the table's key when the
+    /// page is a paired table's (pages send no API token).
+    pub async fn credentials(table_key: Option<String>) -> Credentials {
+        Credentials {
+            bearer: None,
+            session: session_token().await,
+            table_key,
+        }
+    }
+
     /// The tournament a request is about: the one the page chose (`?t=`), else the club's
-    /// default, the newest one not archived.
+    /// default (`application::default_tournament`).
     pub async fn chosen(tournament: Option<i64>) -> Result<Option<i64>, ServerFnError> {
         match tournament {
             Some(t) => Ok(Some(t)),
-            None => crate::server::club::tournaments::newest_active(engine()?.store().pool())
+            None => application::default_tournament(&state()?)
                 .await
-                .map_err(internal),
+                .map_err(refused),
         }
     }
 
@@ -136,34 +123,14 @@ pub(crate) mod ssr {
             .unwrap_or_default()
     }
 
-    /// Is the request signed in as the director?
-    pub async fn is_director() -> Result<bool, ServerFnError> {
-        Ok(match session_token().await {
-            Some(token) => auth()?.session_valid(&token).await,
-            None => false,
-        })
-    }
-
-    /// Refuses anyone but the director (answered as 403 by `serve::server_fn_status`).
+    /// Refuses anyone but the director: the application layer's one director-only check,
+    /// on the page's session. A page has no credential to send but the director's session,
+    /// so whoever else calls is refused as forbidden (403 `UNAUTHORIZED`), like the director's
+    /// exports and backups.
     pub async fn require_director() -> Result<(), ServerFnError> {
-        if is_director().await? {
-            Ok(())
-        } else {
-            Err(ServerFnError::new("UNAUTHORIZED"))
-        }
-    }
-
-    /// The role of the request: a director session, else the table whose key was sent.
-    pub async fn role(tournament: i64, table_key: Option<&str>) -> Result<Role, ServerFnError> {
-        if is_director().await? {
-            return Ok(Role::Director);
-        }
-        if let Some(key) = table_key {
-            if let Some(table) = auth()?.table_of_key(tournament, key).await {
-                return Ok(Role::Table(table));
-            }
-        }
-        Ok(Role::Public)
+        application::require_director(&state()?, &credentials(None).await)
+            .await
+            .map_err(|_| refused(Refusal::Forbidden))
     }
 }
 
@@ -188,16 +155,37 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     }))
 }
 
+/// Players of a tournament (the default one when `None`) whose name contains `query`
+/// (case-insensitive), for "find my seat".
+#[server(endpoint = "find_seat")]
+pub async fn find_seat(
+    query: String,
+    tournament: Option<i64>,
+) -> Result<Vec<crate::domain::view::PlayerView>, ServerFnError> {
+    let q = query.trim().to_lowercase();
+    if q.chars().count() < 2 {
+        return Ok(Vec::new());
+    }
+    let Some(live) = get_view(tournament).await? else {
+        return Ok(Vec::new());
+    };
+    Ok(live
+        .view
+        .players
+        .into_iter()
+        .filter(|p| p.name.to_lowercase().contains(&q))
+        .take(10)
+        .collect())
+}
+
 /// The configuration of a tournament (the default one when `None`): what the director's
 /// settings and structure editor start from. Director only, like every setting.
 #[server(endpoint = "get_config")]
 pub async fn get_config(
     tournament: Option<i64>,
 ) -> Result<Option<crate::domain::config::Config>, ServerFnError> {
+    ssr::require_director().await?;
     let engine = ssr::engine()?;
-    if !ssr::is_director().await? {
-        return Err(ServerFnError::new("UNAUTHORIZED"));
-    }
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
@@ -218,59 +206,26 @@ pub async fn send_command(
     table_key: Option<String>,
     tournament: Option<i64>,
 ) -> Result<CommandReply, ServerFnError> {
-    use crate::server::engine::{EngineError, Reply};
-    use crate::server::store::Origin;
-    let engine = ssr::engine()?;
-    let Some(tournament) = ssr::chosen(tournament).await? else {
-        return Ok(CommandReply::refused("NOT_CREATED"));
-    };
-    if !engine.tournament_ids().contains(&tournament) {
-        return Ok(CommandReply::refused("NOT_CREATED"));
-    }
-    let role = ssr::role(tournament, table_key.as_deref()).await?;
-    if !role.may(&command) {
-        return Ok(CommandReply::refused("UNAUTHORIZED"));
-    }
-    let origin = Origin {
-        actor: role.actor(),
-        device: String::new(),
-    };
-    let may_now = |state: &crate::domain::Tournament| role.may_now(&command, state);
-    match engine
-        .submit_if(tournament, &command_id, &command, &origin, may_now)
-        .await
-    {
-        Ok(Reply::Accepted { last, .. }) => {
-            crate::server::club::link_after(&engine, tournament, &command).await;
-            Ok(CommandReply::Accepted { last_seq: last })
-        }
-        Ok(Reply::Rejected(e)) => Ok(CommandReply::Rejected {
-            code: e.code().to_string(),
-            params: e
-                .params()
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
+    use crate::server::application::{execute, Refusal};
+    let state = ssr::state()?;
+    let credentials = ssr::credentials(table_key).await;
+    match execute(&state, &credentials, tournament, &command_id, &command, "").await {
+        Ok(done) => Ok(CommandReply::Accepted {
+            last_seq: done.last_seq,
         }),
-        Err(EngineError::Forbidden) => Ok(CommandReply::refused("UNAUTHORIZED")),
-        Err(EngineError::InvalidCommandId) => Ok(CommandReply::Rejected {
-            code: "INVALID_AMOUNT".into(),
-            params: BTreeMap::from([("field".to_string(), "command_id".to_string())]),
-        }),
-        Err(e) => Err(ssr::internal(e)),
+        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
+        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
     }
 }
 
 /// Opens a new, empty tournament (director only; anyone else is refused with
-/// `UNAUTHORIZED`) and returns its id (`None` for an empty or overlong name); its configuration
+/// `UNAUTHENTICATED`) and returns its id (`None` for an empty or overlong name); its configuration
 /// follows as a `CreateTournament` command sent to that id. The newest tournament not
 /// archived is the one the faces show without `?t=`.
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
+    ssr::require_director().await?;
     let engine = ssr::engine()?;
-    if !ssr::is_director().await? {
-        return Err(ServerFnError::new("UNAUTHORIZED"));
-    }
     if name.trim().is_empty() || name.len() > 200 {
         return Ok(None);
     }
@@ -336,15 +291,12 @@ pub async fn table_links(
     tournament: Option<i64>,
 ) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
-    use crate::server::auth::Role;
+    ssr::require_director().await?;
     let engine = ssr::engine()?;
     let auth = ssr::auth()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(Vec::new());
     };
-    if ssr::role(tournament, None).await? != Role::Director {
-        return Err(ServerFnError::new("UNAUTHORIZED"));
-    }
     if !engine.tournament_ids().contains(&tournament) {
         return Ok(Vec::new());
     }
@@ -388,8 +340,8 @@ pub async fn ruling_situations(
 pub async fn ruling_step(
     flow: String,
     answers: Vec<crate::domain::rulings::Answer>,
-) -> Result<Result<crate::domain::rulings::FlowState, String>, ServerFnError> {
-    Ok(crate::domain::rulings::replay(&flow, &answers).map_err(|e| e.code().to_string()))
+) -> Result<Result<crate::domain::rulings::FlowState, Refused>, ServerFnError> {
+    Ok(crate::domain::rulings::replay(&flow, &answers).map_err(|e| Refused::new(e.code(), None)))
 }
 
 /// The server's clock in milliseconds, so a page can count down in step with it.

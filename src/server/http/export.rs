@@ -2,12 +2,19 @@
 //! new tournament), its results as CSV, and an online backup of the SQLite file (on demand
 //! and at every break). Director only.
 
-use super::state::AppState;
 use crate::domain::view::tournament_view;
+use crate::server::app_state::AppState;
+use crate::server::application::Credentials;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use std::path::{Path as FsPath, PathBuf};
+
+/// The application layer's director-only check, on this request's credentials.
+async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
+    crate::server::application::require_director(state, &Credentials::from_headers(headers))
+        .await
+        .is_ok()
+}
 
 /// `GET /export/{tournament}/events.json`: every event with its number, as stored.
 pub async fn events_json(
@@ -15,7 +22,7 @@ pub async fn events_json(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !state.auth.is_director(&headers).await {
+    if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     match state.engine.store().events_after(tournament, 0).await {
@@ -57,7 +64,7 @@ pub async fn import_events(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    if !state.auth.is_director(&headers).await {
+    if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     let Ok(log) = serde_json::from_slice::<Vec<LoggedEvent>>(&body) else {
@@ -73,7 +80,7 @@ pub async fn import_events(
             axum::Json(serde_json::json!({ "id": id })),
         )
             .into_response(),
-        Err(super::engine::EngineError::InvalidLog) => (
+        Err(crate::server::engine::EngineError::InvalidLog) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "the log must begin with the tournament's creation",
         )
@@ -100,13 +107,13 @@ pub async fn results_csv(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !state.auth.is_director(&headers).await {
+    if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     let Ok(snap) = state.engine.snapshot(tournament) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let Some(view) = tournament_view(&snap.state, super::engine::now()) else {
+    let Some(view) = tournament_view(&snap.state, crate::server::engine::now()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let mut out = String::from("place,name,prize,bounties,entries,paid\n");
@@ -134,29 +141,12 @@ pub async fn results_csv(
         .into_response()
 }
 
-/// Writes a consistent copy of the database next to it (`VACUUM INTO`, safe while serving).
-pub async fn backup(pool: &sqlx::SqlitePool, database: &FsPath) -> Result<PathBuf, sqlx::Error> {
-    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
-    let dir = database
-        .parent()
-        .map(FsPath::to_path_buf)
-        .unwrap_or_default()
-        .join("backups");
-    let _ = std::fs::create_dir_all(&dir);
-    let target = dir.join(format!("clubtd-{stamp}.sqlite"));
-    sqlx::query("VACUUM INTO ?")
-        .bind(target.to_string_lossy().to_string())
-        .execute(pool)
-        .await?;
-    Ok(target)
-}
-
 /// `POST /backup`: an online backup the director triggers.
 pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if !state.auth.is_director(&headers).await {
+    if !is_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    match backup(state.engine.store().pool(), &state.database).await {
+    match state.engine.store().backup(&state.database).await {
         Ok(path) => (StatusCode::OK, path.display().to_string()).into_response(),
         Err(e) => {
             tracing::error!("backup: {e}");
@@ -172,7 +162,7 @@ pub fn spawn_break_backups(state: AppState) {
         let mut last_break: Option<(i64, usize)> = None;
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(20)).await;
-            let newest = super::club::tournaments::newest_active(state.engine.store().pool());
+            let newest = crate::server::application::default_tournament(&state);
             let Ok(Some(id)) = newest.await else {
                 continue;
             };
@@ -182,12 +172,15 @@ pub fn spawn_break_backups(state: AppState) {
             let Some(cfg) = snap.state.config.as_ref() else {
                 continue;
             };
-            let reading = snap.state.clock.read(&cfg.levels, super::engine::now());
+            let reading = snap
+                .state
+                .clock
+                .read(&cfg.levels, crate::server::engine::now());
             let in_break =
                 reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
             if in_break && last_break != Some((id, reading.level)) {
                 last_break = Some((id, reading.level));
-                match backup(state.engine.store().pool(), &state.database).await {
+                match state.engine.store().backup(&state.database).await {
                     Ok(p) => tracing::info!(path = %p.display(), "break backup written"),
                     Err(e) => tracing::error!("break backup: {e}"),
                 }

@@ -1,0 +1,46 @@
+//! What travels between the pages and the server, shared by both sides: the live view a page
+//! shows and the answer to a command it sent. It sits below both the server functions and
+//! the server, so neither has to import the other to speak it.
+
+use crate::domain::view::TournamentView;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The tournament the faces show, with its id (for the live stream).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveView {
+    pub tournament: i64,
+    pub last_seq: u64,
+    pub view: TournamentView,
+}
+
+/// A refusal as a page gets it: the stable code and its parameters, for the page to
+/// translate (`locales/errors.json`). The same code the JSON API answers with for the same
+/// input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refused {
+    pub code: String,
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+}
+
+impl Refused {
+    /// A refusal with at most one parameter (`field`, `player`, …).
+    pub fn new(code: &str, param: Option<(&str, &str)>) -> Refused {
+        Refused {
+            code: code.to_string(),
+            params: param
+                .map(|(k, v)| BTreeMap::from([(k.to_string(), v.to_string())]))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The answer to a command, as a page sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommandReply {
+    /// Recorded durably; the tournament is now at event `last_seq`.
+    Accepted { last_seq: u64 },
+    /// Refused; nothing changed.
+    Rejected(Refused),
+}

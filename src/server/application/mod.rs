@@ -1,0 +1,140 @@
+//! The application layer: the one way from either front door (the pages' server functions
+//! and `/api/v1`) to the engine. It resolves the tournament and the caller, asks the role
+//! policy, submits to the engine (which asks the policy again under the writer lock), does
+//! the after-commit work, and answers with one refusal type whose codes are the same for
+//! every door. The doors only parse their input and map `Refusal` to their transport.
+
+pub mod caller;
+pub mod policy;
+pub mod refusal;
+
+pub use caller::{identify, Caller, Credentials};
+pub use refusal::Refusal;
+
+use crate::domain::command::Command;
+use crate::domain::config::Config;
+use crate::server::app_state::AppState;
+use crate::server::engine::{EngineError, Reply};
+use crate::server::store::Origin;
+
+/// A command recorded durably as events `first_seq..=last_seq` of `tournament`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Executed {
+    pub tournament: i64,
+    pub first_seq: u64,
+    pub last_seq: u64,
+}
+
+/// The tournament the faces show without `?t=`: the newest one not archived. (Archiving
+/// last week's tournament is how the director hands the room to the next one; an archived
+/// tournament stays readable by its id.)
+pub async fn default_tournament(state: &AppState) -> Result<Option<i64>, Refusal> {
+    state
+        .engine
+        .store()
+        .newest_active()
+        .await
+        .map_err(Refusal::internal)
+}
+
+/// The tournament a request is about: the one it names, which must exist, else the club's
+/// default.
+pub async fn resolve(state: &AppState, tournament: Option<i64>) -> Result<i64, Refusal> {
+    match tournament {
+        Some(id) if state.engine.tournament_ids().contains(&id) => Ok(id),
+        Some(_) => Err(Refusal::NotFound("tournament")),
+        None => default_tournament(state)
+            .await?
+            .ok_or(Refusal::NoTournament),
+    }
+}
+
+/// Carries out one command for whoever sent these credentials: the tournament (named or the
+/// default), the caller, the role policy, the engine (idempotent by `command_id`: the same
+/// id again returns the first answer and never applies twice), and after an accepted
+/// registration the link to the club's player database. `device` goes into the log.
+pub async fn execute(
+    state: &AppState,
+    credentials: &Credentials,
+    tournament: Option<i64>,
+    command_id: &str,
+    command: &Command,
+    device: &str,
+) -> Result<Executed, Refusal> {
+    let tournament = resolve(state, tournament).await?;
+    let caller = identify(state, credentials, Some(tournament)).await;
+    caller.may_send(tournament, command)?;
+    let origin = Origin {
+        actor: caller.actor(),
+        device: device.to_string(),
+    };
+    let may_now = |t: &crate::domain::Tournament| caller.may_send_now(command, t);
+    let reply = state
+        .engine
+        .submit_if(tournament, command_id, command, &origin, may_now)
+        .await
+        .map_err(engine_refusal)?;
+    match reply {
+        Reply::Accepted { first, last } => {
+            after_commit(state, tournament, command).await;
+            Ok(Executed {
+                tournament,
+                first_seq: first,
+                last_seq: last,
+            })
+        }
+        Reply::Rejected(e) => Err(Refusal::Rules(e)),
+    }
+}
+
+/// Work that follows an acknowledged command and may lag behind it: a registration links the
+/// entry to the club's player database. A failure is logged, never returned: the command
+/// itself is durable, and the next catch-up (start-up, the next registration, a ranking)
+/// links it.
+async fn after_commit(state: &AppState, tournament: i64, command: &Command) {
+    if matches!(command, Command::RegisterPlayer { .. }) {
+        if let Err(e) = crate::server::club::link_tournament(&state.engine, tournament).await {
+            tracing::warn!(tournament, "club player links not written yet: {e}");
+        }
+    }
+}
+
+/// Creates a tournament with its whole configuration, as the director: the configuration is
+/// checked before anything is stored (a refused one leaves no empty shell), and the same
+/// `command_id` twice answers with the first tournament.
+pub async fn create_tournament(
+    state: &AppState,
+    credentials: &Credentials,
+    command_id: &str,
+    config: Config,
+    device: &str,
+) -> Result<Executed, Refusal> {
+    let caller = identify(state, credentials, None).await;
+    caller.require_director()?;
+    let origin = Origin {
+        actor: caller.actor(),
+        device: device.to_string(),
+    };
+    crate::server::club::tournaments::create_configured(&state.engine, command_id, config, &origin)
+        .await
+        .map_err(|e| match e {
+            crate::server::club::tournaments::CreateError::Rules(e) => Refusal::Rules(e),
+            crate::server::club::tournaments::CreateError::Engine(e) => engine_refusal(e),
+        })
+}
+
+/// The director-only check for any other operation (settings, links, receipts, the club's
+/// lists): the caller from these credentials must be the director.
+pub async fn require_director(state: &AppState, credentials: &Credentials) -> Result<(), Refusal> {
+    identify(state, credentials, None).await.require_director()
+}
+
+/// The engine's own failures, as refusals.
+fn engine_refusal(e: EngineError) -> Refusal {
+    match e {
+        EngineError::InvalidCommandId => Refusal::InvalidCommandId,
+        EngineError::UnknownTournament(_) => Refusal::NotFound("tournament"),
+        EngineError::Forbidden => Refusal::Forbidden,
+        e => Refusal::internal(e),
+    }
+}

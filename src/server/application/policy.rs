@@ -1,0 +1,161 @@
+//! The role policy: what each caller may do. The director may do everything; a table's
+//! device only what concerns its own table; a read token reads; anyone else reads what the
+//! director made public. Enforced here, on the server, and not by hidden buttons. Apart from
+//! how callers prove who they are (PIN, sessions, keys: `server/auth.rs`).
+
+use super::caller::Caller;
+use super::refusal::Refusal;
+use crate::domain::balancing::is_shown_move;
+use crate::domain::command::Command;
+use crate::domain::event::MoveReason;
+use crate::domain::ids::TableNo;
+use crate::domain::Tournament;
+
+impl Caller {
+    /// The one "director only" check: anyone else is refused, without a credential as
+    /// unauthenticated, with another one as forbidden.
+    pub fn require_director(&self) -> Result<(), Refusal> {
+        match self {
+            Caller::Director => Ok(()),
+            Caller::Anonymous => Err(Refusal::Unauthenticated),
+            _ => Err(Refusal::Forbidden),
+        }
+    }
+
+    /// Reading a tournament: any credential of the club, or anyone when it is public.
+    pub fn may_read(&self, tournament: i64, public: bool) -> Result<(), Refusal> {
+        match self {
+            Caller::Director | Caller::Reader => Ok(()),
+            Caller::Table { tournament: t, .. } if *t == tournament => Ok(()),
+            _ if public => Ok(()),
+            Caller::Anonymous => Err(Refusal::Unauthenticated),
+            _ => Err(Refusal::Forbidden),
+        }
+    }
+
+    /// Reading a tournament's whole event log (every outcome, actors included): the
+    /// director and read tokens only, public or not.
+    pub fn may_read_log(&self) -> Result<(), Refusal> {
+        match self {
+            Caller::Director | Caller::Reader => Ok(()),
+            Caller::Anonymous => Err(Refusal::Unauthenticated),
+            _ => Err(Refusal::Forbidden),
+        }
+    }
+
+    /// May this caller see tournaments the director has not made public (the API's list)?
+    pub fn sees_unpublished(&self) -> bool {
+        matches!(self, Caller::Director | Caller::Reader)
+    }
+
+    /// May this caller send this command to `tournament`, judged on the command alone?
+    /// Checked before the engine is asked anything; `may_send_now` completes it against the
+    /// state.
+    pub fn may_send(&self, tournament: i64, command: &Command) -> Result<(), Refusal> {
+        let allowed = match self {
+            Caller::Director => true,
+            Caller::Table {
+                tournament: t,
+                table,
+            } if *t == tournament => table_may(*table, command),
+            Caller::Anonymous => return Err(Refusal::Unauthenticated),
+            _ => false,
+        };
+        if allowed {
+            Ok(())
+        } else {
+            Err(Refusal::Forbidden)
+        }
+    }
+
+    /// May this caller send this command in this state? A table confirms only a move into
+    /// its own table that the tables are shown now (automatic balancing, TDA 25): not any
+    /// player from anywhere, nor a move of its own choosing. Asked by the engine under the
+    /// tournament's writer lock, so the state cannot change between check and decision.
+    pub fn may_send_now(&self, command: &Command, state: &Tournament) -> bool {
+        match (self, command) {
+            (Caller::Table { .. }, Command::MovePlayer { player, to, reason }) => {
+                *reason == MoveReason::Balance && is_shown_move(state, *player, *to)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// What a table's device may send: report its busts (and its abandoned stacks' last chip),
+/// set its button, confirm the moves into it, report its hand finished and its chip counts,
+/// call the director (and record the guided ruling without sanctioning anyone), mark a
+/// penalty hand played.
+fn table_may(own: TableNo, command: &Command) -> bool {
+    match command {
+        Command::ReportBusts { table, .. }
+        | Command::SetButton { table, .. }
+        | Command::FinishHand { table }
+        | Command::ReportTableChips { table, .. }
+        | Command::CallDirector { table }
+        | Command::AbandonedStackGone { table, .. }
+        | Command::PenaltyHandServed { table, .. } => *table == own,
+        Command::RecordRuling { table, player, .. } => *table == Some(own) && player.is_none(),
+        Command::MovePlayer { to, .. } => to.table == own,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::command::BustReport;
+    use crate::domain::ids::{PlayerId, SeatNo};
+
+    #[test]
+    fn a_table_may_act_only_for_itself() {
+        let t3 = Caller::Table {
+            tournament: 1,
+            table: TableNo(3),
+        };
+        let button = |t| Command::SetButton {
+            table: TableNo(t),
+            seat: SeatNo(1),
+        };
+        assert_eq!(t3.may_send(1, &button(3)), Ok(()));
+        assert_eq!(t3.may_send(1, &button(4)), Err(Refusal::Forbidden));
+        assert_eq!(
+            t3.may_send(2, &button(3)),
+            Err(Refusal::Forbidden),
+            "a key only counts in its own tournament"
+        );
+        let bust = |t| Command::ReportBusts {
+            table: TableNo(t),
+            busts: vec![BustReport {
+                player: PlayerId(1),
+                eliminators: vec![],
+                start_stack: None,
+            }],
+        };
+        assert_eq!(t3.may_send(1, &bust(3)), Ok(()));
+        assert_eq!(t3.may_send(1, &bust(2)), Err(Refusal::Forbidden));
+        assert_eq!(
+            t3.may_send(1, &Command::StartClock),
+            Err(Refusal::Forbidden)
+        );
+        assert_eq!(
+            Caller::Anonymous.may_send(1, &Command::StartClock),
+            Err(Refusal::Unauthenticated)
+        );
+        assert_eq!(
+            Caller::Reader.may_send(1, &Command::StartClock),
+            Err(Refusal::Forbidden)
+        );
+        assert_eq!(Caller::Director.may_send(1, &Command::StartClock), Ok(()));
+    }
+
+    #[test]
+    fn only_the_director_passes_the_director_check() {
+        assert_eq!(Caller::Director.require_director(), Ok(()));
+        assert_eq!(
+            Caller::Anonymous.require_director(),
+            Err(Refusal::Unauthenticated)
+        );
+        assert_eq!(Caller::Reader.require_director(), Err(Refusal::Forbidden));
+    }
+}

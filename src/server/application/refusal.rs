@@ -1,0 +1,85 @@
+//! The one refusal type of the application layer: every way a request can be turned down,
+//! each with its stable code and parameters. Both front doors answer with these codes (the
+//! pages in a `CommandReply` or a server function's error, the JSON API in problem details),
+//! so the same input gets the same code wherever it comes from; only the transport (HTTP
+//! status, envelope) differs.
+
+use crate::domain::DomainError;
+use std::collections::BTreeMap;
+
+/// Why a request was not carried out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// No tournament was named and the club has none to show.
+    #[error("there is no tournament yet")]
+    NoTournament,
+    /// The named thing (a tournament, a player) does not exist.
+    #[error("no such {0}")]
+    NotFound(&'static str),
+    /// No valid credential came with the request.
+    #[error("send a director session, a Bearer API token or a table's key")]
+    Unauthenticated,
+    /// The credential is valid but may not do this (now).
+    #[error("this credential may not do this")]
+    Forbidden,
+    /// A client-made command id that is empty or longer than 64 characters.
+    #[error("command_id must be 1 to 64 characters")]
+    InvalidCommandId,
+    /// The rules of the game refused the command; nothing changed.
+    #[error("{0}")]
+    Rules(DomainError),
+    /// The server itself failed; the cause is in the log under this id.
+    #[error("internal error {0}")]
+    Internal(uuid::Uuid),
+}
+
+impl Refusal {
+    /// A failure of the server itself: logged here with a fresh id, which is all the caller
+    /// learns (no database text ever reaches a page).
+    pub fn internal(e: impl std::fmt::Display) -> Refusal {
+        let id = uuid::Uuid::new_v4();
+        tracing::error!(error_id = %id, "{e}");
+        Refusal::Internal(id)
+    }
+
+    /// The stable code (never renamed; pages translate it, clients match on it).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::NoTournament => "NOT_CREATED",
+            Refusal::NotFound(_) => "NOT_FOUND",
+            Refusal::Unauthenticated => "UNAUTHENTICATED",
+            Refusal::Forbidden => "UNAUTHORIZED",
+            Refusal::InvalidCommandId => "INVALID_COMMAND_ID",
+            Refusal::Rules(e) => e.code(),
+            Refusal::Internal(_) => "INTERNAL",
+        }
+    }
+
+    /// The code's parameters, by name.
+    pub fn params(&self) -> BTreeMap<String, String> {
+        match self {
+            Refusal::Rules(e) => e
+                .params()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            Refusal::NotFound(what) => BTreeMap::from([("what".to_string(), what.to_string())]),
+            _ => BTreeMap::new(),
+        }
+    }
+}
+
+impl From<&Refusal> for crate::protocol::Refused {
+    fn from(r: &Refusal) -> crate::protocol::Refused {
+        crate::protocol::Refused {
+            code: r.code().to_string(),
+            params: r.params(),
+        }
+    }
+}
+
+impl From<DomainError> for Refusal {
+    fn from(e: DomainError) -> Refusal {
+        Refusal::Rules(e)
+    }
+}

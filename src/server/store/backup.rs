@@ -1,0 +1,24 @@
+//! An online copy of the database file, safe while serving.
+
+use super::{Store, StoreError};
+use std::path::{Path, PathBuf};
+
+impl Store {
+    /// Writes a consistent copy of the database into `backups/` beside `database` (`VACUUM
+    /// INTO`), named by the time; returns its path.
+    pub async fn backup(&self, database: &Path) -> Result<PathBuf, StoreError> {
+        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+        let dir = database
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+            .join("backups");
+        let _ = std::fs::create_dir_all(&dir);
+        let target = dir.join(format!("clubtd-{stamp}.sqlite"));
+        sqlx::query("VACUUM INTO ?")
+            .bind(target.to_string_lossy().to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(target)
+    }
+}

@@ -1,0 +1,183 @@
+//! What callers prove themselves with, as stored: the director's PIN (an argon2 hash in
+//! `settings`), director sessions and API tokens (only their SHA-256), and each table's key.
+//! Hashing and checking are `server/auth.rs`'s and `server/tokens.rs`'s; this is the SQL.
+
+use super::{Store, StoreError};
+use sqlx::Row;
+
+/// An API token as stored (its hash never leaves the store).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenRow {
+    pub id: i64,
+    pub label: String,
+    /// `read` or `full`.
+    pub scope: String,
+    pub created_at: i64,
+}
+
+impl Store {
+    /// The director's PIN hash, when one was set.
+    pub async fn director_pin_hash(&self) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT value FROM settings WHERE key = 'director_pin'")
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get::<String, _>(0)))
+    }
+
+    /// Stores (or replaces) the director's PIN hash.
+    pub async fn set_director_pin_hash(&self, hash: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ('director_pin', ?) \
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(hash)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Opens a director session under the hash of its token.
+    pub async fn open_session(
+        &self,
+        token_hash: &str,
+        now_ms: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO sessions (token_hash, created_at, expires_at) VALUES (?, ?, ?)")
+            .bind(token_hash)
+            .bind(now_ms)
+            .bind(expires_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Is there a session under this hash that has not expired at `now_ms`?
+    pub async fn session_open(&self, token_hash: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT 1 FROM sessions WHERE token_hash = ? AND expires_at > ?")
+            .bind(token_hash)
+            .bind(now_ms)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
+    /// Ends the session under this hash.
+    pub async fn close_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A table's current key, if it has one.
+    pub async fn table_key(
+        &self,
+        tournament: i64,
+        table: u16,
+    ) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT key FROM table_keys WHERE tournament_id = ? AND table_no = ?")
+                .bind(tournament)
+                .bind(i64::from(table))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.get::<String, _>(0)))
+    }
+
+    /// Sets a table's key; the one it had stops working at once.
+    pub async fn set_table_key(
+        &self,
+        tournament: i64,
+        table: u16,
+        key: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO table_keys (tournament_id, table_no, key, created_at) VALUES (?, ?, ?, ?) \
+             ON CONFLICT(tournament_id, table_no) DO UPDATE SET key = excluded.key, created_at = excluded.created_at",
+        )
+        .bind(tournament)
+        .bind(i64::from(table))
+        .bind(key)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The table whose key this is in `tournament`, if any.
+    pub async fn table_of_key(
+        &self,
+        tournament: i64,
+        key: &str,
+    ) -> Result<Option<u16>, StoreError> {
+        let row =
+            sqlx::query("SELECT table_no FROM table_keys WHERE tournament_id = ? AND key = ?")
+                .bind(tournament)
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.and_then(|r| u16::try_from(r.get::<i64, _>(0)).ok()))
+    }
+
+    /// Stores a new API token under its hash; returns its id.
+    pub async fn insert_api_token(
+        &self,
+        label: &str,
+        scope: &str,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO api_tokens (label, scope, token_hash, created_at) VALUES (?, ?, ?, ?)",
+        )
+        .bind(label)
+        .bind(scope)
+        .bind(token_hash)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.last_insert_rowid())
+    }
+
+    /// The API tokens not revoked, oldest first.
+    pub async fn live_api_tokens(&self) -> Result<Vec<TokenRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, label, scope, created_at FROM api_tokens WHERE revoked_at IS NULL ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| TokenRow {
+                id: r.get("id"),
+                label: r.get("label"),
+                scope: r.get("scope"),
+                created_at: r.get("created_at"),
+            })
+            .collect())
+    }
+
+    /// Revokes a live API token; false when there was none with this id.
+    pub async fn revoke_api_token(&self, id: i64, now_ms: i64) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+                .bind(now_ms)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The scope of the live API token with this hash.
+    pub async fn api_token_scope(&self, token_hash: &str) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT scope FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL")
+                .bind(token_hash)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.get::<String, _>("scope")))
+    }
+}

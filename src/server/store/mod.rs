@@ -1,0 +1,107 @@
+//! All of clubtd's storage, and the only place with SQL: one SQLite file (sqlx, WAL journal,
+//! migrations in `migrations/`), a module per group of tables. Nothing outside this folder
+//! reaches the connection pool.
+//!
+//! - `events`: the event log (append-only, one transaction per command) and the answers to
+//!   command ids;
+//! - `tournaments`: the club's tournaments and their flags;
+//! - `credentials`: the director's PIN hash, sessions, table keys, API tokens;
+//! - `player_links`: the personal links' secret and replaced links;
+//! - `club_players`: the club's player database and the links from entries to it;
+//! - `backup`: an online copy of the file.
+//!
+//! Durability: `synchronous = FULL` in WAL mode syncs the WAL at every commit, so once
+//! `append` returns the events survive a crash or a pulled plug. (`NORMAL` would only
+//! guarantee consistency and could lose the last acknowledged commands on power loss.)
+
+mod backup;
+pub mod club_players;
+mod credentials;
+mod events;
+mod player_links;
+pub mod search_key;
+mod tournaments;
+
+pub use club_players::{ClubPlayerRow, MergeError, RenameError};
+pub use credentials::TokenRow;
+pub use tournaments::{TournamentFlag, TournamentRow};
+
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Storage failures (logged on the server; pages only ever see `INTERNAL`).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored event {seq} of tournament {tournament} is unreadable: {source}")]
+    Corrupt {
+        tournament: i64,
+        seq: i64,
+        source: serde_json::Error,
+    },
+    /// The log of a tournament reads but does not replay: this event does not fit the state
+    /// the events before it made.
+    #[error("event {seq} of tournament {tournament} does not apply: {reason}")]
+    Replay {
+        tournament: i64,
+        seq: i64,
+        reason: String,
+    },
+    #[error("encoding: {0}")]
+    Encode(#[from] serde_json::Error),
+    /// A stored secret that does not read, or one that could not be made.
+    #[error("secret: {0}")]
+    Secret(String),
+}
+
+/// What a command led to, stored so a retry with the same id gets the same answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredOutcome {
+    #[serde(rename = "accepted")]
+    Accepted { first: u64, last: u64 },
+    #[serde(rename = "rejected")]
+    Rejected { error: crate::domain::DomainError },
+}
+
+/// Who sent a command, for the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub actor: String,
+    pub device: String,
+}
+
+/// The SQLite database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file and runs the migrations.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent() {
+            if !dir.as_os_str().is_empty() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+        }
+        let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+}
