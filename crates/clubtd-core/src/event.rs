@@ -1,0 +1,369 @@
+//! Events: past-tense facts that record outcomes (the seat drawn, the clock's absolute end,
+//! every bounty paid), so that `apply` never recomputes and replay never re-rolls.
+//! Every variant has an explicit serde name: the stored log must survive refactors.
+
+use super::clock::{Clock, ClockChange};
+use super::config::{Config, Level};
+use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use super::money::{Cents, Chips};
+use serde::{Deserialize, Serialize};
+
+/// How a buy-in was paid (PKR4U 14: recorded at the desk).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum PaymentMethod {
+    #[serde(rename = "cash")]
+    Cash,
+    #[serde(rename = "card")]
+    Card,
+    #[serde(rename = "transfer")]
+    Transfer,
+    #[serde(rename = "voucher")]
+    Voucher,
+}
+
+impl PaymentMethod {
+    /// Every method the desk takes, in the order the desk offers them.
+    pub const ALL: [PaymentMethod; 4] = [
+        PaymentMethod::Cash,
+        PaymentMethod::Card,
+        PaymentMethod::Transfer,
+        PaymentMethod::Voucher,
+    ];
+
+    /// The method's stable code, as stored and sent (`cash`, `card`, `transfer`, `voucher`).
+    pub fn code(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::Card => "card",
+            PaymentMethod::Transfer => "transfer",
+            PaymentMethod::Voucher => "voucher",
+        }
+    }
+
+    /// The method with this code.
+    pub fn from_code(code: &str) -> Option<PaymentMethod> {
+        PaymentMethod::ALL.into_iter().find(|m| m.code() == code)
+    }
+}
+
+/// One payment for one entry, split as the configuration says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Payment {
+    pub method: PaymentMethod,
+    pub prize_part: Cents,
+    pub house_fee: Cents,
+    pub bounty_part: Cents,
+}
+
+impl Payment {
+    /// What the player paid in total.
+    pub fn total(&self) -> Cents {
+        self.prize_part + self.house_fee + self.bounty_part
+    }
+}
+
+/// A table and a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Place {
+    pub table: TableNo,
+    pub seat: SeatNo,
+}
+
+/// Money from a busted player's bounty to one eliminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BountyPaid {
+    pub to: PlayerId,
+    /// Paid in cash to the eliminator.
+    pub cash: Cents,
+    /// Added to the eliminator's own bounty (progressive knock-out).
+    pub onto_head: Cents,
+}
+
+/// One player out in a reported hand, with what their bust paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BustOutcome {
+    pub player: PlayerId,
+    pub seat: Place,
+    /// Stack at the start of the hand (needed when two or more bust in one hand).
+    #[serde(default)]
+    pub start_stack: Option<Chips>,
+    pub eliminators: Vec<PlayerId>,
+    pub bounties: Vec<BountyPaid>,
+    /// The latest known stack before the bust (given back if the bust is undone).
+    #[serde(default)]
+    pub stack_before: Chips,
+}
+
+/// Why a player changed seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum MoveReason {
+    /// TDA 25 / 32: balancing the tables.
+    #[serde(rename = "balance")]
+    Balance,
+    /// The player's table was broken.
+    #[serde(rename = "break")]
+    Break,
+    /// The final table redraw (FIDPA).
+    #[serde(rename = "final_table")]
+    FinalTable,
+    /// The director moved the player by hand.
+    #[serde(rename = "director")]
+    Director,
+}
+
+/// One player moving from one seat to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatMove {
+    pub player: PlayerId,
+    pub from: Place,
+    pub to: Place,
+}
+
+/// PKR4U 6: an abandoned stack carried to another seat when its table closes (a break or the
+/// final-table draw); it keeps blinding off there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StackMove {
+    pub from: Place,
+    pub to: Place,
+}
+
+/// A sanction (PKR4U 4, 10; TDA 33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind")]
+pub enum PenaltyKind {
+    /// A verbal warning.
+    #[serde(rename = "warning")]
+    Warning,
+    /// PKR4U 4: sits out this many hands, paying big blind and full ante.
+    #[serde(rename = "hands")]
+    Hands { hands: u16 },
+    /// TDA 33: away from the table for this long, blinds and antes still paid.
+    #[serde(rename = "minutes")]
+    Minutes { minutes: u16 },
+}
+
+/// Everything that can happen to a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type")]
+pub enum Event {
+    #[serde(rename = "tournament_created")]
+    TournamentCreated { config: Config },
+    #[serde(rename = "config_changed")]
+    ConfigChanged { config: Config },
+    /// The blind structure from now on (the levels played are unchanged).
+    #[serde(rename = "structure_changed")]
+    StructureChanged { levels: Vec<Level> },
+    #[serde(rename = "table_opened")]
+    TableOpened { table: TableNo },
+    #[serde(rename = "player_registered")]
+    PlayerRegistered {
+        player: PlayerId,
+        name: String,
+        payment: Payment,
+        bonus: Chips,
+        at: Timestamp,
+    },
+    /// PKR4U 11 / 29: a busted player bought in again (`same_seat`: option A).
+    #[serde(rename = "player_reentered")]
+    PlayerReEntered {
+        player: PlayerId,
+        payment: Payment,
+        bonus: Chips,
+        same_seat: bool,
+        at: Timestamp,
+    },
+    #[serde(rename = "seat_drawn")]
+    SeatDrawn { player: PlayerId, seat: Place },
+    #[serde(rename = "player_unregistered")]
+    PlayerUnregistered { player: PlayerId, refund: Payment },
+    /// One hand at one table: who busted, who won their bounty. `h4h_hand` is the
+    /// hand-for-hand hand number when that was on (busts in the same one share places).
+    #[serde(rename = "busts_recorded")]
+    BustsRecorded {
+        table: TableNo,
+        #[serde(default)]
+        h4h_hand: Option<u32>,
+        busts: Vec<BustOutcome>,
+        at: Timestamp,
+    },
+    /// A wrongly reported bust undone: the player is back in their seat, bounties reversed.
+    #[serde(rename = "player_revived")]
+    PlayerRevived {
+        player: PlayerId,
+        seat: Place,
+        reason: String,
+        /// The bounty payments of the bust, taken back.
+        bounties_reversed: Vec<BountyPaid>,
+        /// The bounty back on the revived player's head.
+        bounty: Cents,
+    },
+    #[serde(rename = "clock_changed")]
+    ClockChanged {
+        change: ClockChange,
+        clock: Clock,
+        at: Timestamp,
+    },
+    #[serde(rename = "registration_closed")]
+    RegistrationClosed { at: Timestamp },
+    #[serde(rename = "button_set")]
+    ButtonSet { table: TableNo, seat: SeatNo },
+    #[serde(rename = "player_moved")]
+    PlayerMoved {
+        movement: SeatMove,
+        reason: MoveReason,
+    },
+    #[serde(rename = "table_broken")]
+    TableBroken {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+        /// PKR4U 6: abandoned stacks of the broken table, drawn to seats like players.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
+    },
+    /// FIDPA: everyone redraws at the final table; the button starts on seat 1.
+    #[serde(rename = "final_table_drawn")]
+    FinalTableDrawn {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+        button: SeatNo,
+        /// PKR4U 6: abandoned stacks still blinding off redraw too.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
+    },
+    #[serde(rename = "chips_counted")]
+    ChipsCounted {
+        player: PlayerId,
+        chips: Chips,
+        at: Timestamp,
+    },
+    /// FIDPA: leaves early; takes the place and prize of the next bust.
+    #[serde(rename = "player_left_early")]
+    PlayerLeftEarly { player: PlayerId, at: Timestamp },
+    /// TDA 33 / PKR4U 15: out, chips removed.
+    #[serde(rename = "player_disqualified")]
+    PlayerDisqualified {
+        player: PlayerId,
+        reason: String,
+        at: Timestamp,
+    },
+    #[serde(rename = "penalty_given")]
+    PenaltyGiven {
+        player: PlayerId,
+        penalty: PenaltyKind,
+        reason: String,
+        at: Timestamp,
+    },
+    #[serde(rename = "hand_for_hand_set")]
+    HandForHandSet { on: bool },
+    #[serde(rename = "hand_finished")]
+    HandFinished { table: TableNo },
+    /// PKR4U 5 / 6: the stack is given up during a break for a re-entry. In a bounty event
+    /// (PKR4U 6) the stack stays at `abandoned_at` and blinds off; elsewhere it is removed.
+    #[serde(rename = "stack_surrendered")]
+    StackSurrendered {
+        player: PlayerId,
+        at: Timestamp,
+        #[serde(default)]
+        abandoned_at: Option<Place>,
+    },
+    /// PKR4U 6: an abandoned stack paid its last chip; its bounty went into that pot and to
+    /// whoever won it (never its former owner).
+    #[serde(rename = "abandoned_stack_gone")]
+    AbandonedStackGone {
+        place: Place,
+        owner: PlayerId,
+        bounties: Vec<BountyPaid>,
+    },
+    #[serde(rename = "balancing_set")]
+    BalancingSet { automatic: bool, trigger: u8 },
+    /// PKR4U 4: a player sat out one more hand of a hands penalty (told by the table, or
+    /// counted from a hand-for-hand "hand finished").
+    #[serde(rename = "penalty_hand_served")]
+    PenaltyHandServed { player: PlayerId },
+    /// The director's payout table, locked in.
+    #[serde(rename = "payouts_set")]
+    PayoutsSet { amounts: Vec<Cents> },
+    #[serde(rename = "player_arrived")]
+    PlayerArrived { player: PlayerId },
+    /// The director took back the latest action, with a reason (history is kept).
+    #[serde(rename = "undone")]
+    Undone {
+        step: super::state::UndoStep,
+        reason: String,
+    },
+    #[serde(rename = "director_called")]
+    DirectorCalled { table: TableNo, at: Timestamp },
+    #[serde(rename = "call_answered")]
+    CallAnswered { table: TableNo },
+    /// A ruling from a guided flow, with everything needed to show it again.
+    #[serde(rename = "ruling_recorded")]
+    RulingRecorded {
+        table: Option<TableNo>,
+        flow: String,
+        answers: Vec<super::rulings::Answer>,
+        leaf: String,
+        rule: String,
+        at: Timestamp,
+    },
+    #[serde(rename = "registration_reopened")]
+    RegistrationReopened { reason: String },
+    #[serde(rename = "penalty_rescinded")]
+    PenaltyRescinded { index: u32, reason: String },
+    #[serde(rename = "player_renamed")]
+    PlayerRenamed { player: PlayerId, name: String },
+    #[serde(rename = "ruling_overruled")]
+    RulingOverruled { incident: u32, reason: String },
+    /// A re-entry bought by mistake, refunded; the player is out again at the earlier bust.
+    #[serde(rename = "entry_cancelled")]
+    EntryCancelled {
+        player: PlayerId,
+        refund: Payment,
+        reason: String,
+        at: Timestamp,
+    },
+    /// An early leave or a disqualification taken back: the player plays on at `seat`.
+    #[serde(rename = "player_reinstated")]
+    PlayerReinstated {
+        player: PlayerId,
+        seat: Place,
+        reason: String,
+    },
+    /// A table broken too early opens again; `moves` take its players back.
+    #[serde(rename = "table_reopened")]
+    TableReopened {
+        table: TableNo,
+        moves: Vec<SeatMove>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abandoned_moves: Vec<StackMove>,
+        reason: String,
+    },
+    #[serde(rename = "deal_recorded")]
+    DealRecorded {
+        amounts: Vec<(PlayerId, Cents)>,
+        note: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PaymentMethod;
+
+    #[test]
+    fn a_payment_methods_code_is_its_stored_name() {
+        for m in PaymentMethod::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.code());
+            assert_eq!(PaymentMethod::from_code(m.code()), Some(m));
+        }
+        assert_eq!(PaymentMethod::from_code("cheque"), None);
+    }
+}
