@@ -1,20 +1,22 @@
 //! `decide` only routes: each command goes to the rule module that owns it. A refusal leaves
 //! the state untouched (decide never mutates; the host applies events after committing them).
 
-use super::balancing::{decide_break, decide_final_table, decide_move, decide_set_button};
-use super::busts::{decide_report_busts, decide_revive};
-use super::clock::{
+use crate::log::command::{Command, Ctx};
+use crate::log::error::DomainError;
+use crate::log::event::Event;
+use crate::model::state::Tournament;
+use crate::rules::balancing::{decide_break, decide_final_table, decide_move, decide_set_button};
+use crate::rules::busts::{decide_report_busts, decide_revive};
+use crate::rules::clock::{
     decide_adjust, decide_jump, decide_pause, decide_resume, decide_start, ClockChange,
 };
-use super::command::{Command, Ctx};
-use super::error::DomainError;
-use super::event::Event;
-use super::penalties::{
+use crate::rules::penalties::{
     decide_deal, decide_disqualify, decide_leave_early, decide_penalty, decide_report_chips,
     decide_surrender,
 };
-use super::registration::{decide_reenter, decide_register, decide_unregister, registration_open};
-use super::state::Tournament;
+use crate::rules::registration::{
+    decide_reenter, decide_register, decide_unregister, registration_open,
+};
 
 /// Decides a command against the state: the events to record, or why not.
 pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
@@ -72,7 +74,7 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             .collect())
         }
         Command::ChangeStructure { levels } => {
-            super::structure::decide_change_structure(t, cfg, ctx, levels)
+            crate::rules::structure::decide_change_structure(t, cfg, ctx, levels)
         }
         Command::RegisterPlayer {
             name,
@@ -152,10 +154,10 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             table,
             seat,
             winners,
-        } => super::penalties::decide_abandoned_gone(
+        } => crate::rules::penalties::decide_abandoned_gone(
             t,
             cfg,
-            super::event::Place {
+            crate::log::event::Place {
                 table: *table,
                 seat: *seat,
             },
@@ -174,9 +176,11 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }])
         }
         Command::PenaltyHandServed { table, player } => {
-            super::penalties::decide_penalty_hand(t, *table, *player)
+            crate::rules::penalties::decide_penalty_hand(t, *table, *player)
         }
-        Command::SetPayouts { amounts } => super::payouts::decide_set_payouts(t, cfg, ctx, amounts),
+        Command::SetPayouts { amounts } => {
+            crate::rules::payouts::decide_set_payouts(t, cfg, ctx, amounts)
+        }
         Command::ReportTableChips { table, counts } => {
             if counts.is_empty() {
                 return Err(DomainError::InvalidAmount {
@@ -201,7 +205,7 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                 .players
                 .get(player)
                 .ok_or(DomainError::UnknownPlayer { player: *player })?;
-            if p.status != super::state::PlayerStatus::Playing {
+            if p.status != crate::model::state::PlayerStatus::Playing {
                 return Err(DomainError::PlayerNotActive { player: *player });
             }
             Ok(vec![Event::PlayerArrived { player: *player }])
@@ -275,7 +279,7 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                 }
             }
             let state =
-                super::rulings::replay(flow, answers).map_err(|e| DomainError::InvalidRuling {
+                crate::rulings::replay(flow, answers).map_err(|e| DomainError::InvalidRuling {
                     reason: e.code().to_string(),
                 })?;
             let ruling = state.ruling().ok_or(DomainError::InvalidRuling {
@@ -291,15 +295,17 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             }];
             // The ruling's sanction, on the player named (same reason: the rule applied).
             if let Some(player) = player {
-                use super::rulings::RulingAction;
+                use crate::rulings::RulingAction;
                 let reason = format!("{flow}: {}", ruling.rule);
                 for action in &ruling.actions {
                     match action {
-                        RulingAction::Penalty { kind } => events.extend(
-                            super::penalties::decide_penalty(t, *player, *kind, &reason, ctx)?,
-                        ),
+                        RulingAction::Penalty { kind } => {
+                            events.extend(crate::rules::penalties::decide_penalty(
+                                t, *player, *kind, &reason, ctx,
+                            )?)
+                        }
                         RulingAction::Disqualify => events.extend(
-                            super::penalties::decide_disqualify(t, *player, &reason, ctx)?,
+                            crate::rules::penalties::decide_disqualify(t, *player, &reason, ctx)?,
                         ),
                         _ => {}
                     }
@@ -319,16 +325,16 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
                 reason: reason.trim().chars().take(500).collect(),
             }])
         }
-        Command::UndoLast { reason } => super::busts::decide_undo(t, reason),
+        Command::UndoLast { reason } => crate::rules::busts::decide_undo(t, reason),
         Command::RecordDeal { amounts, note } => decide_deal(t, cfg, amounts, note, ctx),
         Command::CancelEntry { player, reason } => {
-            super::corrections::decide_cancel_entry(t, ctx, *player, reason)
+            crate::rules::corrections::decide_cancel_entry(t, ctx, *player, reason)
         }
         Command::ReinstatePlayer { player, reason } => {
-            super::corrections::decide_reinstate(t, cfg, ctx, *player, reason)
+            crate::rules::corrections::decide_reinstate(t, cfg, ctx, *player, reason)
         }
         Command::ReopenTable { table, reason } => {
-            super::corrections::decide_reopen_table(t, *table, reason)
+            crate::rules::corrections::decide_reopen_table(t, *table, reason)
         }
     }
 }

@@ -3,7 +3,7 @@
 //! changes nothing: the caller keeps the state it had.
 
 use super::model::AnswerType;
-use crate::calculators::CalcError;
+use crate::rulings::calculators::CalcError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

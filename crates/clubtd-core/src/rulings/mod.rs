@@ -3,7 +3,7 @@
 //! questions (yes/no, choices, chips, chips per player) and gets the ruling in plain words, in
 //! Dutch, French and English, with its rule number and the actions it implies (a void hand
 //! with each player's chips back, a penalty, a misdeal...). Where amounts matter the ruling is
-//! computed by the host's calculators (`crate::calculators`). The TD's decision is
+//! computed by the calculators ([`calculators`]). The TD's decision is
 //! final and fairness comes first (PKR4U 1, TDA 1): a ruling is guidance for the table and a
 //! record for the incident log.
 //!
@@ -17,6 +17,7 @@
 //! data the server stores with the incident; [`replay`] rebuilds it from the answers alone.
 //! The engine never trusts a state sent back: it replays the answers from the root each time.
 
+pub mod calculators;
 mod engine;
 mod error;
 mod flows;

@@ -6,8 +6,8 @@
 //! renamed.
 
 use super::error::RulingError;
-use crate::calculators::{ActionRuling, Settlement};
-use crate::money::Chips;
+use crate::model::money::Chips;
+use crate::rulings::calculators::{ActionRuling, Settlement};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -617,7 +617,7 @@ impl From<&ActionRuling> for ChipMove {
 
 /// A sanction: the tournament's own penalty type (PKR4U 4, 10; TDA 33 (2004)), so a ruling's
 /// penalty is handed to the penalty command as it is.
-pub use crate::event::PenaltyKind;
+pub use crate::log::event::PenaltyKind;
 
 /// What a ruling implies, for the incident log and the table page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 //! an unknown placeholder is left as written, so a typo shows instead of panicking.
 
 use super::model::{ChipMove, Lang, Text, Value};
-use crate::money::Chips;
+use crate::model::money::Chips;
 use std::collections::BTreeMap;
 
 /// A chip amount written for `lang`: `1,000` in English, `1.000` in Dutch, `1 000` (narrow

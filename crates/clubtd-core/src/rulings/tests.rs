@@ -5,7 +5,7 @@
 //! answers never panic and always end in a ruling or a typed error.
 
 use super::*;
-use crate::money::Chips;
+use crate::model::money::Chips;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -907,7 +907,7 @@ fn every_error_has_a_ruling_code() {
         },
         RulingError::BadState { reason: "r".into() },
         RulingError::Calculator {
-            error: crate::calculators::CalcError::Overflow,
+            error: crate::rulings::calculators::CalcError::Overflow,
         },
     ];
     let mut codes: Vec<&str> = errors.iter().map(RulingError::code).collect();

@@ -8,10 +8,10 @@
 //! the facts, then `calculators::unattention_bet` works out the chips.
 
 use super::{chips, opt, outcome, t, FlowBuilder};
-use crate::calculators::{
+use crate::model::money::Chips;
+use crate::rulings::calculators::{
     unattention_bet as calculate, CallStandsReason, Meant, UnattentionInput, UnattentionRuling,
 };
-use crate::money::Chips;
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, ChipMove, Computed, Flow, RulingAction, Value};
 

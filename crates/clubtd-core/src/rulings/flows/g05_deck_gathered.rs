@@ -4,8 +4,8 @@
 //! `calculators::cancelled_hand_refunds` gives each their own chips back.
 
 use super::{chips, t, FlowBuilder};
-use crate::calculators::cancelled_hand_refunds;
-use crate::money::Chips;
+use crate::model::money::Chips;
+use crate::rulings::calculators::cancelled_hand_refunds;
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, Computed, Flow, RulingAction, Value};
 

@@ -9,9 +9,7 @@
 
 use super::{opt, outcome, t, FlowBuilder};
 use crate::rulings::error::RulingError;
-use crate::rulings::model::{
-    Answers, Computed, Flow, PenaltyKind, RulingAction, Text, Value,
-};
+use crate::rulings::model::{Answers, Computed, Flow, PenaltyKind, RulingAction, Text, Value};
 
 /// The TD's penalty choices, shared by both flows: warning, hands, minutes, disqualification.
 fn penalty_choice(b: FlowBuilder, question: Text, rule: &'static str) -> FlowBuilder {

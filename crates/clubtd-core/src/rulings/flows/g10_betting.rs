@@ -7,10 +7,10 @@
 //! for the bettor.
 
 use super::{chips, opt, outcome, t, FlowBuilder};
-use crate::calculators::{
+use crate::model::money::Chips;
+use crate::rulings::calculators::{
     interpret_action, reopens_betting, Action, BettingContext, PutInKind, Rule,
 };
-use crate::money::Chips;
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{
     Answers, ChipMove, Computed, Flow, Outcome, RulingAction, Text, Value,

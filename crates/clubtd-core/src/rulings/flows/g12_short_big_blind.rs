@@ -5,7 +5,7 @@
 //! with 5, 4 or 3, none heads-up), the posting from `calculators::short_big_blind`.
 
 use super::{chips, outcome, t, FlowBuilder};
-use crate::calculators::{ante_for_table, short_big_blind as posting};
+use crate::rulings::calculators::{ante_for_table, short_big_blind as posting};
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, Computed, Flow, RulingAction};
 

@@ -5,7 +5,7 @@
 //! `calculators::chip_race`, which exchanges whole sets first and rounds the odd chips.
 
 use super::{chips, outcome, t, FlowBuilder};
-use crate::calculators::chip_race as race;
+use crate::rulings::calculators::chip_race as race;
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, Computed, Flow, RulingAction, Value};
 

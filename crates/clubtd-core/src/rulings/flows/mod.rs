@@ -11,7 +11,7 @@ use super::model::{
     Ask, CalcFn, CalculatedLeaf, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
     RulingAction, RulingLeaf, Text, Value,
 };
-use crate::money::Chips;
+use crate::model::money::Chips;
 
 mod g01_unattention;
 mod g02_exposed_card;

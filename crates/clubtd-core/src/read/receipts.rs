@@ -8,11 +8,11 @@
 //! every face shows: a bust undone, a player revived or a re-entry cancelled has then already
 //! taken its bounties back, and a recorded deal replaces the place's prize.
 
-use super::event::{Event, Payment, PaymentMethod};
-use super::ids::{PlayerId, Timestamp};
-use super::money::Cents;
-use super::state::{PlayerStatus, Tournament};
-use super::view::tournament_view;
+use crate::log::event::{Event, Payment, PaymentMethod};
+use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::money::Cents;
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::read::view::tournament_view;
 use serde::{Deserialize, Serialize};
 
 /// What one line of money at the desk was.
@@ -222,9 +222,9 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::command::{BustReport, Command, Ctx, ReEntryOption};
-    use crate::config::{templates, Config};
     use crate::decide;
+    use crate::log::command::{BustReport, Command, Ctx, ReEntryOption};
+    use crate::model::config::{templates, Config};
 
     /// A tournament driven through `decide`, keeping the log as the store would, with the
     /// time the test sets.

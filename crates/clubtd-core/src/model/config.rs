@@ -1,9 +1,9 @@
 //! Tournament configuration: money, chips, windows, tables, blind structure, payouts, bounties.
 //! Validated once when set, so every rule module can trust it.
 
-use super::error::DomainError;
-use super::ids::TableNo;
-use super::money::{Cents, Chips};
+use crate::log::error::DomainError;
+use crate::model::ids::TableNo;
+use crate::model::money::{Cents, Chips};
 use serde::{Deserialize, Serialize};
 
 /// How a bounty is paid (none, fixed knock-out, progressive knock-out).

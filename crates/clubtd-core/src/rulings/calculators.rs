@@ -8,7 +8,7 @@
 //! bet, bet locking) the club text wins. Inputs and outputs are serde types, so a JSON API can
 //! expose them as they are. Amounts are chips; seats are plain indices into the input lists.
 
-use super::money::Chips;
+use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

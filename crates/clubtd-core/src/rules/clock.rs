@@ -2,9 +2,9 @@
 //! paused means "R milliseconds left". Pages count down locally; nothing drifts, and a
 //! restart or a correction just works. TDA 18: a new level applies from the next hand.
 
-use super::config::Level;
-use super::error::DomainError;
-use super::ids::Timestamp;
+use crate::log::error::DomainError;
+use crate::model::config::Level;
+use crate::model::ids::Timestamp;
 use serde::{Deserialize, Serialize};
 
 /// The stored clock.
@@ -197,7 +197,7 @@ pub fn decide_jump(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::money::Chips;
+    use crate::model::money::Chips;
 
     fn levels() -> Vec<Level> {
         vec![

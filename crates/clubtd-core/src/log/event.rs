@@ -2,10 +2,10 @@
 //! every bounty paid), so that `apply` never recomputes and replay never re-rolls.
 //! Every variant has an explicit serde name: the stored log must survive refactors.
 
-use super::clock::{Clock, ClockChange};
-use super::config::{Config, Level};
-use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
-use super::money::{Cents, Chips};
+use crate::model::config::{Config, Level};
+use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::money::{Cents, Chips};
+use crate::rules::clock::{Clock, ClockChange};
 use serde::{Deserialize, Serialize};
 
 /// How a buy-in was paid (PKR4U 14: recorded at the desk).
@@ -298,7 +298,7 @@ pub enum Event {
     /// The director took back the latest action, with a reason (history is kept).
     #[serde(rename = "undone")]
     Undone {
-        step: super::state::UndoStep,
+        step: crate::model::state::UndoStep,
         reason: String,
     },
     #[serde(rename = "director_called")]
@@ -310,7 +310,7 @@ pub enum Event {
     RulingRecorded {
         table: Option<TableNo>,
         flow: String,
-        answers: Vec<super::rulings::Answer>,
+        answers: Vec<crate::rulings::Answer>,
         leaf: String,
         rule: String,
         at: Timestamp,

@@ -11,11 +11,11 @@
 //! Pure: the server reads finished tournaments and the club's player links, this module only
 //! counts.
 
-use super::ids::{PlayerId, Timestamp};
-use super::money::Cents;
-use super::registration::registration_open;
-use super::state::{PlayerStatus, Tournament};
-use super::view::ResultLine;
+use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::money::Cents;
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::read::view::ResultLine;
+use crate::rules::registration::registration_open;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -4,11 +4,11 @@
 //! and breaks change freely (a director shortens the evening, adds a break, moves a
 //! colour-up), and the clock simply walks into the new levels when the current one ends.
 
-use super::command::Ctx;
-use super::config::{Config, Level};
-use super::error::DomainError;
-use super::event::Event;
-use super::state::Tournament;
+use crate::log::command::Ctx;
+use crate::log::error::DomainError;
+use crate::log::event::Event;
+use crate::model::config::{Config, Level};
+use crate::model::state::Tournament;
 
 /// `ChangeStructure`: the new levels, with what is already played kept exactly.
 pub fn decide_change_structure(

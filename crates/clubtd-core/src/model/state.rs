@@ -1,11 +1,11 @@
 //! The tournament state: what `apply` builds from events. Plain data, ordered maps (so every
 //! iteration is deterministic), no rules beyond keeping its own bookkeeping straight.
 
-use super::clock::Clock;
-use super::config::Config;
-use super::event::{BustOutcome, Event, Payment, PenaltyKind, Place, SeatMove, StackMove};
-use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
-use super::money::{Cents, Chips};
+use crate::log::event::{BustOutcome, Event, Payment, PenaltyKind, Place, SeatMove, StackMove};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::money::{Cents, Chips};
+use crate::rules::clock::Clock;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -167,7 +167,7 @@ pub enum UndoStep {
 pub struct Incident {
     pub table: Option<TableNo>,
     pub flow: String,
-    pub answers: Vec<super::rulings::Answer>,
+    pub answers: Vec<crate::rulings::Answer>,
     pub leaf: String,
     pub rule: String,
     pub at: Timestamp,
@@ -281,7 +281,7 @@ impl Tournament {
         match (&self.payout_override, &self.config) {
             (Some(p), _) => p.clone(),
             (None, Some(cfg)) => {
-                super::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts)
+                crate::rules::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts)
             }
             (None, None) => Vec::new(),
         }

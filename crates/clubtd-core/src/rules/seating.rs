@@ -1,12 +1,12 @@
 //! Seats and positions: the random seat draw (TDA 13, FIDPA), where the blinds are from the
 //! button (TDA 6 / 32 dead button, TDA 34 heads-up), and which seats are "dead" for a newcomer.
 
-use super::config::Config;
-use super::error::DomainError;
-use super::event::Place;
-use super::ids::{PlayerId, SeatNo, TableNo};
-use super::rng::Rng;
-use super::state::{Table, Tournament};
+use crate::log::error::DomainError;
+use crate::log::event::Place;
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::state::{Table, Tournament};
+use crate::rules::rng::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Seats of a table clockwise from the one after `from`, wrapping, `from` itself last.

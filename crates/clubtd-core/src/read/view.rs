@@ -2,17 +2,17 @@
 //! the tables with their ante for their own count, the payouts and the places. Pure, so the
 //! server renders it and a phone could compute it too.
 
-use super::balancing::{plan, TablePlan};
-use super::busts::{standings, Standing};
-use super::calculators::ante_for_table;
-use super::config::{BountyKind, Level};
-use super::deals::{chip_chop, icm};
-use super::event::PenaltyKind;
-use super::ids::{PlayerId, SeatNo, TableNo, Timestamp};
-use super::money::{Cents, Chips};
-use super::registration::registration_open;
-use super::seating::blinds;
-use super::state::{PlayerStatus, Tournament};
+use crate::log::event::PenaltyKind;
+use crate::model::config::{BountyKind, Level};
+use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::money::{Cents, Chips};
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::rules::balancing::{plan, TablePlan};
+use crate::rules::busts::{standings, Standing};
+use crate::rules::deals::{chip_chop, icm};
+use crate::rules::registration::registration_open;
+use crate::rules::seating::blinds;
+use crate::rulings::calculators::ante_for_table;
 use serde::{Deserialize, Serialize};
 
 /// One level as the clock shows it.
@@ -167,9 +167,9 @@ pub struct IncidentView {
     pub index: u32,
     pub table: Option<TableNo>,
     pub flow: String,
-    pub title: Option<super::rulings::Text>,
+    pub title: Option<crate::rulings::Text>,
     pub rule: String,
-    pub text: Option<super::rulings::Text>,
+    pub text: Option<crate::rulings::Text>,
     pub at: Timestamp,
     pub overruled: Option<String>,
 }
@@ -215,9 +215,9 @@ pub struct TournamentView {
     pub places: Vec<PlaceView>,
     pub plan: TablePlan,
     /// TDA 25: automatic (tables see their moves) or confirm-first, and the trigger.
-    pub balancing: super::state::BalancingSettings,
+    pub balancing: crate::model::state::BalancingSettings,
     /// The latest table break or final-table draw: who went where.
-    pub last_redraw: Option<super::state::Redraw>,
+    pub last_redraw: Option<crate::model::state::Redraw>,
     pub hand_for_hand: Option<u32>,
     pub deal_quotes: Option<DealQuotes>,
     pub penalties: Vec<PenaltyView>,
@@ -507,7 +507,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             .enumerate()
             .rev()
             .map(|(i, inc)| {
-                let state = super::rulings::replay(&inc.flow, &inc.answers).ok();
+                let state = crate::rulings::replay(&inc.flow, &inc.answers).ok();
                 IncidentView {
                     index: u32::try_from(i).unwrap_or(u32::MAX),
                     table: inc.table,
@@ -530,8 +530,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
 
 /// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
 fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
-    let left: Vec<&super::state::Player> = t.playing().collect();
-    if left.len() < 2 || left.len() > super::deals::MAX_DEAL_PLAYERS {
+    let left: Vec<&crate::model::state::Player> = t.playing().collect();
+    if left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
         return None;
     }
     let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();

@@ -1,15 +1,15 @@
 //! Registration, unregistration and re-entry (PKR4U 11, 14, 18, 29; TDA 19), with the seat
 //! drawn at the desk and the late-registration bonus.
 
-use super::command::{Ctx, ReEntryOption};
-use super::config::{Config, LateRegistration};
-use super::error::DomainError;
-use super::event::{Event, Payment, PaymentMethod};
-use super::ids::{PlayerId, Timestamp};
-use super::money::Chips;
-use super::rng::Rng;
-use super::seating::draw_seat;
-use super::state::{PlayerStatus, Tournament};
+use crate::log::command::{Ctx, ReEntryOption};
+use crate::log::error::DomainError;
+use crate::log::event::{Event, Payment, PaymentMethod};
+use crate::model::config::{Config, LateRegistration};
+use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::money::Chips;
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::rules::rng::Rng;
+use crate::rules::seating::draw_seat;
 
 /// Is late registration (and re-entry) still open at `now`? Closes by itself at the end of
 /// the configured level (or the break after it), or when the director closes it.

@@ -3,14 +3,14 @@
 //! after the one it corrects; history is never rewritten (docs/architecture.md has the
 //! table of what corrects what).
 
-use super::command::Ctx;
-use super::config::Config;
-use super::error::DomainError;
-use super::event::{Event, SeatMove, StackMove};
-use super::ids::{PlayerId, TableNo};
-use super::rng::Rng;
-use super::seating::draw_seat;
-use super::state::{PlayerStatus, Tournament};
+use crate::log::command::Ctx;
+use crate::log::error::DomainError;
+use crate::log::event::{Event, SeatMove, StackMove};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::rules::rng::Rng;
+use crate::rules::seating::draw_seat;
 
 /// The reason a correction needs, trimmed and bounded, or `REASON_REQUIRED`.
 fn reason_of(reason: &str) -> Result<String, DomainError> {

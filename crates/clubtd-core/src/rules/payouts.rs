@@ -1,13 +1,13 @@
 //! Prize pool and payouts: prizes from the structure and the rounding unit, summing exactly to
 //! the pool and never increasing down the list; shared places split their prizes.
 
-use super::command::Ctx;
-use super::config::{Config, PayoutStructure};
-use super::error::DomainError;
-use super::event::Event;
-use super::money::Cents;
-use super::registration::registration_open;
-use super::state::Tournament;
+use crate::log::command::Ctx;
+use crate::log::error::DomainError;
+use crate::log::event::Event;
+use crate::model::config::{Config, PayoutStructure};
+use crate::model::money::Cents;
+use crate::model::state::Tournament;
+use crate::rules::registration::registration_open;
 
 /// The director's own payout table: once registration is closed (the pool is final), a
 /// non-increasing list of positive prizes summing exactly to the pool, at most one per entry.
@@ -89,7 +89,7 @@ pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::templates::standard_payouts;
+    use crate::model::config::templates::standard_payouts;
 
     #[test]
     fn payouts_sum_to_the_pool_and_do_not_increase() {

@@ -1,7 +1,7 @@
 //! Every reason the core can refuse a command: a stable code with parameters. The pages turn
 //! codes into Dutch, French or English (`errors.<CODE>` in `locales/`); codes are never renamed.
 
-use super::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;

@@ -2,16 +2,16 @@
 //! eliminators and bounties; places from the order of elimination, the larger starting stack
 //! finishing higher, equal stacks and hand-for-hand busts sharing.
 
-use super::bounties::bounty_payments;
-use super::command::{BustReport, Ctx};
-use super::config::Config;
-use super::error::DomainError;
-use super::event::{BountyPaid, BustOutcome, Event};
-use super::ids::{PlayerId, TableNo};
-use super::money::Cents;
-use super::payouts::shared_prizes;
-use super::registration::registration_open;
-use super::state::{PlayerStatus, Tournament, UndoStep};
+use crate::log::command::{BustReport, Ctx};
+use crate::log::error::DomainError;
+use crate::log::event::{BountyPaid, BustOutcome, Event};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::money::Cents;
+use crate::model::state::{PlayerStatus, Tournament, UndoStep};
+use crate::rules::bounties::bounty_payments;
+use crate::rules::payouts::shared_prizes;
+use crate::rules::registration::registration_open;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -81,7 +81,7 @@ pub fn decide_report_busts(
                 return Err(DomainError::InvalidEliminator { player: b.player });
             }
         }
-        if cfg.bounty_kind != super::config::BountyKind::None && b.eliminators.is_empty() {
+        if cfg.bounty_kind != crate::model::config::BountyKind::None && b.eliminators.is_empty() {
             return Err(DomainError::InvalidEliminator { player: b.player });
         }
         outcomes.push(BustOutcome {
@@ -154,7 +154,7 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
         return Err(DomainError::ReasonRequired);
     }
     let step = t.undo.last().ok_or(DomainError::NothingToUndo)?;
-    let seat_free = |place: &super::event::Place| {
+    let seat_free = |place: &crate::log::event::Place| {
         t.tables
             .get(&place.table)
             .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
@@ -203,12 +203,12 @@ pub struct Standing {
 
 /// Places and prizes of everyone eliminated so far (and the winner once one remains),
 /// best place first.
-pub fn standings(t: &Tournament, cfg: &Config, now: super::ids::Timestamp) -> Vec<Standing> {
+pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp) -> Vec<Standing> {
     let table = t.prizes();
     let open = registration_open(t, cfg, now);
     let alive = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
     // Groups in order of elimination, each sorted by starting stack, biggest first.
-    let mut groups: Vec<Vec<&super::state::Elimination>> = Vec::new();
+    let mut groups: Vec<Vec<&crate::model::state::Elimination>> = Vec::new();
     for e in &t.eliminations {
         match groups.iter_mut().find(|g| g[0].group == e.group) {
             Some(g) => g.push(e),

@@ -1,14 +1,14 @@
 //! Table balancing, short tables, breaking and the final table (PKR4U 13; TDA 25, 32; FIDPA).
 //! Plans are suggestions derived from the state; carrying one out is an ordinary command.
 
-use super::command::Ctx;
-use super::config::Config;
-use super::error::DomainError;
-use super::event::{Event, MoveReason, Place, SeatMove, StackMove};
-use super::ids::{PlayerId, SeatNo, TableNo};
-use super::rng::Rng;
-use super::seating::{blinds, dead_seats, free_seats, next_occupied};
-use super::state::{PlayerStatus, Table, Tournament};
+use crate::log::command::Ctx;
+use crate::log::error::DomainError;
+use crate::log::event::{Event, MoveReason, Place, SeatMove, StackMove};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::state::{PlayerStatus, Table, Tournament};
+use crate::rules::rng::Rng;
+use crate::rules::seating::{blinds, dead_seats, free_seats, next_occupied};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -260,7 +260,7 @@ pub fn decide_break(
     rng.shuffle(&mut players);
     let mut moves = Vec::new();
     for (seat, player) in players {
-        let draw = super::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
         let m = SeatMove {
             player,
             from: Place { table, seat },
@@ -275,7 +275,7 @@ pub fn decide_break(
     // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
     let mut abandoned_moves = Vec::new();
     for &seat in tb.abandoned.keys() {
-        let draw = super::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
         let m = StackMove {
             from: Place { table, seat },
             to: draw.seat,
@@ -307,7 +307,7 @@ pub fn decide_final_table(
     cfg: &Config,
     ctx: Ctx,
 ) -> Result<Vec<Event>, DomainError> {
-    let left: Vec<&super::state::Player> = t.playing().collect();
+    let left: Vec<&crate::model::state::Player> = t.playing().collect();
     let abandoned: Vec<Place> = abandoned_places(t);
     if left.len() + abandoned.len() > usize::from(cfg.table_size) || left.len() < 2 {
         return Err(DomainError::FinalTableNotReady);

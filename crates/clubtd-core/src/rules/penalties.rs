@@ -1,14 +1,14 @@
 //! Stacks, penalties, early leavers, disqualification, stack surrender and deals: the
 //! director's rulings on single players (PKR4U 4, 5, 10, 15; TDA 33; FIDPA).
 
-use super::busts::standings;
-use super::command::Ctx;
-use super::config::Config;
-use super::error::DomainError;
-use super::event::{Event, PenaltyKind, Place};
-use super::ids::{PlayerId, TableNo};
-use super::money::{Cents, Chips};
-use super::state::{Player, PlayerStatus, Tournament};
+use crate::log::command::Ctx;
+use crate::log::error::DomainError;
+use crate::log::event::{Event, PenaltyKind, Place};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::money::{Cents, Chips};
+use crate::model::state::{Player, PlayerStatus, Tournament};
+use crate::rules::busts::standings;
 
 fn playing(t: &Tournament, player: PlayerId) -> Result<&Player, DomainError> {
     let p = t
@@ -125,7 +125,7 @@ pub fn decide_surrender(
     if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
         return Err(DomainError::NotDuringBreak);
     }
-    if !super::registration::registration_open(t, cfg, ctx.now) {
+    if !crate::rules::registration::registration_open(t, cfg, ctx.now) {
         return Err(DomainError::RegistrationClosed);
     }
     if cfg.max_entries.is_some_and(|m| p.entries >= m) {
@@ -135,7 +135,7 @@ pub fn decide_surrender(
         });
     }
     // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
-    let abandoned_at = if cfg.bounty_kind == super::config::BountyKind::None {
+    let abandoned_at = if cfg.bounty_kind == crate::model::config::BountyKind::None {
         None
     } else {
         p.seat
@@ -188,7 +188,7 @@ pub fn decide_abandoned_gone(
     Ok(vec![Event::AbandonedStackGone {
         place,
         owner: stack.owner,
-        bounties: super::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
+        bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
     }])
 }
 

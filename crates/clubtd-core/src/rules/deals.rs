@@ -5,7 +5,7 @@
 //! chip-chop is pure integer arithmetic, and ICM uses `f64` only inside the probability
 //! calculation before the same exact integer rounding turns it into cents.
 
-use super::money::{Cents, Chips};
+use crate::model::money::{Cents, Chips};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::fmt;
