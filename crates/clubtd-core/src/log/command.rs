@@ -1,10 +1,12 @@
 //! Commands: what someone asks the tournament to do, in the imperative. `decide` turns each
 //! into events or a typed refusal. `Ctx` brings the time and a random seed from the host.
 
-use crate::log::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use crate::model::config::{Config, Level};
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
+use crate::model::payment::PaymentMethod;
+use crate::model::seats::{MoveReason, Place};
+use crate::model::state::PenaltyKind;
 use serde::{Deserialize, Serialize};
 
 /// What the host supplies to every decision: the core reads no clock and draws no entropy.
@@ -171,7 +173,7 @@ pub enum Command {
     RecordRuling {
         table: Option<TableNo>,
         flow: String,
-        answers: Vec<crate::rulings::Answer>,
+        answers: Vec<crate::model::incident::Answer>,
         #[serde(default)]
         player: Option<PlayerId>,
     },

@@ -2,154 +2,14 @@
 //! every bounty paid), so that `apply` never recomputes and replay never re-rolls.
 //! Every variant has an explicit serde name: the stored log must survive refactors.
 
+use crate::model::clock::{Clock, ClockChange};
 use crate::model::config::{Config, Level};
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
-use crate::rules::clock::{Clock, ClockChange};
+pub use crate::model::payment::{Payment, PaymentMethod};
+pub use crate::model::seats::{MoveReason, Place, SeatMove, StackMove};
+pub use crate::model::state::{BountyPaid, BustOutcome, PenaltyKind};
 use serde::{Deserialize, Serialize};
-
-/// How a buy-in was paid (PKR4U 14: recorded at the desk).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum PaymentMethod {
-    #[serde(rename = "cash")]
-    Cash,
-    #[serde(rename = "card")]
-    Card,
-    #[serde(rename = "transfer")]
-    Transfer,
-    #[serde(rename = "voucher")]
-    Voucher,
-}
-
-impl PaymentMethod {
-    /// Every method the desk takes, in the order the desk offers them.
-    pub const ALL: [PaymentMethod; 4] = [
-        PaymentMethod::Cash,
-        PaymentMethod::Card,
-        PaymentMethod::Transfer,
-        PaymentMethod::Voucher,
-    ];
-
-    /// The method's stable code, as stored and sent (`cash`, `card`, `transfer`, `voucher`).
-    pub fn code(self) -> &'static str {
-        match self {
-            PaymentMethod::Cash => "cash",
-            PaymentMethod::Card => "card",
-            PaymentMethod::Transfer => "transfer",
-            PaymentMethod::Voucher => "voucher",
-        }
-    }
-
-    /// The method with this code.
-    pub fn from_code(code: &str) -> Option<PaymentMethod> {
-        PaymentMethod::ALL.into_iter().find(|m| m.code() == code)
-    }
-}
-
-/// One payment for one entry, split as the configuration says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Payment {
-    pub method: PaymentMethod,
-    pub prize_part: Cents,
-    pub house_fee: Cents,
-    pub bounty_part: Cents,
-}
-
-impl Payment {
-    /// What the player paid in total.
-    pub fn total(&self) -> Cents {
-        self.prize_part + self.house_fee + self.bounty_part
-    }
-}
-
-/// A table and a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Place {
-    pub table: TableNo,
-    pub seat: SeatNo,
-}
-
-/// Money from a busted player's bounty to one eliminator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct BountyPaid {
-    pub to: PlayerId,
-    /// Paid in cash to the eliminator.
-    pub cash: Cents,
-    /// Added to the eliminator's own bounty (progressive knock-out).
-    pub onto_head: Cents,
-}
-
-/// One player out in a reported hand, with what their bust paid.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct BustOutcome {
-    pub player: PlayerId,
-    pub seat: Place,
-    /// Stack at the start of the hand (needed when two or more bust in one hand).
-    #[serde(default)]
-    pub start_stack: Option<Chips>,
-    pub eliminators: Vec<PlayerId>,
-    pub bounties: Vec<BountyPaid>,
-    /// The latest known stack before the bust (given back if the bust is undone).
-    #[serde(default)]
-    pub stack_before: Chips,
-}
-
-/// Why a player changed seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum MoveReason {
-    /// TDA 25 / 32: balancing the tables.
-    #[serde(rename = "balance")]
-    Balance,
-    /// The player's table was broken.
-    #[serde(rename = "break")]
-    Break,
-    /// The final table redraw (FIDPA).
-    #[serde(rename = "final_table")]
-    FinalTable,
-    /// The director moved the player by hand.
-    #[serde(rename = "director")]
-    Director,
-}
-
-/// One player moving from one seat to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SeatMove {
-    pub player: PlayerId,
-    pub from: Place,
-    pub to: Place,
-}
-
-/// PKR4U 6: an abandoned stack carried to another seat when its table closes (a break or the
-/// final-table draw); it keeps blinding off there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct StackMove {
-    pub from: Place,
-    pub to: Place,
-}
-
-/// A sanction (PKR4U 4, 10; TDA 33).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "kind")]
-pub enum PenaltyKind {
-    /// A verbal warning.
-    #[serde(rename = "warning")]
-    Warning,
-    /// PKR4U 4: sits out this many hands, paying big blind and full ante.
-    #[serde(rename = "hands")]
-    Hands { hands: u16 },
-    /// TDA 33: away from the table for this long, blinds and antes still paid.
-    #[serde(rename = "minutes")]
-    Minutes { minutes: u16 },
-}
 
 /// Everything that can happen to a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -310,7 +170,7 @@ pub enum Event {
     RulingRecorded {
         table: Option<TableNo>,
         flow: String,
-        answers: Vec<crate::rulings::Answer>,
+        answers: Vec<crate::model::incident::Answer>,
         leaf: String,
         rule: String,
         at: Timestamp,

@@ -2,7 +2,11 @@
 //! as plain data with ordered maps. No rules here beyond keeping the bookkeeping straight;
 //! everything else in the core builds on these.
 
+pub mod clock;
 pub mod config;
 pub mod ids;
+pub mod incident;
 pub mod money;
+pub mod payment;
+pub mod seats;
 pub mod state;

@@ -1,13 +1,59 @@
 //! The tournament state: what `apply` builds from events. Plain data, ordered maps (so every
 //! iteration is deterministic), no rules beyond keeping its own bookkeeping straight.
 
-use crate::log::event::{BustOutcome, Event, Payment, PenaltyKind, Place, SeatMove, StackMove};
+use crate::log::event::Event;
+use crate::model::clock::Clock;
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+pub use crate::model::incident::Incident;
 use crate::model::money::{Cents, Chips};
-use crate::rules::clock::Clock;
+use crate::model::payment::Payment;
+use crate::model::seats::{Place, SeatMove, StackMove};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// Money from a busted player's bounty to one eliminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BountyPaid {
+    pub to: PlayerId,
+    /// Paid in cash to the eliminator.
+    pub cash: Cents,
+    /// Added to the eliminator's own bounty (progressive knock-out).
+    pub onto_head: Cents,
+}
+
+/// One player out in a reported hand, with what their bust paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BustOutcome {
+    pub player: PlayerId,
+    pub seat: Place,
+    /// Stack at the start of the hand (needed when two or more bust in one hand).
+    #[serde(default)]
+    pub start_stack: Option<Chips>,
+    pub eliminators: Vec<PlayerId>,
+    pub bounties: Vec<BountyPaid>,
+    /// The latest known stack before the bust (given back if the bust is undone).
+    #[serde(default)]
+    pub stack_before: Chips,
+}
+
+/// A sanction (PKR4U 4, 10; TDA 33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind")]
+pub enum PenaltyKind {
+    /// A verbal warning.
+    #[serde(rename = "warning")]
+    Warning,
+    /// PKR4U 4: sits out this many hands, paying big blind and full ante.
+    #[serde(rename = "hands")]
+    Hands { hands: u16 },
+    /// TDA 33: away from the table for this long, blinds and antes still paid.
+    #[serde(rename = "minutes")]
+    Minutes { minutes: u16 },
+}
 
 /// Where a player stands in the tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,20 +207,6 @@ pub enum UndoStep {
     Penalty,
 }
 
-/// A ruling recorded in the incident log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Incident {
-    pub table: Option<TableNo>,
-    pub flow: String,
-    pub answers: Vec<crate::rulings::Answer>,
-    pub leaf: String,
-    pub rule: String,
-    pub at: Timestamp,
-    /// PKR4U 1: the director's reason for overruling it.
-    pub overruled: Option<String>,
-}
-
 /// A penalty given (PKR4U 4, 10; TDA 33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -275,18 +307,6 @@ pub struct Redraw {
 }
 
 impl Tournament {
-    /// The prize of each paid place: the director's table when set, else computed from the
-    /// structure (PKR4U / seed 000: top-heavy, rounded, summing exactly to the pool).
-    pub fn prizes(&self) -> Vec<Cents> {
-        match (&self.payout_override, &self.config) {
-            (Some(p), _) => p.clone(),
-            (None, Some(cfg)) => {
-                crate::rules::payouts::prizes(self.prize_pool, self.entries, &cfg.payouts)
-            }
-            (None, None) => Vec::new(),
-        }
-    }
-
     /// The configuration (a default-free accessor for rule modules that run after creation).
     pub fn config(&self) -> Option<&Config> {
         self.config.as_ref()

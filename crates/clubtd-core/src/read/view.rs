@@ -2,10 +2,10 @@
 //! the tables with their ante for their own count, the payouts and the places. Pure, so the
 //! server renders it and a phone could compute it too.
 
-use crate::log::event::PenaltyKind;
 use crate::model::config::{BountyKind, Level};
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
+use crate::model::state::PenaltyKind;
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};

@@ -4,10 +4,10 @@
 //! progressive knock-out the odd cent of the half-split stays on the eliminator's head
 //! (the cash half is rounded down), so no money is ever created or lost.
 
-use crate::log::event::BountyPaid;
 use crate::model::config::BountyKind;
 use crate::model::ids::PlayerId;
 use crate::model::money::Cents;
+use crate::model::state::BountyPaid;
 
 /// What the bust of a player carrying `bounty` pays to `eliminators` (a split pot splits it).
 pub fn bounty_payments(

@@ -13,4 +13,5 @@ pub mod penalties;
 pub mod registration;
 pub mod rng;
 pub mod seating;
+pub mod setup;
 pub mod structure;

@@ -86,6 +86,18 @@ pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents>
     total.split_evenly(count)
 }
 
+impl Tournament {
+    /// The prize of each paid place: the director's table when set, else computed from the
+    /// structure (PKR4U / seed 000: top-heavy, rounded, summing exactly to the pool).
+    pub fn prizes(&self) -> Vec<Cents> {
+        match (&self.payout_override, &self.config) {
+            (Some(p), _) => p.clone(),
+            (None, Some(cfg)) => prizes(self.prize_pool, self.entries, &cfg.payouts),
+            (None, None) => Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

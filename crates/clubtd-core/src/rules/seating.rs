@@ -2,9 +2,9 @@
 //! button (TDA 6 / 32 dead button, TDA 34 heads-up), and which seats are "dead" for a newcomer.
 
 use crate::log::error::DomainError;
-use crate::log::event::Place;
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::seats::Place;
 use crate::model::state::{Table, Tournament};
 use crate::rules::rng::Rng;
 use std::collections::{BTreeMap, BTreeSet};

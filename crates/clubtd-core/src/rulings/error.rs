@@ -2,7 +2,7 @@
 //! `code()` (`errors.<CODE>` in the locales), like the rest of the domain. A refused answer
 //! changes nothing: the caller keeps the state it had.
 
-use super::model::AnswerType;
+use crate::model::incident::AnswerType;
 use crate::rulings::calculators::CalcError;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -6,6 +6,7 @@
 //! renamed.
 
 use super::error::RulingError;
+pub use crate::model::incident::{Answer, AnswerType};
 use crate::model::money::Chips;
 use crate::rulings::calculators::{ActionRuling, Settlement};
 use serde::{Deserialize, Serialize};
@@ -284,69 +285,6 @@ impl Computed {
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/// An answer to a question.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "type", content = "value")]
-pub enum Answer {
-    /// Yes (`true`) or no.
-    #[serde(rename = "yes_no")]
-    YesNo(bool),
-    /// The index of the option chosen.
-    #[serde(rename = "choice")]
-    Choice(usize),
-    /// A number of chips.
-    #[serde(rename = "amount")]
-    Amount(Chips),
-    /// One number of chips per player.
-    #[serde(rename = "amounts")]
-    Amounts(Vec<Chips>),
-    /// A whole number (players, hands).
-    #[serde(rename = "count")]
-    Count(i64),
-    /// One whole number per player.
-    #[serde(rename = "counts")]
-    Counts(Vec<i64>),
-}
-
-impl Answer {
-    /// The type of this answer.
-    pub fn answer_type(&self) -> AnswerType {
-        match self {
-            Answer::YesNo(_) => AnswerType::YesNo,
-            Answer::Choice(_) => AnswerType::Choice,
-            Answer::Amount(_) => AnswerType::Amount,
-            Answer::Amounts(_) => AnswerType::Amounts,
-            Answer::Count(_) => AnswerType::Count,
-            Answer::Counts(_) => AnswerType::Counts,
-        }
-    }
-}
-
-/// The type of answer a question takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum AnswerType {
-    /// Yes or no.
-    #[serde(rename = "yes_no")]
-    YesNo,
-    /// An option index.
-    #[serde(rename = "choice")]
-    Choice,
-    /// Chips.
-    #[serde(rename = "amount")]
-    Amount,
-    /// Chips per player.
-    #[serde(rename = "amounts")]
-    Amounts,
-    /// A whole number.
-    #[serde(rename = "count")]
-    Count,
-    /// A whole number per player.
-    #[serde(rename = "counts")]
-    Counts,
-}
-
 impl Ask {
     /// The type of answer this question takes.
     pub fn answer_type(&self) -> AnswerType {
@@ -617,7 +555,7 @@ impl From<&ActionRuling> for ChipMove {
 
 /// A sanction: the tournament's own penalty type (PKR4U 4, 10; TDA 33 (2004)), so a ruling's
 /// penalty is handed to the penalty command as it is.
-pub use crate::log::event::PenaltyKind;
+pub use crate::model::state::PenaltyKind;
 
 /// What a ruling implies, for the incident log and the table page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
