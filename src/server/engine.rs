@@ -34,6 +34,12 @@ pub enum EngineError {
     /// An imported log that does not start with a tournament's creation.
     #[error("not a tournament's event log")]
     InvalidLog,
+    /// An imported log with an event that does not fit the state before it (`seq` from 1).
+    #[error("event {seq} of the log does not apply: {source}")]
+    CorruptLog {
+        seq: u64,
+        source: crate::domain::ApplyError,
+    },
 }
 
 /// A consistent copy of a tournament for readers, with the last event number in it.
@@ -115,8 +121,17 @@ impl Engine {
     pub async fn open(store: Store) -> Result<Engine, EngineError> {
         let mut cells = BTreeMap::new();
         for id in store.tournament_ids().await? {
-            let (state, last) = store.load(id).await?;
-            cells.insert(id, Arc::new(Self::cell(state, last)));
+            match store.load(id).await {
+                Ok((state, last)) => {
+                    cells.insert(id, Arc::new(Self::cell(state, last)));
+                }
+                // One corrupt log must not take the club's other tournaments down: it is
+                // reported (tournament and event number) and left out until repaired.
+                Err(e @ (StoreError::Corrupt { .. } | StoreError::Apply { .. })) => {
+                    tracing::error!("tournament {id} not loaded: {e}");
+                }
+                Err(e) => return Err(e.into()),
+            }
         }
         Ok(Engine {
             store,
@@ -184,8 +199,10 @@ impl Engine {
             _ => return Err(EngineError::InvalidLog),
         };
         let mut state = Tournament::default();
-        for e in events {
-            state.apply(e);
+        for (e, seq) in events.iter().zip(1u64..) {
+            state
+                .apply(e)
+                .map_err(|source| EngineError::CorruptLog { seq, source })?;
         }
         let id = self.store.create_tournament(&name, now().0).await?;
         let last = events.len() as u64;
@@ -315,8 +332,13 @@ impl Engine {
                 self.store
                     .append(id, command_id, origin, at.0, first, &events, &outcome)
                     .await?;
-                for e in &events {
-                    state.apply(e);
+                for (e, seq) in events.iter().zip(first..) {
+                    // Already committed: the log is the truth. `decide` only writes events
+                    // that fit, so a misfit is a bug in the core; it is reported and the event
+                    // changes nothing, as the writer carries on.
+                    if let Err(e) = state.apply(e) {
+                        tracing::error!("tournament {id}: event {seq} does not apply: {e}");
+                    }
                 }
                 *last = new_last;
                 *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Snapshot {

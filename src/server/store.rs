@@ -4,7 +4,7 @@
 //! `append` returns the events survive a crash or a pulled plug. (`NORMAL` would only
 //! guarantee consistency and could lose the last acknowledged commands on power loss.)
 
-use crate::domain::{Event, Tournament};
+use crate::domain::{ApplyError, Event, Tournament};
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
@@ -27,6 +27,13 @@ pub enum StoreError {
     },
     #[error("encoding: {0}")]
     Encode(#[from] serde_json::Error),
+    /// A stored event that reads but does not fit the state before it: a corrupt log.
+    #[error("stored event {seq} of tournament {tournament} does not apply: {source}")]
+    Apply {
+        tournament: i64,
+        seq: i64,
+        source: ApplyError,
+    },
 }
 
 /// What a command led to, stored so a retry with the same id gets the same answer.
@@ -177,7 +184,11 @@ impl Store {
             let seq: i64 = row.get(0);
             let payload: String = row.get(1);
             let event = decode(tournament, seq, &payload)?;
-            state.apply(&event);
+            state.apply(&event).map_err(|source| StoreError::Apply {
+                tournament,
+                seq,
+                source,
+            })?;
             last = u64::try_from(seq).unwrap_or(0);
         }
         Ok((state, last))

@@ -17,11 +17,12 @@ pub mod read;
 pub mod rules;
 pub mod rulings;
 
+mod apply;
 mod decide;
 
 pub use decide::decide;
 pub use log::command::{Command, Ctx};
-pub use log::error::DomainError;
+pub use log::error::{ApplyError, DomainError};
 pub use log::event::Event;
 pub use model::state::Tournament;
 

@@ -71,8 +71,9 @@ fn committed_log() -> Vec<(u64, Value, Event)> {
 fn replay(log: &[(u64, Value, Event)]) -> Vec<Tournament> {
     let mut t = Tournament::default();
     log.iter()
-        .map(|(_, _, e)| {
-            t.apply(e);
+        .map(|(seq, _, e)| {
+            t.apply(e)
+                .unwrap_or_else(|err| panic!("stored event {seq} no longer applies: {err}"));
             t.clone()
         })
         .collect()
@@ -309,7 +310,7 @@ impl Kit {
         let events = decide(&self.t, &c, ctx)
             .unwrap_or_else(|e| panic!("the golden scenario's {c:?} was refused: {e:?}"));
         for e in events {
-            self.t.apply(&e);
+            self.t.apply(&e).expect("a decided event fits");
             let seq = self.log.len() as u64 + 1;
             self.log.push((seq, e, self.now));
         }

@@ -178,7 +178,7 @@ proptest! {
         let mut log: Vec<Event> = Vec::new();
         let ctx0 = Ctx { now: Timestamp(0), seed: 1 };
         for e in decide(&state, &Command::CreateTournament { config }, ctx0).unwrap() {
-            state.apply(&e);
+            state.apply(&e).unwrap();
             log.push(e);
         }
         for (i, command) in commands.iter().enumerate() {
@@ -187,7 +187,7 @@ proptest! {
             match decide(&state, command, ctx) {
                 Ok(events) => {
                     for e in &events {
-                        state.apply(e);
+                        prop_assert_eq!(state.apply(e), Ok(()), "a decided event fits the state");
                         log.push(e.clone());
                     }
                 }
@@ -199,7 +199,7 @@ proptest! {
         let mut replayed = Tournament::default();
         for e in &log {
             let stored = serde_json::to_string(e).unwrap();
-            replayed.apply(&serde_json::from_str(&stored).unwrap());
+            prop_assert_eq!(replayed.apply(&serde_json::from_str(&stored).unwrap()), Ok(()));
         }
         prop_assert_eq!(replayed, state);
     }
@@ -211,15 +211,15 @@ proptest! {
         config.max_entries = None;
         let mut state = Tournament::default();
         let ctx = |i: u64| Ctx { now: Timestamp(0), seed: seed.wrapping_add(i) };
-        for e in decide(&state, &Command::CreateTournament { config: config.clone() }, ctx(0)).unwrap() { state.apply(&e); }
+        for e in decide(&state, &Command::CreateTournament { config: config.clone() }, ctx(0)).unwrap() { state.apply(&e).unwrap(); }
         for i in 0..players {
             if let Ok(events) = decide(&state, &Command::RegisterPlayer { name: format!("P{i}"), method: PaymentMethod::Cash, present: true }, ctx(u64::from(i) + 1)) {
-                for e in events { state.apply(&e); }
+                for e in events { state.apply(&e).unwrap(); }
             }
         }
         for n in state.tables.keys().copied().collect::<Vec<_>>() {
             if let Ok(events) = decide(&state, &Command::SetButton { table: n, seat: SeatNo(1) }, ctx(999)) {
-                for e in events { state.apply(&e); }
+                for e in events { state.apply(&e).unwrap(); }
             }
         }
         // Empty one table a lot by moving its players to the director's free seats elsewhere.
@@ -229,7 +229,7 @@ proptest! {
         for m in pl.moves.clone() {
             prop_assert!(moved.insert(m.player), "nobody moves twice in one plan");
             let events = decide(&state, &Command::MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance }, ctx(1)).unwrap();
-            for e in events { state.apply(&e); }
+            for e in events { state.apply(&e).unwrap(); }
         }
         pl = plan(&state, &config);
         let counts: Vec<usize> = state.open_tables().map(|(_, t)| t.seats.len()).collect();

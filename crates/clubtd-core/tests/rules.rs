@@ -38,7 +38,7 @@ impl Kit {
             },
         )?;
         for e in &events {
-            self.t.apply(e);
+            self.t.apply(e).expect("a decided event fits");
         }
         Ok(())
     }

@@ -1,5 +1,7 @@
 //! Every reason the core can refuse a command: a stable code with parameters. The pages turn
 //! codes into Dutch, French or English (`errors.<CODE>` in `locales/`); codes are never renamed.
+//! And [`ApplyError`]: a stored event that does not fit the state it is applied to, i.e. a
+//! corrupt log (it never reaches a page; the host logs it with the event's number).
 
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use serde::{Deserialize, Serialize};
@@ -275,4 +277,32 @@ impl DomainError {
         "PLAYER_NOT_OUT",
         "TABLE_NOT_REOPENABLE",
     ];
+}
+
+/// A stored event that does not fit the state it is applied to: the log is corrupt (edited by
+/// hand, cut short, or written by rules this core no longer has). `decide` only ever writes
+/// events that fit, so a host that meets one refuses that log rather than guess. The state is
+/// unchanged whenever one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ApplyError {
+    /// An event before the tournament's creation.
+    #[error("the tournament is not created yet")]
+    NotCreated,
+    /// A second creation.
+    #[error("the tournament was already created")]
+    AlreadyCreated,
+    #[error("player {player} is unknown")]
+    UnknownPlayer { player: PlayerId },
+    #[error("player {player} is already registered")]
+    PlayerExists { player: PlayerId },
+    #[error("table {table} is unknown")]
+    UnknownTable { table: TableNo },
+    #[error("no abandoned stack at table {table}, seat {seat}")]
+    NoAbandonedStack { table: TableNo, seat: SeatNo },
+    #[error("penalty {index} is unknown")]
+    UnknownPenalty { index: u32 },
+    #[error("incident {index} is unknown")]
+    UnknownIncident { index: u32 },
+    #[error("player {player} has no re-entry to cancel")]
+    NoReEntry { player: PlayerId },
 }

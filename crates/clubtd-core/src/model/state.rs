@@ -1,7 +1,7 @@
 //! The tournament state: what `apply` builds from events. Plain data, ordered maps (so every
-//! iteration is deterministic), no rules beyond keeping its own bookkeeping straight.
+//! iteration is deterministic), no rules beyond keeping its own bookkeeping straight (seating
+//! and unseating, entries bought); the rules that change it live in `rules/`.
 
-use crate::log::event::Event;
 use crate::model::clock::Clock;
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
@@ -245,7 +245,8 @@ pub struct Tournament {
     pub tables: BTreeMap<TableNo, Table>,
     /// Places so far, in the order they happened.
     pub eliminations: Vec<Elimination>,
-    next_group: u64,
+    /// The next elimination group (ordinary busts, early leavers, disqualifications).
+    pub(crate) next_group: u64,
     /// FIDPA: players who left early and wait for the next bust's place.
     pub early_leavers: Vec<PlayerId>,
     /// Hand-for-hand: the hand being played, when it is on.
@@ -341,513 +342,6 @@ impl Tournament {
             .map(|(n, t)| (*n, t))
     }
 
-    /// Applies one event. Total: an event that does not fit the state changes nothing, so
-    /// replay can never panic; `decide` makes sure only fitting events are ever written.
-    pub fn apply(&mut self, event: &Event) {
-        self.events_applied += 1;
-        self.record_undo(event);
-        match event {
-            Event::TournamentCreated { config } => {
-                for (i, t) in config.tables.iter().enumerate() {
-                    let open = i < usize::from(config.tables_at_start);
-                    self.tables.insert(
-                        *t,
-                        Table {
-                            open,
-                            ..Table::default()
-                        },
-                    );
-                }
-                self.config = Some(config.clone());
-            }
-            Event::ConfigChanged { config } => {
-                for t in &config.tables {
-                    self.tables.entry(*t).or_default();
-                }
-                self.config = Some(config.clone());
-            }
-            Event::StructureChanged { levels } => {
-                if let Some(cfg) = self.config.as_mut() {
-                    cfg.levels = levels.clone();
-                }
-            }
-            Event::TableOpened { table } => {
-                self.tables.entry(*table).or_default().open = true;
-            }
-            Event::PlayerRegistered {
-                player,
-                name,
-                payment,
-                bonus,
-                at,
-            } => {
-                let starting = self.starting_stack();
-                self.players.insert(
-                    *player,
-                    Player {
-                        id: *player,
-                        name: name.clone(),
-                        entries: 1,
-                        status: PlayerStatus::Playing,
-                        seat: None,
-                        last_seat: None,
-                        stack: starting + *bonus,
-                        stack_counted: false,
-                        bounty: payment.bounty_part,
-                        bounty_won: Cents::ZERO,
-                        paid: payment.total(),
-                        registration_payment: *payment,
-                        bonus: *bonus,
-                        registered_at: *at,
-                        last_bust: None,
-                        arrived: false,
-                        reentry: None,
-                        stack_taken_out: Chips::ZERO,
-                    },
-                );
-                self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
-            }
-            Event::PlayerReEntered {
-                player,
-                payment,
-                bonus,
-                same_seat,
-                ..
-            } => {
-                let starting = self.starting_stack();
-                let Some(p) = self.players.get_mut(player) else {
-                    return;
-                };
-                let elimination = self
-                    .eliminations
-                    .iter()
-                    .find(|e| e.player == *player)
-                    .cloned();
-                p.reentry = Some(ReEntryRecord {
-                    payment: *payment,
-                    elimination,
-                    last_seat: p.last_seat,
-                    bonus: p.bonus,
-                    bounty: p.bounty,
-                    bounty_won: p.bounty_won,
-                    arrived: p.arrived,
-                });
-                p.entries += 1;
-                p.status = PlayerStatus::Playing;
-                p.stack = starting + *bonus;
-                p.stack_counted = false;
-                p.bounty = payment.bounty_part;
-                p.paid += payment.total();
-                p.bonus = *bonus;
-                p.arrived = false;
-                let old_seat = p.last_seat;
-                // The earlier bust no longer counts for places: the player is back.
-                self.eliminations.retain(|e| e.player != *player);
-                if *same_seat {
-                    if let Some(place) = old_seat {
-                        self.seat(*player, place);
-                    }
-                }
-                self.record_entry(payment.prize_part, payment.house_fee, starting + *bonus);
-            }
-            Event::SeatDrawn { player, seat } => self.seat(*player, *seat),
-            Event::PlayerUnregistered { player, refund } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.status = PlayerStatus::Unregistered;
-                    p.bounty = Cents::ZERO;
-                    p.paid -= refund.total();
-                    let stack = p.stack;
-                    p.stack = Chips::ZERO;
-                    self.unseat(*player);
-                    self.entries = self.entries.saturating_sub(1);
-                    self.prize_pool -= refund.prize_part;
-                    self.house_fees -= refund.house_fee;
-                    self.chips_bought -= stack;
-                }
-            }
-            Event::BustsRecorded {
-                table, busts, at, ..
-            } => self.apply_busts(*table, busts, *at),
-            Event::PlayerRevived {
-                player,
-                seat,
-                bounties_reversed,
-                bounty,
-                ..
-            } => {
-                for b in bounties_reversed {
-                    if let Some(w) = self.players.get_mut(&b.to) {
-                        w.bounty_won -= b.cash;
-                        w.bounty -= b.onto_head;
-                    }
-                }
-                self.eliminations.retain(|e| e.player != *player);
-                if let Some(p) = self.players.get_mut(player) {
-                    p.status = PlayerStatus::Playing;
-                    p.bounty = *bounty;
-                    p.stack = p
-                        .last_bust
-                        .take()
-                        .map(|b| b.stack_before)
-                        .unwrap_or(p.stack);
-                }
-                self.seat(*player, *seat);
-            }
-            Event::ClockChanged { clock, .. } => self.clock = *clock,
-            Event::RegistrationClosed { .. } => self.registration_closed = true,
-            Event::ButtonSet { table, seat } => {
-                if let Some(t) = self.tables.get_mut(table) {
-                    t.button = Some(*seat);
-                }
-            }
-            Event::PlayerMoved { movement, .. } => self.apply_moves(std::slice::from_ref(movement)),
-            Event::TableBroken {
-                table,
-                moves,
-                abandoned_moves,
-            } => {
-                self.apply_moves(moves);
-                self.apply_stack_moves(abandoned_moves);
-                self.last_redraw = Some(Redraw {
-                    broken: Some(*table),
-                    moves: moves.clone(),
-                    abandoned_moves: abandoned_moves.clone(),
-                });
-                if let Some(t) = self.tables.get_mut(table) {
-                    t.open = false;
-                    t.button = None;
-                    t.hand_done = false;
-                }
-            }
-            Event::FinalTableDrawn {
-                table,
-                moves,
-                button,
-                abandoned_moves,
-            } => {
-                self.apply_moves(moves);
-                self.apply_stack_moves(abandoned_moves);
-                self.last_redraw = Some(Redraw {
-                    broken: None,
-                    moves: moves.clone(),
-                    abandoned_moves: abandoned_moves.clone(),
-                });
-                for (n, t) in self.tables.iter_mut() {
-                    if n != table {
-                        t.open = false;
-                        t.button = None;
-                    }
-                }
-                if let Some(t) = self.tables.get_mut(table) {
-                    t.open = true;
-                    t.button = Some(*button);
-                }
-            }
-            Event::ChipsCounted { player, chips, .. } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.stack = *chips;
-                    p.stack_counted = true;
-                }
-            }
-            Event::PlayerLeftEarly { player, at } => {
-                self.take_out(*player, PlayerStatus::LeftEarly, *at);
-                self.early_leavers.push(*player);
-            }
-            Event::PlayerDisqualified { player, at, .. } => {
-                self.take_out(*player, PlayerStatus::Disqualified, *at);
-                self.eliminations.push(Elimination {
-                    player: *player,
-                    group: self.next_group,
-                    table: None,
-                    start_stack: None,
-                    at: *at,
-                });
-                self.next_group += 1;
-            }
-            Event::PenaltyGiven {
-                player,
-                penalty,
-                reason,
-                at,
-            } => self.penalties.push(Penalty {
-                player: *player,
-                kind: *penalty,
-                reason: reason.clone(),
-                at: *at,
-                hands_served: 0,
-                rescinded: None,
-            }),
-            Event::PenaltyRescinded { index, reason } => {
-                if let Some(p) = self.penalties.get_mut(*index as usize) {
-                    p.rescinded = Some(reason.clone());
-                }
-            }
-            Event::RegistrationReopened { .. } => self.registration_closed = false,
-            Event::PlayerRenamed { player, name } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.name = name.clone();
-                }
-            }
-            Event::HandForHandSet { on } => {
-                self.hand_for_hand = if *on {
-                    Some(self.hand_for_hand.unwrap_or(0) + 1)
-                } else {
-                    None
-                };
-                for t in self.tables.values_mut() {
-                    t.hand_done = false;
-                }
-            }
-            Event::HandFinished { table } => {
-                if let Some(t) = self.tables.get_mut(table) {
-                    t.hand_done = true;
-                }
-                // PKR4U 4: a hand played at this table counts for its players' hands penalties.
-                let here: Vec<PlayerId> = self
-                    .tables
-                    .get(table)
-                    .map(|t| t.seats.values().copied().collect())
-                    .unwrap_or_default();
-                for player in here {
-                    self.serve_penalty_hand(player);
-                }
-                // Seed 000 / FIDPA: the next hand starts everywhere once every table is done.
-                if self.hand_for_hand.is_some() && self.open_tables().all(|(_, t)| t.hand_done) {
-                    self.hand_for_hand = self.hand_for_hand.map(|h| h + 1);
-                    for t in self.tables.values_mut() {
-                        t.hand_done = false;
-                    }
-                }
-            }
-            Event::StackSurrendered {
-                player,
-                abandoned_at,
-                ..
-            } => {
-                // PKR4U 5: the stack is removed; the player re-enters at once (a separate event).
-                // PKR4U 6: in a bounty event it stays in the seat with the bounty, its chips
-                // still in play.
-                let Some(p) = self.players.get_mut(player) else {
-                    return;
-                };
-                let (stack, bounty) = (p.stack, p.bounty);
-                p.status = PlayerStatus::Busted;
-                p.reentry = None;
-                p.last_seat = p.seat;
-                p.stack = Chips::ZERO;
-                if abandoned_at.is_some() {
-                    p.bounty = Cents::ZERO;
-                }
-                self.unseat(*player);
-                match abandoned_at {
-                    Some(place) => {
-                        self.tables
-                            .entry(place.table)
-                            .or_default()
-                            .abandoned
-                            .insert(
-                                place.seat,
-                                AbandonedStack {
-                                    owner: *player,
-                                    chips: stack,
-                                    bounty,
-                                },
-                            );
-                    }
-                    None => self.chips_removed += stack,
-                }
-            }
-            Event::AbandonedStackGone {
-                place, bounties, ..
-            } => {
-                if let Some(t) = self.tables.get_mut(&place.table) {
-                    t.abandoned.remove(&place.seat);
-                }
-                for b in bounties {
-                    if let Some(w) = self.players.get_mut(&b.to) {
-                        w.bounty_won += b.cash;
-                        w.bounty += b.onto_head;
-                    }
-                }
-            }
-            Event::PenaltyHandServed { player } => self.serve_penalty_hand(*player),
-            Event::BalancingSet { automatic, trigger } => {
-                self.balancing = Some(BalancingSettings {
-                    automatic: *automatic,
-                    trigger: *trigger,
-                })
-            }
-            Event::PayoutsSet { amounts } => self.payout_override = Some(amounts.clone()),
-            Event::PlayerArrived { player } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.arrived = true;
-                }
-            }
-            Event::EntryCancelled { player, refund, .. } => self.cancel_entry(*player, refund),
-            Event::PlayerReinstated { player, seat, .. } => {
-                let Some(p) = self.players.get_mut(player) else {
-                    return;
-                };
-                p.status = PlayerStatus::Playing;
-                p.stack = std::mem::take(&mut p.stack_taken_out);
-                self.chips_removed -= p.stack;
-                self.early_leavers.retain(|l| l != player);
-                self.eliminations.retain(|e| e.player != *player);
-                self.seat(*player, *seat);
-            }
-            Event::TableReopened {
-                table,
-                moves,
-                abandoned_moves,
-                ..
-            } => {
-                self.tables.entry(*table).or_default().open = true;
-                self.apply_moves(moves);
-                self.apply_stack_moves(abandoned_moves);
-                self.last_redraw = None;
-            }
-            Event::DealRecorded { amounts, .. } => self.deal = Some(amounts.clone()),
-            Event::Undone { step, .. } => self.apply_undo(step),
-            Event::DirectorCalled { table, at } => {
-                self.calls.insert(*table, *at);
-            }
-            Event::CallAnswered { table } => {
-                self.calls.remove(table);
-            }
-            Event::RulingRecorded {
-                table,
-                flow,
-                answers,
-                leaf,
-                rule,
-                at,
-            } => {
-                if let Some(t) = table {
-                    self.calls.remove(t);
-                }
-                self.incidents.push(Incident {
-                    table: *table,
-                    flow: flow.clone(),
-                    answers: answers.clone(),
-                    leaf: leaf.clone(),
-                    rule: rule.clone(),
-                    at: *at,
-                    overruled: None,
-                });
-            }
-            Event::RulingOverruled { incident, reason } => {
-                if let Some(i) = self.incidents.get_mut(*incident as usize) {
-                    i.overruled = Some(reason.clone());
-                }
-            }
-        }
-    }
-
-    /// Keeps what is needed to take the event back (before it is applied).
-    fn record_undo(&mut self, event: &Event) {
-        let step = match event {
-            Event::BustsRecorded { busts, .. } => {
-                let involved: std::collections::BTreeSet<PlayerId> = busts
-                    .iter()
-                    .flat_map(|b| std::iter::once(b.player).chain(b.eliminators.iter().copied()))
-                    .collect();
-                let before = involved
-                    .iter()
-                    .filter_map(|p| self.players.get(p).cloned())
-                    .collect();
-                Some(UndoStep::Busts {
-                    busts: busts.clone(),
-                    before,
-                })
-            }
-            Event::PlayerMoved { movement, .. } => Some(UndoStep::Move {
-                movement: *movement,
-            }),
-            Event::ButtonSet { table, .. } => Some(UndoStep::Button {
-                table: *table,
-                previous: self.tables.get(table).and_then(|t| t.button),
-            }),
-            Event::ChipsCounted { player, .. } => {
-                self.players.get(player).map(|p| UndoStep::Count {
-                    player: *player,
-                    previous: p.stack,
-                    previous_counted: p.stack_counted,
-                })
-            }
-            Event::ClockChanged { .. } => Some(UndoStep::Clock {
-                previous: self.clock,
-            }),
-            Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
-            Event::Undone { .. } => return,
-            _ => None,
-        };
-        match step {
-            Some(s) => {
-                self.undo.push(s);
-                if self.undo.len() > 20 {
-                    self.undo.remove(0);
-                }
-            }
-            None => self.undo.clear(),
-        }
-    }
-
-    fn apply_undo(&mut self, step: &UndoStep) {
-        if self.undo.last() == Some(step) {
-            self.undo.pop();
-        }
-        match step {
-            UndoStep::Busts { busts, before } => {
-                for b in busts {
-                    self.eliminations.retain(|e| e.player != b.player);
-                }
-                // Players come back exactly as they were (seat, stack, bounties).
-                for p in before {
-                    self.players.insert(p.id, p.clone());
-                    if let Some(place) = p.seat {
-                        self.tables
-                            .entry(place.table)
-                            .or_default()
-                            .seats
-                            .insert(place.seat, p.id);
-                    }
-                }
-            }
-            UndoStep::Move { movement } => self.seat(movement.player, movement.from),
-            UndoStep::Button { table, previous } => {
-                if let Some(t) = self.tables.get_mut(table) {
-                    t.button = *previous;
-                }
-            }
-            UndoStep::Count {
-                player,
-                previous,
-                previous_counted,
-            } => {
-                if let Some(p) = self.players.get_mut(player) {
-                    p.stack = *previous;
-                    p.stack_counted = *previous_counted;
-                }
-            }
-            UndoStep::Clock { previous } => self.clock = *previous,
-            UndoStep::Penalty => {
-                self.penalties.pop();
-            }
-        }
-    }
-
-    /// The configured starting stack (zero before the tournament is created).
-    /// PKR4U 4: one more hand sat out, on the player's oldest running hands penalty.
-    fn serve_penalty_hand(&mut self, player: PlayerId) {
-        if let Some(p) = self
-            .penalties
-            .iter_mut()
-            .find(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0))
-        {
-            p.hands_served += 1;
-        }
-    }
-
     /// Chips of abandoned stacks still at the tables (PKR4U 6): in play, owned by nobody.
     pub fn abandoned_chips(&self) -> Chips {
         self.tables
@@ -857,21 +351,24 @@ impl Tournament {
             .sum()
     }
 
-    fn starting_stack(&self) -> Chips {
+    /// The configured starting stack (zero before the tournament is created).
+    pub(crate) fn starting_stack(&self) -> Chips {
         self.config
             .as_ref()
             .map(|c| c.starting_stack)
             .unwrap_or_default()
     }
 
-    fn record_entry(&mut self, prize: Cents, fee: Cents, chips: Chips) {
+    /// One more entry bought: its prize part, house fee and chips.
+    pub(crate) fn record_entry(&mut self, prize: Cents, fee: Cents, chips: Chips) {
         self.entries += 1;
         self.prize_pool += prize;
         self.house_fees += fee;
         self.chips_bought += chips;
     }
 
-    fn seat(&mut self, player: PlayerId, place: Place) {
+    /// Seats a player (leaving any seat they had).
+    pub(crate) fn seat(&mut self, player: PlayerId, place: Place) {
         self.unseat(player);
         if let Some(p) = self.players.get_mut(&player) {
             p.seat = Some(place);
@@ -883,7 +380,8 @@ impl Tournament {
             .insert(place.seat, player);
     }
 
-    fn unseat(&mut self, player: PlayerId) {
+    /// Takes a player out of their seat, if they have one.
+    pub(crate) fn unseat(&mut self, player: PlayerId) {
         if let Some(p) = self.players.get_mut(&player) {
             if let Some(old) = p.seat.take() {
                 if let Some(t) = self.tables.get_mut(&old.table) {
@@ -895,7 +393,8 @@ impl Tournament {
         }
     }
 
-    fn apply_moves(&mut self, moves: &[SeatMove]) {
+    /// Players change seats together (a redraw, a break, a move).
+    pub(crate) fn move_players(&mut self, moves: &[SeatMove]) {
         // Unseat everyone first, so a redraw that swaps seats never overwrites itself.
         for m in moves {
             self.unseat(m.player);
@@ -905,44 +404,8 @@ impl Tournament {
         }
     }
 
-    /// A re-entry bought by mistake: its money goes back and the player is out again, at the
-    /// place of the bust it followed; the entry's chips leave play.
-    fn cancel_entry(&mut self, player: PlayerId, refund: &Payment) {
-        let Some(p) = self.players.get_mut(&player) else {
-            return;
-        };
-        let Some(record) = p.reentry.take() else {
-            return;
-        };
-        let stack = std::mem::take(&mut p.stack);
-        p.entries = p.entries.saturating_sub(1);
-        p.status = PlayerStatus::Busted;
-        p.paid -= refund.total();
-        p.bonus = record.bonus;
-        p.bounty = record.bounty;
-        p.bounty_won = record.bounty_won;
-        p.arrived = record.arrived;
-        p.stack_counted = false;
-        self.unseat(player);
-        if let Some(p) = self.players.get_mut(&player) {
-            p.last_seat = record.last_seat;
-        }
-        self.chips_removed += stack;
-        self.entries = self.entries.saturating_sub(1);
-        self.prize_pool -= refund.prize_part;
-        self.house_fees -= refund.house_fee;
-        if let Some(e) = record.elimination {
-            let at = self
-                .eliminations
-                .iter()
-                .position(|x| x.group > e.group)
-                .unwrap_or(self.eliminations.len());
-            self.eliminations.insert(at, e);
-        }
-    }
-
     /// PKR4U 6: abandoned stacks change seats (taken out first, like players in a redraw).
-    fn apply_stack_moves(&mut self, moves: &[StackMove]) {
+    pub(crate) fn move_stacks(&mut self, moves: &[StackMove]) {
         let lifted: Vec<(Place, AbandonedStack)> = moves
             .iter()
             .filter_map(|m| {
@@ -963,7 +426,9 @@ impl Tournament {
         }
     }
 
-    fn take_out(&mut self, player: PlayerId, status: PlayerStatus, _at: Timestamp) {
+    /// A player leaves play (early leave, disqualification); their chips leave with them and
+    /// are kept so that taking it back returns them exactly.
+    pub(crate) fn take_out(&mut self, player: PlayerId, status: PlayerStatus, _at: Timestamp) {
         if let Some(p) = self.players.get_mut(&player) {
             let stack = p.stack;
             p.status = status;
@@ -974,62 +439,6 @@ impl Tournament {
             self.chips_removed += stack;
         }
         self.unseat(player);
-    }
-
-    fn apply_busts(&mut self, table: TableNo, busts: &[BustOutcome], at: Timestamp) {
-        // FIDPA: early leavers take the place of the next bust, just below it.
-        for leaver in std::mem::take(&mut self.early_leavers) {
-            self.eliminations.push(Elimination {
-                player: leaver,
-                group: self.next_group,
-                table: None,
-                start_stack: None,
-                at,
-            });
-            self.next_group += 1;
-        }
-        let group = match self.hand_for_hand {
-            // Hand-for-hand: busts at different tables in the same hand share one group.
-            Some(hand) => match self
-                .eliminations
-                .iter()
-                .rev()
-                .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
-            {
-                Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
-                _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
-            },
-            None => {
-                self.next_group += 1;
-                self.next_group - 1
-            }
-        };
-        for b in busts {
-            for paid in &b.bounties {
-                if let Some(winner) = self.players.get_mut(&paid.to) {
-                    winner.bounty_won += paid.cash;
-                    winner.bounty += paid.onto_head;
-                }
-            }
-            if let Some(p) = self.players.get_mut(&b.player) {
-                p.last_bust = Some(b.clone());
-                p.status = PlayerStatus::Busted;
-                p.reentry = None;
-                p.last_seat = p.seat;
-                p.stack = Chips::ZERO;
-                p.bounty = Cents::ZERO;
-            }
-            self.unseat(b.player);
-            self.eliminations.push(Elimination {
-                player: b.player,
-                group,
-                table: Some(table),
-                start_stack: b.start_stack,
-                at,
-            });
-        }
-        // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
-        // again at the next count.
     }
 }
 

@@ -2,13 +2,14 @@
 //! Plans are suggestions derived from the state; carrying one out is an ordinary command.
 
 use crate::log::command::Ctx;
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, MoveReason, Place, SeatMove, StackMove};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
-use crate::model::state::{PlayerStatus, Table, Tournament};
+use crate::model::state::{BalancingSettings, PlayerStatus, Redraw, Table, Tournament};
 use crate::rules::rng::Rng;
 use crate::rules::seating::{blinds, dead_seats, free_seats, next_occupied};
+use crate::rules::table_mut;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -266,10 +267,8 @@ pub fn decide_break(
             from: Place { table, seat },
             to: draw.seat,
         };
-        sim.apply(&Event::PlayerMoved {
-            movement: m,
-            reason: MoveReason::Break,
-        });
+        // The next draw sees this player seated already.
+        sim.move_players(&[m]);
         moves.push(m);
     }
     // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
@@ -357,4 +356,97 @@ fn abandoned_places(t: &Tournament) -> Vec<Place> {
     t.open_tables()
         .flat_map(|(table, tb)| tb.abandoned.keys().map(move |&seat| Place { table, seat }))
         .collect()
+}
+
+/// TDA 25: how balancing runs from now on. A trigger of 1 would move players back and forth
+/// for ever.
+pub fn decide_set_balancing(
+    cfg: &Config,
+    automatic: bool,
+    trigger: u8,
+) -> Result<Vec<Event>, DomainError> {
+    if trigger < 2 || trigger > cfg.table_size {
+        return Err(DomainError::InvalidAmount {
+            field: "trigger".into(),
+        });
+    }
+    Ok(vec![Event::BalancingSet { automatic, trigger }])
+}
+
+/// `ButtonSet`: where the table says its button is.
+pub(crate) fn apply_button_set(
+    t: &mut Tournament,
+    table: TableNo,
+    seat: SeatNo,
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?.button = Some(seat);
+    Ok(())
+}
+
+/// `PlayerMoved`.
+pub(crate) fn apply_moved(t: &mut Tournament, movement: &SeatMove) -> Result<(), ApplyError> {
+    t.move_players(std::slice::from_ref(movement));
+    Ok(())
+}
+
+/// `TableBroken`: its players and abandoned stacks sit at their drawn seats; the table
+/// closes, and the tables show who went where.
+pub(crate) fn apply_table_broken(
+    t: &mut Tournament,
+    table: TableNo,
+    moves: &[SeatMove],
+    abandoned_moves: &[StackMove],
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?;
+    t.move_players(moves);
+    t.move_stacks(abandoned_moves);
+    t.last_redraw = Some(Redraw {
+        broken: Some(table),
+        moves: moves.to_vec(),
+        abandoned_moves: abandoned_moves.to_vec(),
+    });
+    let tb = table_mut(t, table)?;
+    tb.open = false;
+    tb.button = None;
+    tb.hand_done = false;
+    Ok(())
+}
+
+/// `FinalTableDrawn` (FIDPA): everyone at the final table, the button on its drawn seat,
+/// every other table closed.
+pub(crate) fn apply_final_table_drawn(
+    t: &mut Tournament,
+    table: TableNo,
+    moves: &[SeatMove],
+    button: SeatNo,
+    abandoned_moves: &[StackMove],
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?;
+    t.move_players(moves);
+    t.move_stacks(abandoned_moves);
+    t.last_redraw = Some(Redraw {
+        broken: None,
+        moves: moves.to_vec(),
+        abandoned_moves: abandoned_moves.to_vec(),
+    });
+    for (n, tb) in t.tables.iter_mut() {
+        if *n != table {
+            tb.open = false;
+            tb.button = None;
+        }
+    }
+    let tb = table_mut(t, table)?;
+    tb.open = true;
+    tb.button = Some(button);
+    Ok(())
+}
+
+/// `BalancingSet` (TDA 25).
+pub(crate) fn apply_balancing_set(
+    t: &mut Tournament,
+    automatic: bool,
+    trigger: u8,
+) -> Result<(), ApplyError> {
+    t.balancing = Some(BalancingSettings { automatic, trigger });
+    Ok(())
 }

@@ -3,13 +3,16 @@
 //! finishing higher, equal stacks and hand-for-hand busts sharing.
 
 use crate::log::command::{BustReport, Ctx};
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{BountyPaid, BustOutcome, Event};
 use crate::model::config::Config;
+use crate::model::ids::Timestamp;
 use crate::model::ids::{PlayerId, TableNo};
-use crate::model::money::Cents;
-use crate::model::state::{PlayerStatus, Tournament, UndoStep};
+use crate::model::money::{Cents, Chips};
+use crate::model::seats::Place;
+use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
 use crate::rules::bounties::bounty_payments;
+use crate::rules::known_player;
 use crate::rules::payouts::shared_prizes;
 use crate::rules::registration::registration_open;
 use serde::{Deserialize, Serialize};
@@ -146,45 +149,104 @@ pub fn decide_revive(
     }])
 }
 
-/// Takes back the latest undoable action. A bust can only be undone while its players'
-/// seats are still free and nobody re-entered; a move while the old seat is free.
-pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
-    let reason = reason.trim();
-    if reason.is_empty() {
-        return Err(DomainError::ReasonRequired);
+/// `BustsRecorded`: one hand's busts. Bounties go to their winners, the busted leave their
+/// seats, and each bust takes a place (hand-for-hand busts of one hand share it).
+pub(crate) fn apply_busts(
+    t: &mut Tournament,
+    table: TableNo,
+    busts: &[BustOutcome],
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    for b in busts {
+        known_player(t, b.player)?;
+        for paid in &b.bounties {
+            known_player(t, paid.to)?;
+        }
     }
-    let step = t.undo.last().ok_or(DomainError::NothingToUndo)?;
-    let seat_free = |place: &crate::log::event::Place| {
-        t.tables
-            .get(&place.table)
-            .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
+    // FIDPA: early leavers take the place of the next bust, just below it.
+    for leaver in std::mem::take(&mut t.early_leavers) {
+        t.eliminations.push(Elimination {
+            player: leaver,
+            group: t.next_group,
+            table: None,
+            start_stack: None,
+            at,
+        });
+        t.next_group += 1;
+    }
+    let group = match t.hand_for_hand {
+        // Hand-for-hand: busts at different tables in the same hand share one group.
+        Some(hand) => match t
+            .eliminations
+            .iter()
+            .rev()
+            .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
+        {
+            Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
+            _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
+        },
+        None => {
+            t.next_group += 1;
+            t.next_group - 1
+        }
     };
-    match step {
-        UndoStep::Busts { busts, .. } => {
-            for b in busts {
-                let still_out = t
-                    .players
-                    .get(&b.player)
-                    .is_some_and(|p| p.status == PlayerStatus::Busted);
-                if !still_out || !seat_free(&b.seat) {
-                    return Err(DomainError::SameSeatTaken { player: b.player });
-                }
+    for b in busts {
+        for paid in &b.bounties {
+            if let Some(winner) = t.players.get_mut(&paid.to) {
+                winner.bounty_won += paid.cash;
+                winner.bounty += paid.onto_head;
             }
         }
-        UndoStep::Move { movement } => {
-            let here = t.players.get(&movement.player).and_then(|p| p.seat) == Some(movement.to);
-            if !here || !seat_free(&movement.from) {
-                return Err(DomainError::SameSeatTaken {
-                    player: movement.player,
-                });
-            }
+        if let Some(p) = t.players.get_mut(&b.player) {
+            p.last_bust = Some(b.clone());
+            p.status = PlayerStatus::Busted;
+            p.reentry = None;
+            p.last_seat = p.seat;
+            p.stack = Chips::ZERO;
+            p.bounty = Cents::ZERO;
         }
-        _ => {}
+        t.unseat(b.player);
+        t.eliminations.push(Elimination {
+            player: b.player,
+            group,
+            table: Some(table),
+            start_stack: b.start_stack,
+            at,
+        });
     }
-    Ok(vec![Event::Undone {
-        step: step.clone(),
-        reason: reason.to_string(),
-    }])
+    // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
+    // again at the next count.
+    Ok(())
+}
+
+/// `PlayerRevived`: a wrong bust taken back; the bounties it paid come back, the player
+/// sits down again with the stack they had.
+pub(crate) fn apply_revived(
+    t: &mut Tournament,
+    player: PlayerId,
+    seat: Place,
+    bounties_reversed: &[BountyPaid],
+    bounty: Cents,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    for b in bounties_reversed {
+        if let Some(w) = t.players.get_mut(&b.to) {
+            w.bounty_won -= b.cash;
+            w.bounty -= b.onto_head;
+        }
+    }
+    t.eliminations.retain(|e| e.player != player);
+    if let Some(p) = t.players.get_mut(&player) {
+        p.status = PlayerStatus::Playing;
+        p.bounty = bounty;
+        p.stack = p
+            .last_bust
+            .take()
+            .map(|b| b.stack_before)
+            .unwrap_or(p.stack);
+    }
+    t.seat(player, seat);
+    Ok(())
 }
 
 /// A player's finishing place.

@@ -2,11 +2,15 @@
 //! recorded as the clock's new absolute state (so replay never recomputes time).
 //! TDA 18: a new level applies from the next hand.
 
-use crate::log::error::DomainError;
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
 use crate::model::clock::first_duration;
 pub use crate::model::clock::{Clock, ClockChange, ClockReading};
+use crate::model::config::Config;
 use crate::model::config::Level;
 use crate::model::ids::Timestamp;
+use crate::model::state::Tournament;
 
 /// The clock after the director's command, computed at `now`.
 pub fn decide_start(clock: Clock, levels: &[Level], now: Timestamp) -> Result<Clock, DomainError> {
@@ -102,6 +106,76 @@ pub fn decide_jump(
         }),
         Clock::NotStarted => Err(DomainError::NotStarted),
     }
+}
+
+/// A clock command as its event: the change and the clock's new absolute state.
+fn clock_changed(change: ClockChange, clock: Clock, ctx: Ctx) -> Vec<Event> {
+    vec![Event::ClockChanged {
+        change,
+        clock,
+        at: ctx.now,
+    }]
+}
+
+/// `StartClock`.
+pub fn decide_start_clock(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    let clock = decide_start(t.clock, &cfg.levels, ctx.now)?;
+    Ok(clock_changed(ClockChange::Started, clock, ctx))
+}
+
+/// `PauseClock`.
+pub fn decide_pause_clock(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    let clock = decide_pause(t.clock, &cfg.levels, ctx.now)?;
+    Ok(clock_changed(ClockChange::Paused, clock, ctx))
+}
+
+/// `ResumeClock`.
+pub fn decide_resume_clock(t: &Tournament, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+    let clock = decide_resume(t.clock, ctx.now)?;
+    Ok(clock_changed(ClockChange::Resumed, clock, ctx))
+}
+
+/// `AdjustClock`: seconds added (or taken off) the level in play.
+pub fn decide_adjust_clock(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    delta_seconds: i64,
+) -> Result<Vec<Event>, DomainError> {
+    let delta = delta_seconds
+        .checked_mul(1000)
+        .ok_or(DomainError::InvalidAmount {
+            field: "delta".into(),
+        })?;
+    let clock = decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?;
+    Ok(clock_changed(ClockChange::Adjusted, clock, ctx))
+}
+
+/// `JumpToLevel`: the level by its index in the structure.
+pub fn decide_jump_to_level(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    level_index: u32,
+) -> Result<Vec<Event>, DomainError> {
+    // An index beyond usize is beyond the structure too: refused as an unknown level.
+    let index = usize::try_from(level_index).unwrap_or(usize::MAX);
+    let clock = decide_jump(t.clock, &cfg.levels, ctx.now, index)?;
+    Ok(clock_changed(ClockChange::Jumped, clock, ctx))
+}
+
+/// `ClockChanged`: the clock's new state, as recorded.
+pub(crate) fn apply_clock_changed(t: &mut Tournament, clock: Clock) -> Result<(), ApplyError> {
+    t.clock = clock;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,11 +4,14 @@
 //! table of what corrects what).
 
 use crate::log::command::Ctx;
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, SeatMove, StackMove};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, TableNo};
+use crate::model::payment::Payment;
+use crate::model::seats::Place;
 use crate::model::state::{PlayerStatus, Tournament};
+use crate::rules::player_mut;
 use crate::rules::rng::Rng;
 use crate::rules::seating::draw_seat;
 
@@ -146,4 +149,72 @@ pub fn decide_reopen_table(
         abandoned_moves,
         reason,
     }])
+}
+
+/// `EntryCancelled`: a re-entry bought by mistake; its money goes back and the player is out
+/// again, at the place of the bust it followed; the entry's chips leave play.
+pub(crate) fn apply_entry_cancelled(
+    t: &mut Tournament,
+    player: PlayerId,
+    refund: &Payment,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    let record = p.reentry.take().ok_or(ApplyError::NoReEntry { player })?;
+    let stack = std::mem::take(&mut p.stack);
+    p.entries = p.entries.saturating_sub(1);
+    p.status = PlayerStatus::Busted;
+    p.paid -= refund.total();
+    p.bonus = record.bonus;
+    p.bounty = record.bounty;
+    p.bounty_won = record.bounty_won;
+    p.arrived = record.arrived;
+    p.stack_counted = false;
+    t.unseat(player);
+    if let Some(p) = t.players.get_mut(&player) {
+        p.last_seat = record.last_seat;
+    }
+    t.chips_removed += stack;
+    t.entries = t.entries.saturating_sub(1);
+    t.prize_pool -= refund.prize_part;
+    t.house_fees -= refund.house_fee;
+    if let Some(e) = record.elimination {
+        let at = t
+            .eliminations
+            .iter()
+            .position(|x| x.group > e.group)
+            .unwrap_or(t.eliminations.len());
+        t.eliminations.insert(at, e);
+    }
+    Ok(())
+}
+
+/// `PlayerReinstated`: back in play at `seat` with the chips taken out, the place given up.
+pub(crate) fn apply_reinstated(
+    t: &mut Tournament,
+    player: PlayerId,
+    seat: Place,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    p.status = PlayerStatus::Playing;
+    p.stack = std::mem::take(&mut p.stack_taken_out);
+    let back = p.stack;
+    t.chips_removed -= back;
+    t.early_leavers.retain(|l| *l != player);
+    t.eliminations.retain(|e| e.player != player);
+    t.seat(player, seat);
+    Ok(())
+}
+
+/// `TableReopened`: the table opens and its players (and abandoned stacks) go back.
+pub(crate) fn apply_table_reopened(
+    t: &mut Tournament,
+    table: TableNo,
+    moves: &[SeatMove],
+    abandoned_moves: &[StackMove],
+) -> Result<(), ApplyError> {
+    t.tables.entry(table).or_default().open = true;
+    t.move_players(moves);
+    t.move_stacks(abandoned_moves);
+    t.last_redraw = None;
+    Ok(())
 }

@@ -1,11 +1,21 @@
-//! Final-table deal quotes: chip-chop and ICM (Malmuth–Harville). A deal is only valid when
+//! Final-table deals: recording the deal the players agreed (it must share exactly the prize
+//! money not yet paid), and the quotes to negotiate from.
+//!
+//! The quotes: chip-chop and ICM (Malmuth–Harville). A deal is only valid when
 //! the TD is told and every remaining player agrees; these functions never decide anything,
 //! they only give the table numbers to negotiate from. Every quote is in whole cents and adds
 //! up exactly to the prize money still to be won, so the payout sheet always balances: the
 //! chip-chop is pure integer arithmetic, and ICM uses `f64` only inside the probability
 //! calculation before the same exact integer rounding turns it into cents.
 
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
+use crate::model::config::Config;
+use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
+use crate::model::state::Tournament;
+use crate::rules::busts::standings;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::fmt;
@@ -270,6 +280,41 @@ fn quote_scale(total: i128) -> i128 {
 /// Back to [`Cents`]. Every share is between 0 and the checked total, so it always fits.
 fn cents(amount: i128) -> Cents {
     Cents(i64::try_from(amount).expect("a share never exceeds the checked prize total"))
+}
+
+/// Seed 000 / FIDPA: an agreed deal among the players left; it must share exactly the prize
+/// money not yet paid.
+pub fn decide_deal(
+    t: &Tournament,
+    cfg: &Config,
+    amounts: &[(PlayerId, Cents)],
+    note: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
+    let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
+    named.sort();
+    if left.len() < 2 || named != left || amounts.iter().any(|(_, c)| c.0 < 0) {
+        return Err(DomainError::InvalidDeal);
+    }
+    let paid: Cents = standings(t, cfg, ctx.now).iter().map(|s| s.prize).sum();
+    let total: Cents = amounts.iter().map(|(_, c)| *c).sum();
+    if total + paid != t.prize_pool {
+        return Err(DomainError::InvalidDeal);
+    }
+    Ok(vec![Event::DealRecorded {
+        amounts: amounts.to_vec(),
+        note: note.trim().chars().take(500).collect(),
+    }])
+}
+
+/// `DealRecorded`: the amounts agreed, which replace the prizes of the players in the deal.
+pub(crate) fn apply_deal_recorded(
+    t: &mut Tournament,
+    amounts: &[(PlayerId, Cents)],
+) -> Result<(), ApplyError> {
+    t.deal = Some(amounts.to_vec());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! the pool and never increasing down the list; shared places split their prizes.
 
 use crate::log::command::Ctx;
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
 use crate::model::config::{Config, PayoutStructure};
 use crate::model::money::Cents;
@@ -84,6 +84,12 @@ pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents>
         .copied()
         .sum();
     total.split_evenly(count)
+}
+
+/// `PayoutsSet`: the director's payout table, locked in (it replaces the computed one).
+pub(crate) fn apply_payouts_set(t: &mut Tournament, amounts: &[Cents]) -> Result<(), ApplyError> {
+    t.payout_override = Some(amounts.to_vec());
+    Ok(())
 }
 
 impl Tournament {

@@ -1,25 +1,12 @@
-//! Stacks, penalties, early leavers, disqualification, stack surrender and deals: the
-//! director's rulings on single players (PKR4U 4, 5, 10, 15; TDA 33; FIDPA).
+//! Players out of the ordinary run of play: penalties given, served hand by hand and
+//! rescinded (PKR4U 4, 10; TDA 33), disqualification (PKR4U 15) and the early leave (FIDPA).
 
 use crate::log::command::Ctx;
-use crate::log::error::DomainError;
-use crate::log::event::{Event, PenaltyKind, Place};
-use crate::model::config::Config;
-use crate::model::ids::{PlayerId, TableNo};
-use crate::model::money::{Cents, Chips};
-use crate::model::state::{Player, PlayerStatus, Tournament};
-use crate::rules::busts::standings;
-
-fn playing(t: &Tournament, player: PlayerId) -> Result<&Player, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if p.status != PlayerStatus::Playing {
-        return Err(DomainError::PlayerNotActive { player });
-    }
-    Ok(p)
-}
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{Event, PenaltyKind};
+use crate::model::ids::{PlayerId, TableNo, Timestamp};
+use crate::model::state::{Elimination, Penalty, PlayerStatus, Tournament};
+use crate::rules::{known_player, playing};
 
 fn reason_of(reason: &str) -> Result<String, DomainError> {
     let r = reason.trim();
@@ -27,29 +14,6 @@ fn reason_of(reason: &str) -> Result<String, DomainError> {
         return Err(DomainError::ReasonRequired);
     }
     Ok(r.to_string())
-}
-
-/// A chip count for one player (at a break, or when asked).
-pub fn decide_report_chips(
-    t: &Tournament,
-    player: PlayerId,
-    chips: Chips,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    playing(t, player)?;
-    if !t.clock.is_started() {
-        return Err(DomainError::NotStarted);
-    }
-    if chips.0 <= 0 || chips > t.chips_bought {
-        return Err(DomainError::InvalidAmount {
-            field: "chips".into(),
-        });
-    }
-    Ok(vec![Event::ChipsCounted {
-        player,
-        chips,
-        at: ctx.now,
-    }])
 }
 
 /// FIDPA: a player leaving early; their chips are removed, they take the next bust's place.
@@ -113,85 +77,6 @@ pub fn decide_penalty(
     }])
 }
 
-/// PKR4U 5: during a break a player may give up their stack to re-enter.
-pub fn decide_surrender(
-    t: &Tournament,
-    cfg: &Config,
-    player: PlayerId,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    let p = playing(t, player)?;
-    let reading = t.clock.read(&cfg.levels, ctx.now);
-    if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
-        return Err(DomainError::NotDuringBreak);
-    }
-    if !crate::rules::registration::registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::RegistrationClosed);
-    }
-    if cfg.max_entries.is_some_and(|m| p.entries >= m) {
-        return Err(DomainError::MaxEntriesReached {
-            player,
-            max: cfg.max_entries.unwrap_or(0),
-        });
-    }
-    // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
-    let abandoned_at = if cfg.bounty_kind == crate::model::config::BountyKind::None {
-        None
-    } else {
-        p.seat
-    };
-    Ok(vec![Event::StackSurrendered {
-        player,
-        at: ctx.now,
-        abandoned_at,
-    }])
-}
-
-/// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
-/// winners of that pot share the bounty like a knock-out's (its former owner cannot win it).
-pub fn decide_abandoned_gone(
-    t: &Tournament,
-    cfg: &Config,
-    place: Place,
-    winners: &[PlayerId],
-) -> Result<Vec<Event>, DomainError> {
-    let stack = t
-        .tables
-        .get(&place.table)
-        .and_then(|tb| tb.abandoned.get(&place.seat))
-        .ok_or(DomainError::NoAbandonedStack {
-            table: place.table,
-            seat: place.seat,
-        })?;
-    if winners.contains(&stack.owner) {
-        return Err(DomainError::OwnAbandonedBounty {
-            player: stack.owner,
-        });
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for w in winners {
-        let at_table = t.players.get(w).is_some_and(|p| {
-            p.status == PlayerStatus::Playing && p.seat.is_some_and(|s| s.table == place.table)
-        });
-        if !seen.insert(*w) || !at_table {
-            return Err(DomainError::NotAtTable {
-                player: *w,
-                table: place.table,
-            });
-        }
-    }
-    if winners.is_empty() {
-        return Err(DomainError::InvalidEliminator {
-            player: stack.owner,
-        });
-    }
-    Ok(vec![Event::AbandonedStackGone {
-        place,
-        owner: stack.owner,
-        bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
-    }])
-}
-
 /// PKR4U 4: one more hand sat out on a running hands penalty.
 pub fn decide_penalty_hand(
     t: &Tournament,
@@ -212,28 +97,112 @@ pub fn decide_penalty_hand(
     Ok(vec![Event::PenaltyHandServed { player }])
 }
 
-/// Seed 000 / FIDPA: an agreed deal among the players left; it must share exactly the prize
-/// money not yet paid.
-pub fn decide_deal(
+/// Takes back a penalty given by mistake, with the reason (the log keeps both).
+pub fn decide_rescind_penalty(
     t: &Tournament,
-    cfg: &Config,
-    amounts: &[(PlayerId, Cents)],
-    note: &str,
-    ctx: Ctx,
+    index: u32,
+    reason: &str,
 ) -> Result<Vec<Event>, DomainError> {
-    let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
-    let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
-    named.sort();
-    if left.len() < 2 || named != left || amounts.iter().any(|(_, c)| c.0 < 0) {
-        return Err(DomainError::InvalidDeal);
+    let running = usize::try_from(index)
+        .ok()
+        .and_then(|i| t.penalties.get(i))
+        .is_some_and(|p| p.rescinded.is_none());
+    if !running {
+        return Err(DomainError::NotCorrectable {
+            seq: u64::from(index),
+        });
     }
-    let paid: Cents = standings(t, cfg, ctx.now).iter().map(|s| s.prize).sum();
-    let total: Cents = amounts.iter().map(|(_, c)| *c).sum();
-    if total + paid != t.prize_pool {
-        return Err(DomainError::InvalidDeal);
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
     }
-    Ok(vec![Event::DealRecorded {
-        amounts: amounts.to_vec(),
-        note: note.trim().chars().take(500).collect(),
+    Ok(vec![Event::PenaltyRescinded {
+        index,
+        reason: reason.trim().to_string(),
     }])
+}
+
+/// `PenaltyGiven`.
+pub(crate) fn apply_penalty_given(
+    t: &mut Tournament,
+    player: PlayerId,
+    penalty: PenaltyKind,
+    reason: &str,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.penalties.push(Penalty {
+        player,
+        kind: penalty,
+        reason: reason.to_string(),
+        at,
+        hands_served: 0,
+        rescinded: None,
+    });
+    Ok(())
+}
+
+/// `PenaltyRescinded`: it no longer counts; the log keeps it with the reason.
+pub(crate) fn apply_penalty_rescinded(
+    t: &mut Tournament,
+    index: u32,
+    reason: &str,
+) -> Result<(), ApplyError> {
+    let penalty = usize::try_from(index)
+        .ok()
+        .and_then(|i| t.penalties.get_mut(i))
+        .ok_or(ApplyError::UnknownPenalty { index })?;
+    penalty.rescinded = Some(reason.to_string());
+    Ok(())
+}
+
+/// PKR4U 4: one more hand sat out, on the player's oldest running hands penalty.
+pub(crate) fn serve_penalty_hand(t: &mut Tournament, player: PlayerId) {
+    if let Some(p) = t
+        .penalties
+        .iter_mut()
+        .find(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0))
+    {
+        p.hands_served += 1;
+    }
+}
+
+/// `PlayerLeftEarly` (FIDPA): out with the chips; the place comes with the next bust.
+pub(crate) fn apply_left_early(
+    t: &mut Tournament,
+    player: PlayerId,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.take_out(player, PlayerStatus::LeftEarly, at);
+    t.early_leavers.push(player);
+    Ok(())
+}
+
+/// `PlayerDisqualified` (TDA 33 / PKR4U 15): out with the chips, the place taken at once.
+pub(crate) fn apply_disqualified(
+    t: &mut Tournament,
+    player: PlayerId,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.take_out(player, PlayerStatus::Disqualified, at);
+    t.eliminations.push(Elimination {
+        player,
+        group: t.next_group,
+        table: None,
+        start_stack: None,
+        at,
+    });
+    t.next_group += 1;
+    Ok(())
+}
+
+/// `PenaltyHandServed` (PKR4U 4).
+pub(crate) fn apply_penalty_hand_served(
+    t: &mut Tournament,
+    player: PlayerId,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    serve_penalty_hand(t, player);
+    Ok(())
 }

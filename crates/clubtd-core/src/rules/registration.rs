@@ -2,12 +2,13 @@
 //! drawn at the desk and the late-registration bonus.
 
 use crate::log::command::{Ctx, ReEntryOption};
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::{Config, LateRegistration};
 use crate::model::ids::{PlayerId, Timestamp};
-use crate::model::money::Chips;
-use crate::model::state::{PlayerStatus, Tournament};
+use crate::model::money::{Cents, Chips};
+use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
+use crate::rules::player_mut;
 use crate::rules::rng::Rng;
 use crate::rules::seating::draw_seat;
 
@@ -204,4 +205,188 @@ pub fn decide_reenter(
             Ok(events)
         }
     }
+}
+
+/// The director closes registration (it also closes by itself after its level).
+pub fn decide_close_registration(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    if !registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    Ok(vec![Event::RegistrationClosed { at: ctx.now }])
+}
+
+/// Registration closed by mistake opens again, with the reason (the late-registration
+/// deadline of the configuration still applies).
+pub fn decide_reopen_registration(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
+    if !t.registration_closed {
+        return Err(DomainError::NothingToUndo);
+    }
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    Ok(vec![Event::RegistrationReopened {
+        reason: reason.trim().to_string(),
+    }])
+}
+
+/// A misspelt name corrected.
+pub fn decide_rename(
+    t: &Tournament,
+    player: PlayerId,
+    name: &str,
+) -> Result<Vec<Event>, DomainError> {
+    if !t.players.contains_key(&player) {
+        return Err(DomainError::UnknownPlayer { player });
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(DomainError::InvalidName);
+    }
+    Ok(vec![Event::PlayerRenamed {
+        player,
+        name: name.to_string(),
+    }])
+}
+
+/// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
+pub fn decide_confirm_arrival(t: &Tournament, player: PlayerId) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Playing {
+        return Err(DomainError::PlayerNotActive { player });
+    }
+    Ok(vec![Event::PlayerArrived { player }])
+}
+
+/// `PlayerRegistered`: a new player with the starting stack and any bonus, their money in
+/// the pool.
+pub(crate) fn apply_registered(
+    t: &mut Tournament,
+    player: PlayerId,
+    name: &str,
+    payment: &Payment,
+    bonus: Chips,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    if t.players.contains_key(&player) {
+        return Err(ApplyError::PlayerExists { player });
+    }
+    let starting = t.starting_stack();
+    t.players.insert(
+        player,
+        Player {
+            id: player,
+            name: name.to_string(),
+            entries: 1,
+            status: PlayerStatus::Playing,
+            seat: None,
+            last_seat: None,
+            stack: starting + bonus,
+            stack_counted: false,
+            bounty: payment.bounty_part,
+            bounty_won: Cents::ZERO,
+            paid: payment.total(),
+            registration_payment: *payment,
+            bonus,
+            registered_at: at,
+            last_bust: None,
+            arrived: false,
+            reentry: None,
+            stack_taken_out: Chips::ZERO,
+        },
+    );
+    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+    Ok(())
+}
+
+/// `PlayerReEntered`: a new entry; what it changed is kept so it can be cancelled exactly,
+/// and the earlier bust no longer counts for places.
+pub(crate) fn apply_reentered(
+    t: &mut Tournament,
+    player: PlayerId,
+    payment: &Payment,
+    bonus: Chips,
+    same_seat: bool,
+) -> Result<(), ApplyError> {
+    let starting = t.starting_stack();
+    let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
+    let p = player_mut(t, player)?;
+    p.reentry = Some(ReEntryRecord {
+        payment: *payment,
+        elimination,
+        last_seat: p.last_seat,
+        bonus: p.bonus,
+        bounty: p.bounty,
+        bounty_won: p.bounty_won,
+        arrived: p.arrived,
+    });
+    p.entries += 1;
+    p.status = PlayerStatus::Playing;
+    p.stack = starting + bonus;
+    p.stack_counted = false;
+    p.bounty = payment.bounty_part;
+    p.paid += payment.total();
+    p.bonus = bonus;
+    p.arrived = false;
+    let old_seat = p.last_seat;
+    // The earlier bust no longer counts for places: the player is back.
+    t.eliminations.retain(|e| e.player != player);
+    if same_seat {
+        if let Some(place) = old_seat {
+            t.seat(player, place);
+        }
+    }
+    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+    Ok(())
+}
+
+/// `PlayerUnregistered`: off the list, the payment refunded as it was paid.
+pub(crate) fn apply_unregistered(
+    t: &mut Tournament,
+    player: PlayerId,
+    refund: &Payment,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    p.status = PlayerStatus::Unregistered;
+    p.bounty = Cents::ZERO;
+    p.paid -= refund.total();
+    let stack = p.stack;
+    p.stack = Chips::ZERO;
+    t.unseat(player);
+    t.entries = t.entries.saturating_sub(1);
+    t.prize_pool -= refund.prize_part;
+    t.house_fees -= refund.house_fee;
+    t.chips_bought -= stack;
+    Ok(())
+}
+
+/// `RegistrationClosed` / `RegistrationReopened`.
+pub(crate) fn apply_registration_closed(
+    t: &mut Tournament,
+    closed: bool,
+) -> Result<(), ApplyError> {
+    t.registration_closed = closed;
+    Ok(())
+}
+
+/// `PlayerRenamed`.
+pub(crate) fn apply_renamed(
+    t: &mut Tournament,
+    player: PlayerId,
+    name: &str,
+) -> Result<(), ApplyError> {
+    player_mut(t, player)?.name = name.to_string();
+    Ok(())
+}
+
+/// `PlayerArrived` (PKR4U 18).
+pub(crate) fn apply_arrived(t: &mut Tournament, player: PlayerId) -> Result<(), ApplyError> {
+    player_mut(t, player)?.arrived = true;
+    Ok(())
 }

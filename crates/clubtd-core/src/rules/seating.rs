@@ -1,11 +1,12 @@
 //! Seats and positions: the random seat draw (TDA 13, FIDPA), where the blinds are from the
 //! button (TDA 6 / 32 dead button, TDA 34 heads-up), and which seats are "dead" for a newcomer.
 
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::seats::Place;
 use crate::model::state::{Table, Tournament};
+use crate::rules::known_player;
 use crate::rules::rng::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -133,6 +134,23 @@ pub fn draw_seat(
         open_table: None,
         seat,
     })
+}
+
+/// `SeatDrawn`: the player sits at the seat drawn for them.
+pub(crate) fn apply_seat_drawn(
+    t: &mut Tournament,
+    player: PlayerId,
+    seat: Place,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.seat(player, seat);
+    Ok(())
+}
+
+/// `TableOpened`: players may be drawn to it from now on.
+pub(crate) fn apply_table_opened(t: &mut Tournament, table: TableNo) -> Result<(), ApplyError> {
+    t.tables.entry(table).or_default().open = true;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,9 +1,91 @@
 //! Setting a tournament up: creating it, changing its configuration before the start, and
 //! the checks every configuration passes first (each rule module relies on them).
 
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
 use crate::model::config::{BountyKind, Config, LateRegistration, Level};
 use crate::model::money::Cents;
+use crate::model::state::{Table, Tournament};
+
+/// A new tournament with a valid configuration; only once.
+pub fn decide_create(t: &Tournament, config: &Config) -> Result<Vec<Event>, DomainError> {
+    if t.config.is_some() {
+        return Err(DomainError::AlreadyCreated);
+    }
+    config.validate()?;
+    Ok(vec![Event::TournamentCreated {
+        config: config.clone(),
+    }])
+}
+
+/// The configuration, before the start only. Tables in use must stay; more tables at the
+/// start open now.
+pub fn decide_change_config(
+    t: &Tournament,
+    cfg: &Config,
+    config: &Config,
+) -> Result<Vec<Event>, DomainError> {
+    if t.clock.is_started() {
+        return Err(DomainError::AlreadyStarted);
+    }
+    config.validate()?;
+    // Tables in use must stay: a player must never be left sitting at a removed table.
+    let dropped = t
+        .tables
+        .iter()
+        .any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
+    if dropped
+        || config.table_size < cfg.table_size
+            && t.tables
+                .values()
+                .any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size))
+    {
+        return Err(DomainError::InvalidConfig {
+            field: "tables".into(),
+        });
+    }
+    // More tables at the start: they open now, so the desk seats players there (a
+    // table already open stays open; one with players must).
+    let opened = config
+        .tables
+        .iter()
+        .take(usize::from(config.tables_at_start))
+        .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
+        .map(|&table| Event::TableOpened { table });
+    Ok(std::iter::once(Event::ConfigChanged {
+        config: config.clone(),
+    })
+    .chain(opened)
+    .collect())
+}
+
+/// `TournamentCreated`: the tables of the configuration, the first ones open.
+pub(crate) fn apply_created(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
+    if t.config.is_some() {
+        return Err(ApplyError::AlreadyCreated);
+    }
+    for (i, table) in config.tables.iter().enumerate() {
+        let open = i < usize::from(config.tables_at_start);
+        t.tables.insert(
+            *table,
+            Table {
+                open,
+                ..Table::default()
+            },
+        );
+    }
+    t.config = Some(config.clone());
+    Ok(())
+}
+
+/// `ConfigChanged`: new tables exist from now on (closed until a `TableOpened`).
+pub(crate) fn apply_config_changed(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
+    for table in &config.tables {
+        t.tables.entry(*table).or_default();
+    }
+    t.config = Some(config.clone());
+    Ok(())
+}
 
 impl Config {
     /// Checks everything a rule module relies on; the first problem is returned.

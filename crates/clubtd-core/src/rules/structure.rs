@@ -5,7 +5,7 @@
 //! colour-up), and the clock simply walks into the new levels when the current one ends.
 
 use crate::log::command::Ctx;
-use crate::log::error::DomainError;
+use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
 use crate::model::config::{Config, Level};
 use crate::model::state::Tournament;
@@ -36,4 +36,14 @@ pub fn decide_change_structure(
     Ok(vec![Event::StructureChanged {
         levels: levels.to_vec(),
     }])
+}
+
+/// `StructureChanged`: the blind structure from now on.
+pub(crate) fn apply_structure_changed(
+    t: &mut Tournament,
+    levels: &[Level],
+) -> Result<(), ApplyError> {
+    let cfg = t.config.as_mut().ok_or(ApplyError::NotCreated)?;
+    cfg.levels = levels.to_vec();
+    Ok(())
 }
