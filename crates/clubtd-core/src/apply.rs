@@ -155,3 +155,155 @@ impl Tournament {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::decide;
+    use crate::log::command::{Command, Ctx};
+    use crate::log::error::ApplyError;
+    use crate::log::event::{BountyPaid, BustOutcome, Event, PaymentMethod, Place};
+    use crate::model::config::templates;
+    use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+    use crate::model::money::{Cents, Chips};
+    use crate::model::state::Tournament;
+
+    /// A progressive knock-out with four players, its clock started.
+    fn started() -> Tournament {
+        let mut t = Tournament::default();
+        let run = |t: &mut Tournament, c: Command| {
+            let ctx = Ctx {
+                now: Timestamp(1_000),
+                seed: 3,
+            };
+            for e in decide(t, &c, ctx).expect("accepted") {
+                t.apply(&e).expect("fits");
+            }
+        };
+        run(
+            &mut t,
+            Command::CreateTournament {
+                config: templates::club_pko("t", 1),
+            },
+        );
+        for i in 0..4 {
+            run(
+                &mut t,
+                Command::RegisterPlayer {
+                    name: format!("P{i}"),
+                    method: PaymentMethod::Cash,
+                    present: true,
+                },
+            );
+        }
+        run(&mut t, Command::StartClock);
+        t
+    }
+
+    /// The event is refused with `error`, and the state is exactly as it was.
+    fn refused(t: &Tournament, event: Event, error: ApplyError) {
+        let mut after = t.clone();
+        assert_eq!(after.apply(&event), Err(error));
+        assert_eq!(&after, t, "a misfit changes nothing");
+    }
+
+    #[test]
+    fn an_event_before_the_creation_is_a_corrupt_log() {
+        refused(
+            &Tournament::default(),
+            Event::TableOpened { table: TableNo(1) },
+            ApplyError::NotCreated,
+        );
+    }
+
+    #[test]
+    fn a_second_creation_is_a_corrupt_log() {
+        let t = started();
+        let config = t.config.clone().expect("created");
+        refused(
+            &t,
+            Event::TournamentCreated { config },
+            ApplyError::AlreadyCreated,
+        );
+    }
+
+    #[test]
+    fn events_naming_what_does_not_exist_are_refused_and_change_nothing() {
+        let t = started();
+        let ghost = PlayerId(99);
+        refused(
+            &t,
+            Event::ChipsCounted {
+                player: ghost,
+                chips: Chips(100),
+                at: Timestamp(2_000),
+            },
+            ApplyError::UnknownPlayer { player: ghost },
+        );
+        refused(
+            &t,
+            Event::ButtonSet {
+                table: TableNo(7),
+                seat: SeatNo(1),
+            },
+            ApplyError::UnknownTable { table: TableNo(7) },
+        );
+        refused(
+            &t,
+            Event::RulingOverruled {
+                incident: 0,
+                reason: "x".into(),
+            },
+            ApplyError::UnknownIncident { index: 0 },
+        );
+        refused(
+            &t,
+            Event::PenaltyRescinded {
+                index: 3,
+                reason: "x".into(),
+            },
+            ApplyError::UnknownPenalty { index: 3 },
+        );
+        refused(
+            &t,
+            Event::PlayerRegistered {
+                player: PlayerId(1),
+                name: "again".into(),
+                payment: t.players[&PlayerId(1)].registration_payment,
+                bonus: Chips::ZERO,
+                at: Timestamp(2_000),
+            },
+            ApplyError::PlayerExists {
+                player: PlayerId(1),
+            },
+        );
+    }
+
+    #[test]
+    fn a_bust_paying_an_unknown_winner_changes_nothing_at_all() {
+        let t = started();
+        let victim = PlayerId(1);
+        let seat: Place = t.players[&victim].seat.expect("seated");
+        let ghost = PlayerId(99);
+        refused(
+            &t,
+            Event::BustsRecorded {
+                table: seat.table,
+                h4h_hand: None,
+                busts: vec![BustOutcome {
+                    player: victim,
+                    seat,
+                    start_stack: None,
+                    eliminators: vec![ghost],
+                    bounties: vec![BountyPaid {
+                        to: ghost,
+                        cash: Cents(500),
+                        onto_head: Cents(500),
+                    }],
+                    stack_before: Chips(12_000),
+                }],
+                at: Timestamp(2_000),
+            },
+            ApplyError::UnknownPlayer { player: ghost },
+        );
+    }
+}
