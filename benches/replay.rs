@@ -18,7 +18,7 @@ fn run(state: &mut Tournament, log: &mut Vec<Event>, command: Command, i: u64) {
     };
     if let Ok(events) = decide(state, &command, ctx) {
         for e in events {
-            state.apply(&e);
+            state.apply(&e).expect("a decided event fits");
             log.push(e);
         }
     }
@@ -87,7 +87,7 @@ fn main() {
     for _ in 0..runs {
         let mut state = Tournament::default();
         for e in &log {
-            state.apply(e);
+            state.apply(e).expect("the log replays");
         }
         assert_eq!(state, expected);
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start 2: set up what is missing and run every test:
-#   1. cargo tests (domain unit and property tests; server tests on a real SQLite file and a
-#      real server on loopback);
+#   1. cargo tests of the whole workspace (the rules core, crates/clubtd-core: unit,
+#      scenario, property and golden-log tests; server tests on a real SQLite file and a real
+#      server on loopback);
 #   2. the release build, served on loopback with a fresh database and the demo tournament,
 #      driven by the Playwright tests in end2end/ in headless system Chromium;
 #   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
@@ -15,7 +16,7 @@ cd "$repo"
 
 echo "== cargo tests"
 mkdir -p target   # tee opens its log before cargo makes target/ on a fresh clone
-cargo test --features ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
+cargo test --workspace --features clubtd/ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
 passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' target/cargo-test.log | awk '{s += $4} END {print s + 0}')
 if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi
 echo "cargo tests passed: $passed"

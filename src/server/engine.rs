@@ -34,6 +34,12 @@ pub enum EngineError {
     /// An imported log that does not start with a tournament's creation.
     #[error("not a tournament's event log")]
     InvalidLog,
+    /// An imported log with an event that does not fit the state before it (`seq` from 1).
+    #[error("event {seq} of the log does not apply: {source}")]
+    CorruptLog {
+        seq: u64,
+        source: crate::domain::ApplyError,
+    },
 }
 
 /// A consistent copy of a tournament for readers, with the last event number in it.
@@ -99,8 +105,10 @@ impl Engine {
                 Ok((state, last)) => {
                     cells.insert(id, Arc::new(Self::cell(state, last)));
                 }
-                Err(e @ (StoreError::Corrupt { .. } | StoreError::Replay { .. })) => {
-                    tracing::error!(tournament = id, "tournament not loaded: {e}");
+                // One corrupt log must not take the club's other tournaments down: it is
+                // reported (tournament and event number) and left out until repaired.
+                Err(e @ (StoreError::Corrupt { .. } | StoreError::Apply { .. })) => {
+                    tracing::error!("tournament {id} not loaded: {e}");
                 }
                 Err(e) => return Err(e.into()),
             }
@@ -166,8 +174,10 @@ impl Engine {
             _ => return Err(EngineError::InvalidLog),
         };
         let mut state = Tournament::default();
-        for e in events {
-            state.apply(e);
+        for (e, seq) in events.iter().zip(1u64..) {
+            state
+                .apply(e)
+                .map_err(|source| EngineError::CorruptLog { seq, source })?;
         }
         let id = self.store.create_tournament(&name, now().0).await?;
         let last = events.len() as u64;
@@ -293,8 +303,13 @@ impl Engine {
                 self.store
                     .append(id, command_id, origin, at.0, first, &events, &outcome)
                     .await?;
-                for e in &events {
-                    state.apply(e);
+                for (e, seq) in events.iter().zip(first..) {
+                    // Already committed: the log is the truth. `decide` only writes events
+                    // that fit, so a misfit is a bug in the core; it is reported and the event
+                    // changes nothing, as the writer carries on.
+                    if let Err(e) = state.apply(e) {
+                        tracing::error!("tournament {id}: event {seq} does not apply: {e}");
+                    }
                 }
                 *last = new_last;
                 *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Snapshot {

@@ -29,7 +29,11 @@ impl Store {
             let seq: i64 = row.get(0);
             let payload: String = row.get(1);
             let event = decode(tournament, seq, &payload)?;
-            state.apply(&event);
+            state.apply(&event).map_err(|source| StoreError::Apply {
+                tournament,
+                seq,
+                source,
+            })?;
             last = u64::try_from(seq).unwrap_or(0);
         }
         Ok((state, last))

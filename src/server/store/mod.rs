@@ -46,13 +46,12 @@ pub enum StoreError {
         seq: i64,
         source: serde_json::Error,
     },
-    /// The log of a tournament reads but does not replay: this event does not fit the state
-    /// the events before it made.
-    #[error("event {seq} of tournament {tournament} does not apply: {reason}")]
-    Replay {
+    /// A stored event that reads but does not fit the state before it: a corrupt log.
+    #[error("stored event {seq} of tournament {tournament} does not apply: {source}")]
+    Apply {
         tournament: i64,
         seq: i64,
-        reason: String,
+        source: crate::domain::ApplyError,
     },
     #[error("encoding: {0}")]
     Encode(#[from] serde_json::Error),

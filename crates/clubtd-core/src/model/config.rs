@@ -1,0 +1,320 @@
+//! Tournament configuration: money, chips, windows, tables, blind structure, payouts, bounties.
+//! Validated once when set, so every rule module can trust it.
+
+use crate::model::ids::TableNo;
+use crate::model::money::{Cents, Chips};
+use serde::{Deserialize, Serialize};
+
+/// How a bounty is paid (none, fixed knock-out, progressive knock-out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum BountyKind {
+    /// No bounties.
+    #[default]
+    #[serde(rename = "none")]
+    None,
+    /// The eliminator takes the whole bounty in cash.
+    #[serde(rename = "fixed")]
+    Fixed,
+    /// PKO: half to the eliminator in cash, half onto the eliminator's own head.
+    #[serde(rename = "progressive")]
+    Progressive,
+}
+
+/// How the ante is posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum AnteKind {
+    /// The big blind posts one ante for the whole table.
+    #[default]
+    #[serde(rename = "big_blind_ante")]
+    BigBlindAnte,
+    /// Every player posts the ante.
+    #[serde(rename = "classic")]
+    Classic,
+}
+
+/// One step of the blind structure: a level of play or a break.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind")]
+pub enum Level {
+    /// A level of play; TDA 18: it applies from the next hand.
+    #[serde(rename = "play")]
+    Play {
+        small_blind: Chips,
+        big_blind: Chips,
+        /// The full ante (PKR4U 16 halves it at short tables).
+        ante: Chips,
+        minutes: u32,
+    },
+    /// A break; `colour_up` names the chip denomination that leaves play (TDA 2).
+    #[serde(rename = "break")]
+    Break {
+        minutes: u32,
+        #[serde(default)]
+        colour_up: Option<Chips>,
+    },
+}
+
+impl Level {
+    /// Length of the level in milliseconds.
+    pub fn duration_ms(&self) -> i64 {
+        let minutes = match self {
+            Level::Play { minutes, .. } | Level::Break { minutes, .. } => *minutes,
+        };
+        i64::from(minutes) * 60_000
+    }
+    /// True for a break.
+    pub fn is_break(&self) -> bool {
+        matches!(self, Level::Break { .. })
+    }
+}
+
+/// Until when late registration and re-entry stay open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind")]
+pub enum LateRegistration {
+    /// Until the end of play level `level` (1-based, breaks not counted), optionally
+    /// through the break that follows it.
+    #[serde(rename = "until_level")]
+    UntilLevel { level: u16, through_break: bool },
+    /// Until the director closes it.
+    #[serde(rename = "until_closed")]
+    UntilClosed,
+}
+
+/// PKR4U 18: bonus chips for entries made before the end of a given play level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Bonus {
+    pub chips: Chips,
+    /// Entries made up to the end of this play level (1-based) get the bonus.
+    pub until_level: u16,
+}
+
+/// The payout table: for fields up to `max_entries`, the share of each paid place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PayoutBracket {
+    pub max_entries: u32,
+    /// Share of the prize pool per place, in basis points (1/100 %), first place first.
+    pub shares_bp: Vec<u32>,
+}
+
+/// How prizes are computed from the pool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PayoutStructure {
+    /// Brackets by field size, smallest first; the last one also serves larger fields.
+    pub brackets: Vec<PayoutBracket>,
+    /// Prizes are multiples of this (e.g. 500 = 5 euro); the remainder goes to first place.
+    pub rounding: Cents,
+}
+
+/// Everything the director sets before the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Config {
+    pub name: String,
+    /// Part of each buy-in that goes to the prize pool.
+    pub prize_part: Cents,
+    /// Part the house keeps.
+    pub house_fee: Cents,
+    /// Part that goes on the player's head (bounty events).
+    pub bounty_part: Cents,
+    pub bounty_kind: BountyKind,
+    /// Entries per player, the first included; `None` is unlimited.
+    pub max_entries: Option<u16>,
+    pub late_registration: LateRegistration,
+    pub starting_stack: Chips,
+    #[serde(default)]
+    pub bonus: Option<Bonus>,
+    /// Seats per table (10, 9, 8 or 6 for 6-max).
+    pub table_size: u8,
+    /// The tables available, in the order they open.
+    pub tables: Vec<TableNo>,
+    /// Tables open at the start (the rest open as the field grows).
+    pub tables_at_start: u16,
+    /// The order in which tables are broken (first broken first).
+    pub break_order: Vec<TableNo>,
+    pub levels: Vec<Level>,
+    pub ante_kind: AnteKind,
+    pub payouts: PayoutStructure,
+    /// PKR4U 13: a table of this many players or fewer stops and calls the director.
+    #[serde(default = "default_stop_at")]
+    pub stop_table_at: u8,
+    /// PKR4U 13's exceptions are settings: a short table also stops at the final table
+    /// (default no: the last table plays on).
+    #[serde(default)]
+    pub stop_at_final_table: bool,
+    /// ... and in a 6-max event (default no).
+    #[serde(default)]
+    pub stop_in_six_max: bool,
+    /// Balancing starts when the largest and smallest tables differ by this many.
+    #[serde(default = "default_balance_trigger")]
+    pub balance_trigger: u8,
+}
+
+fn default_stop_at() -> u8 {
+    4
+}
+fn default_balance_trigger() -> u8 {
+    2
+}
+
+impl Config {
+    /// What one entry costs the player.
+    pub fn entry_price(&self) -> Cents {
+        self.prize_part + self.house_fee + self.bounty_part
+    }
+
+    /// A 6-max event (PKR4U 13 does not stop short tables there).
+    pub fn is_six_max(&self) -> bool {
+        self.table_size <= 6
+    }
+
+    /// The play levels only, numbered from 1, with their index in `levels`.
+    pub fn play_level_index(&self, play_level: u16) -> Option<usize> {
+        self.levels
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.is_break())
+            .nth(usize::from(play_level).checked_sub(1)?)
+            .map(|(i, _)| i)
+    }
+}
+
+/// Ready-made templates the director starts from.
+pub mod templates {
+    use super::*;
+
+    /// A club evening: 20 + 2 euro, 10,000 chips, 20-minute levels, 9-handed.
+    pub fn club_evening(name: &str, tables: u16) -> Config {
+        let tables: Vec<TableNo> = (1..=tables.max(1)).map(TableNo).collect();
+        Config {
+            name: name.to_string(),
+            prize_part: Cents(2000),
+            house_fee: Cents(200),
+            bounty_part: Cents(0),
+            bounty_kind: BountyKind::None,
+            max_entries: Some(2),
+            late_registration: LateRegistration::UntilLevel {
+                level: 4,
+                through_break: true,
+            },
+            starting_stack: Chips(10_000),
+            bonus: Some(Bonus {
+                chips: Chips(2_000),
+                until_level: 1,
+            }),
+            table_size: 9,
+            tables_at_start: tables.len().min(3) as u16,
+            break_order: tables.iter().rev().copied().collect(),
+            tables,
+            levels: turbo_structure(20),
+            ante_kind: AnteKind::BigBlindAnte,
+            payouts: standard_payouts(),
+            stop_table_at: 4,
+            stop_at_final_table: false,
+            stop_in_six_max: false,
+            balance_trigger: 2,
+        }
+    }
+
+    /// A progressive knock-out variant of the club evening.
+    pub fn club_pko(name: &str, tables: u16) -> Config {
+        Config {
+            prize_part: Cents(1500),
+            bounty_part: Cents(1000),
+            bounty_kind: BountyKind::Progressive,
+            ..club_evening(name, tables)
+        }
+    }
+
+    /// Blinds doubling roughly every two levels, big-blind ante from level 3, a break after
+    /// every fourth level with colour-ups of the 25 and 100 chips.
+    pub fn turbo_structure(minutes: u32) -> Vec<Level> {
+        let blinds: [(i64, i64, i64); 16] = [
+            (25, 50, 0),
+            (50, 100, 0),
+            (75, 150, 150),
+            (100, 200, 200),
+            (150, 300, 300),
+            (200, 400, 400),
+            (300, 600, 600),
+            (400, 800, 800),
+            (500, 1000, 1000),
+            (700, 1400, 1400),
+            (1000, 2000, 2000),
+            (1500, 3000, 3000),
+            (2000, 4000, 4000),
+            (3000, 6000, 6000),
+            (4000, 8000, 8000),
+            (5000, 10000, 10000),
+        ];
+        let mut levels = Vec::new();
+        for (i, (sb, bb, ante)) in blinds.into_iter().enumerate() {
+            levels.push(Level::Play {
+                small_blind: Chips(sb),
+                big_blind: Chips(bb),
+                ante: Chips(ante),
+                minutes,
+            });
+            match i {
+                3 => levels.push(Level::Break {
+                    minutes: 10,
+                    colour_up: Some(Chips(25)),
+                }),
+                7 => levels.push(Level::Break {
+                    minutes: 15,
+                    colour_up: Some(Chips(100)),
+                }),
+                11 => levels.push(Level::Break {
+                    minutes: 10,
+                    colour_up: None,
+                }),
+                _ => {}
+            }
+        }
+        levels
+    }
+
+    /// About 12–15 % of the field paid, top-heavy (seed 000: over 60 % to the last three).
+    pub fn standard_payouts() -> PayoutStructure {
+        PayoutStructure {
+            brackets: vec![
+                PayoutBracket {
+                    max_entries: 10,
+                    shares_bp: vec![6500, 3500],
+                },
+                PayoutBracket {
+                    max_entries: 20,
+                    shares_bp: vec![5000, 3000, 2000],
+                },
+                PayoutBracket {
+                    max_entries: 30,
+                    shares_bp: vec![4500, 2700, 1700, 1100],
+                },
+                PayoutBracket {
+                    max_entries: 45,
+                    shares_bp: vec![4000, 2500, 1600, 1100, 800],
+                },
+                PayoutBracket {
+                    max_entries: 60,
+                    shares_bp: vec![3700, 2300, 1500, 1050, 800, 650],
+                },
+                PayoutBracket {
+                    max_entries: 100,
+                    shares_bp: vec![3300, 2100, 1400, 1000, 750, 550, 400, 300, 200],
+                },
+                PayoutBracket {
+                    max_entries: 100_000,
+                    shares_bp: vec![2900, 1850, 1250, 950, 750, 600, 500, 400, 320, 280, 200],
+                },
+            ],
+            rounding: Cents(500),
+        }
+    }
+}

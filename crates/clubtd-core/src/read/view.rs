@@ -1,0 +1,590 @@
+//! What the faces show, derived from the state at an instant: the clock reading, the field,
+//! the tables with their ante for their own count, the payouts and the places. Pure, so the
+//! server renders it and a phone could compute it too.
+
+use crate::model::config::{BountyKind, Level};
+use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::money::{Cents, Chips};
+use crate::model::state::PenaltyKind;
+use crate::model::state::{PlayerStatus, Tournament};
+use crate::rules::balancing::{plan, TablePlan};
+use crate::rules::busts::{standings, Standing};
+use crate::rules::deals::{chip_chop, icm};
+use crate::rules::registration::registration_open;
+use crate::rules::seating::blinds;
+use crate::rulings::calculators::ante_for_table;
+use serde::{Deserialize, Serialize};
+
+/// One level as the clock shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LevelView {
+    /// Play level number (1-based), `None` for a break.
+    pub number: Option<u16>,
+    pub small_blind: Chips,
+    pub big_blind: Chips,
+    pub ante: Chips,
+    pub minutes: u32,
+    pub colour_up: Option<Chips>,
+}
+
+/// The clock at an instant; pages count `remaining_ms` down locally from `read_at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClockView {
+    pub started: bool,
+    pub running: bool,
+    pub level_index: usize,
+    pub level: LevelView,
+    pub next: Option<LevelView>,
+    pub remaining_ms: i64,
+    /// Time until the next break starts, when there is one ahead.
+    pub ms_to_break: Option<i64>,
+    pub read_at: Timestamp,
+}
+
+/// One seat at a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatView {
+    pub seat: SeatNo,
+    pub player: PlayerId,
+    pub name: String,
+    pub stack: Chips,
+    pub bounty: Cents,
+}
+
+/// One table as every face shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TableView {
+    pub table: TableNo,
+    pub open: bool,
+    pub size: u8,
+    pub seats: Vec<SeatView>,
+    pub button: Option<SeatNo>,
+    pub small_blind_seat: Option<SeatNo>,
+    pub big_blind_seat: Option<SeatNo>,
+    /// PKR4U 16: the ante at this table's own count.
+    pub ante: Chips,
+    /// PKR4U 13: stopped, director called.
+    pub stopped: bool,
+    pub hand_done: bool,
+    /// PKR4U 6: stacks left behind for a re-entry in a bounty event, blinding off.
+    #[serde(default)]
+    pub abandoned: Vec<AbandonedView>,
+}
+
+/// PKR4U 6: an abandoned stack as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AbandonedView {
+    pub seat: SeatNo,
+    pub owner: PlayerId,
+    pub owner_name: String,
+    pub chips: Chips,
+    pub bounty: Cents,
+}
+
+/// One player in the field list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerView {
+    pub player: PlayerId,
+    pub name: String,
+    pub status: PlayerStatus,
+    pub table: Option<TableNo>,
+    pub seat: Option<SeatNo>,
+    pub stack: Chips,
+    pub entries: u16,
+    pub bounty: Cents,
+    pub bounty_won: Cents,
+    pub bonus: Chips,
+    /// The latest entry is a re-entry that can still be cancelled (bought by mistake).
+    #[serde(default)]
+    pub can_cancel_entry: bool,
+}
+
+/// A place with the player's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlaceView {
+    pub name: String,
+    #[serde(flatten)]
+    pub standing: Standing,
+}
+
+/// Final-table deal quotes for the players left (seed 000 / FIDPA: all must agree).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DealQuotes {
+    pub players: Vec<PlayerId>,
+    /// The stacks the quotes use (the latest known).
+    pub stacks: Vec<Chips>,
+    /// The prizes still to be won, first place first.
+    pub prizes_left: Vec<Cents>,
+    pub chip_chop: Vec<Cents>,
+    pub icm: Vec<Cents>,
+}
+
+/// A penalty as the table page shows it (PKR4U 4, TDA 33).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PenaltyView {
+    /// Its number, for taking it back.
+    #[serde(default)]
+    pub index: u32,
+    pub player: PlayerId,
+    pub name: String,
+    pub table: Option<TableNo>,
+    pub kind: PenaltyKind,
+    pub reason: String,
+    /// Minutes penalties: time left (0 when served).
+    pub ms_left: Option<i64>,
+    /// Hands penalties: hands still to sit out (0 when served).
+    #[serde(default)]
+    pub hands_left: Option<u16>,
+}
+
+/// One line of the results: place, prize, bounties and entries per player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ResultLine {
+    pub player: PlayerId,
+    pub name: String,
+    pub place: Option<u32>,
+    pub prize: Cents,
+    /// Bounty money won (the winner also collects their own head at the end).
+    pub bounties: Cents,
+    pub entries: u16,
+    pub paid: Cents,
+}
+
+/// One ruling of the incident log, with its text worked out again from its answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct IncidentView {
+    pub index: u32,
+    pub table: Option<TableNo>,
+    pub flow: String,
+    pub title: Option<crate::rulings::Text>,
+    pub rule: String,
+    pub text: Option<crate::rulings::Text>,
+    pub at: Timestamp,
+    pub overruled: Option<String>,
+}
+
+/// One player's own page, opened by their personal link: where they sit, their stack and
+/// bounty, their entries, and their place and prize once out. Derived from the public view,
+/// so the page stays live with the view every face already follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerCard {
+    pub me: PlayerView,
+    /// Place (shared or not) and prize once out, or the winner's.
+    pub standing: Option<Standing>,
+    /// The prize won so far (a recorded deal's amount when there is one).
+    pub prize: Cents,
+    /// Bounty money won (the winner's own head included at the end).
+    pub bounties: Cents,
+}
+
+/// Everything the four faces need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TournamentView {
+    pub name: String,
+    pub clock: ClockView,
+    pub players_left: u32,
+    pub entries: u32,
+    pub prize_pool: Cents,
+    pub chips_in_play: Chips,
+    pub average_stack: Chips,
+    /// Average stack in big blinds, times ten (one decimal without floats).
+    pub average_bb_x10: i64,
+    pub registration_open: bool,
+    pub payouts: Vec<Cents>,
+    /// Everyone left is paid.
+    pub in_the_money: bool,
+    /// One more bust and everyone left is paid.
+    pub bubble: bool,
+    /// The prize of the next player out, when paid.
+    pub next_payout: Option<Cents>,
+    pub bounty_kind: BountyKind,
+    pub tables: Vec<TableView>,
+    pub players: Vec<PlayerView>,
+    pub places: Vec<PlaceView>,
+    pub plan: TablePlan,
+    /// TDA 25: automatic (tables see their moves) or confirm-first, and the trigger.
+    pub balancing: crate::model::state::BalancingSettings,
+    /// The latest table break or final-table draw: who went where.
+    pub last_redraw: Option<crate::model::state::Redraw>,
+    pub hand_for_hand: Option<u32>,
+    pub deal_quotes: Option<DealQuotes>,
+    pub penalties: Vec<PenaltyView>,
+    pub results: Vec<ResultLine>,
+    /// PKR4U 18: players with bonus chips whose stack is not confirmed at the table yet.
+    pub bonus_missing: Vec<PlayerId>,
+    /// PKR4U 18: the level after the bonus period has begun, so the blinds of a bonus stack
+    /// not yet at its table are taken from it.
+    #[serde(default)]
+    pub bonus_blinds_taken: bool,
+    /// Tables waiting for the director, oldest call first.
+    pub calls: Vec<(TableNo, Timestamp)>,
+    /// The incident log, newest first.
+    pub incidents: Vec<IncidentView>,
+    pub events_applied: u64,
+    /// The latest action can be taken back with "undo".
+    #[serde(default)]
+    pub can_undo: bool,
+}
+
+impl TournamentView {
+    /// The personal page of one player (`None` for an unknown or unregistered one).
+    pub fn player_card(&self, player: PlayerId) -> Option<PlayerCard> {
+        let me = self.players.iter().find(|p| p.player == player)?.clone();
+        let standing = self
+            .places
+            .iter()
+            .find(|p| p.standing.player == player)
+            .map(|p| p.standing.clone());
+        let result = self.results.iter().find(|r| r.player == player);
+        Some(PlayerCard {
+            prize: result.map_or(Cents::ZERO, |r| r.prize),
+            bounties: result.map_or(me.bounty_won, |r| r.bounties),
+            me,
+            standing,
+        })
+    }
+
+    /// A player's name, for pages that hold only the id (empty when unknown).
+    pub fn player_name(&self, player: PlayerId) -> String {
+        self.players
+            .iter()
+            .find(|p| p.player == player)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
+    let level = cfg_levels.get(index)?;
+    let number = match level {
+        Level::Break { .. } => None,
+        Level::Play { .. } => u16::try_from(
+            cfg_levels[..=index]
+                .iter()
+                .filter(|l| !l.is_break())
+                .count(),
+        )
+        .ok(),
+    };
+    Some(match level {
+        Level::Play {
+            small_blind,
+            big_blind,
+            ante,
+            minutes,
+        } => LevelView {
+            number,
+            small_blind: *small_blind,
+            big_blind: *big_blind,
+            ante: *ante,
+            minutes: *minutes,
+            colour_up: None,
+        },
+        Level::Break { minutes, colour_up } => LevelView {
+            number,
+            small_blind: Chips::ZERO,
+            big_blind: Chips::ZERO,
+            ante: Chips::ZERO,
+            minutes: *minutes,
+            colour_up: *colour_up,
+        },
+    })
+}
+
+/// The view of the tournament at `now`; `None` before it is created.
+pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView> {
+    let cfg = t.config()?;
+    let reading = t.clock.read(&cfg.levels, now);
+    let level = level_view(&cfg.levels, reading.level)?;
+    // The blinds in force: during a break, the next play level's.
+    let ms_to_break = {
+        let mut acc = reading.remaining_ms;
+        let mut found = None;
+        for l in cfg.levels.iter().skip(reading.level + 1) {
+            if l.is_break() {
+                found = Some(acc);
+                break;
+            }
+            acc += l.duration_ms();
+        }
+        found
+    };
+    let clock = ClockView {
+        started: reading.started,
+        running: reading.running,
+        level_index: reading.level,
+        next: level_view(&cfg.levels, reading.level + 1),
+        level,
+        remaining_ms: reading.remaining_ms,
+        ms_to_break,
+        read_at: now,
+    };
+    let current_ante = cfg.levels.iter().skip(reading.level).find_map(|l| match l {
+        Level::Play { ante, .. } => Some(*ante),
+        Level::Break { .. } => None,
+    });
+    let plan = plan(t, cfg);
+    let tables = t
+        .tables
+        .iter()
+        .map(|(n, tb)| {
+            let b = tb
+                .button
+                .and_then(|btn| blinds(&tb.seats, cfg.table_size, btn));
+            TableView {
+                table: *n,
+                open: tb.open,
+                size: cfg.table_size,
+                seats: tb
+                    .seats
+                    .iter()
+                    .filter_map(|(s, p)| {
+                        let pl = t.players.get(p)?;
+                        Some(SeatView {
+                            seat: *s,
+                            player: *p,
+                            name: pl.name.clone(),
+                            stack: pl.stack,
+                            bounty: pl.bounty,
+                        })
+                    })
+                    .collect(),
+                button: tb.button,
+                small_blind_seat: b.map(|b| b.small_blind),
+                big_blind_seat: b.map(|b| b.big_blind),
+                ante: ante_for_table(current_ante.unwrap_or_default(), tb.seats.len()),
+                stopped: plan.stopped.contains(n),
+                hand_done: tb.hand_done,
+                abandoned: tb
+                    .abandoned
+                    .iter()
+                    .map(|(seat, a)| AbandonedView {
+                        seat: *seat,
+                        owner: a.owner,
+                        owner_name: t
+                            .players
+                            .get(&a.owner)
+                            .map(|p| p.name.clone())
+                            .unwrap_or_default(),
+                        chips: a.chips,
+                        bounty: a.bounty,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let players_left = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
+    let chips_in_play = t.chips_bought - t.chips_removed;
+    let average_stack = if players_left > 0 {
+        Chips(chips_in_play.0 / i64::from(players_left))
+    } else {
+        Chips::ZERO
+    };
+    let bb = cfg.levels.iter().skip(reading.level).find_map(|l| match l {
+        Level::Play { big_blind, .. } => Some(big_blind.0),
+        Level::Break { .. } => None,
+    });
+    let standings = standings(t, cfg, now);
+    let payouts = t.prizes();
+    let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
+    let deal_quotes = deal_quotes(t, &payouts, &standings);
+    let results = results(t, &standings, &name_of);
+    let places = standings
+        .into_iter()
+        .map(|s| PlaceView {
+            name: name_of(&s.player),
+            standing: s,
+        })
+        .collect();
+    let penalties = t
+        .penalties
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.rescinded.is_none())
+        .map(|(i, p)| PenaltyView {
+            index: u32::try_from(i).unwrap_or(u32::MAX),
+            player: p.player,
+            name: name_of(&p.player),
+            table: t
+                .players
+                .get(&p.player)
+                .and_then(|x| x.seat)
+                .map(|s| s.table),
+            kind: p.kind,
+            reason: p.reason.clone(),
+            ms_left: match p.kind {
+                PenaltyKind::Minutes { minutes } => Some(
+                    p.at.plus_ms(i64::from(minutes) * 60_000)
+                        .ms_since(now)
+                        .max(0),
+                ),
+                _ => None,
+            },
+            hands_left: p.hands_left(),
+        })
+        .collect();
+    Some(TournamentView {
+        name: cfg.name.clone(),
+        clock,
+        players_left,
+        entries: t.entries,
+        prize_pool: t.prize_pool,
+        chips_in_play,
+        average_stack,
+        average_bb_x10: bb
+            .filter(|b| *b > 0)
+            .map_or(0, |b| average_stack.0 * 10 / b),
+        registration_open: registration_open(t, cfg, now),
+        in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
+        bubble: players_left as usize == payouts.len() + 1,
+        next_payout: payouts
+            .get((players_left as usize).saturating_sub(1))
+            .copied()
+            .filter(|_| players_left > 1),
+        payouts,
+        bounty_kind: cfg.bounty_kind,
+        tables,
+        players: t
+            .players
+            .values()
+            .filter(|p| p.status != PlayerStatus::Unregistered)
+            .map(|p| PlayerView {
+                player: p.id,
+                name: p.name.clone(),
+                status: p.status,
+                table: p.seat.map(|s| s.table),
+                seat: p.seat.map(|s| s.seat),
+                stack: p.stack,
+                entries: p.entries,
+                bounty: p.bounty,
+                bounty_won: p.bounty_won,
+                bonus: p.bonus,
+                can_cancel_entry: p.status == PlayerStatus::Playing && p.reentry.is_some(),
+            })
+            .collect(),
+        places,
+        plan,
+        hand_for_hand: t.hand_for_hand,
+        deal_quotes,
+        penalties,
+        results,
+        balancing: t.balancing_settings(),
+        last_redraw: t.last_redraw.clone(),
+        bonus_blinds_taken: reading.started
+            && cfg.bonus.is_some_and(|b| {
+                cfg.play_level_index(b.until_level.saturating_add(1))
+                    .is_some_and(|due| reading.level >= due)
+            }),
+        bonus_missing: t
+            .players
+            .values()
+            .filter(|p| {
+                p.status == PlayerStatus::Playing && p.bonus.0 > 0 && !p.stack_counted && !p.arrived
+            })
+            .map(|p| p.id)
+            .collect(),
+        calls: {
+            let mut c: Vec<(TableNo, Timestamp)> =
+                t.calls.iter().map(|(n, at)| (*n, *at)).collect();
+            c.sort_by_key(|(_, at)| *at);
+            c
+        },
+        incidents: t
+            .incidents
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, inc)| {
+                let state = crate::rulings::replay(&inc.flow, &inc.answers).ok();
+                IncidentView {
+                    index: u32::try_from(i).unwrap_or(u32::MAX),
+                    table: inc.table,
+                    flow: inc.flow.clone(),
+                    title: state.as_ref().map(|s| s.title.clone()),
+                    rule: inc.rule.clone(),
+                    text: state
+                        .as_ref()
+                        .and_then(|s| s.ruling())
+                        .map(|r| r.text.clone()),
+                    at: inc.at,
+                    overruled: inc.overruled.clone(),
+                }
+            })
+            .collect(),
+        events_applied: t.events_applied,
+        can_undo: !t.undo.is_empty(),
+    })
+}
+
+/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
+fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
+    let left: Vec<&crate::model::state::Player> = t.playing().collect();
+    if left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
+        return None;
+    }
+    let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
+    let paid: Cents = standings.iter().map(|s| s.prize).sum();
+    if prizes_left.is_empty() || paid + prizes_left.iter().copied().sum::<Cents>() != t.prize_pool {
+        return None;
+    }
+    let stacks: Vec<Chips> = left.iter().map(|p| p.stack).collect();
+    Some(DealQuotes {
+        players: left.iter().map(|p| p.id).collect(),
+        chip_chop: chip_chop(&stacks, &prizes_left).ok()?,
+        icm: icm(&stacks, &prizes_left).ok()?,
+        stacks,
+        prizes_left,
+    })
+}
+
+/// Results per player: those still in first, then by place.
+fn results(
+    t: &Tournament,
+    standings: &[Standing],
+    name_of: &dyn Fn(&PlayerId) -> String,
+) -> Vec<ResultLine> {
+    let finished = t.players_left() == 1;
+    let mut lines: Vec<ResultLine> = t
+        .players
+        .values()
+        .filter(|p| p.status != PlayerStatus::Unregistered)
+        .map(|p| {
+            let standing = standings.iter().find(|s| s.player == p.id);
+            let deal = t
+                .deal
+                .as_ref()
+                .and_then(|d| d.iter().find(|(id, _)| *id == p.id))
+                .map(|(_, c)| *c);
+            // The winner of a knock-out collects the bounty on their own head too.
+            let own_head = if finished && p.status == PlayerStatus::Playing {
+                p.bounty
+            } else {
+                Cents::ZERO
+            };
+            ResultLine {
+                player: p.id,
+                name: name_of(&p.id),
+                place: standing.map(|s| s.place),
+                prize: deal.unwrap_or_else(|| standing.map(|s| s.prize).unwrap_or_default()),
+                bounties: p.bounty_won + own_head,
+                entries: p.entries,
+                paid: p.paid,
+            }
+        })
+        .collect();
+    // Players still in first (no place yet), then by place.
+    lines.sort_by_key(|l| l.place.unwrap_or(0));
+    lines
+}

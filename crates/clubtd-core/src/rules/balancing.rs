@@ -1,0 +1,452 @@
+//! Table balancing, short tables, breaking and the final table (PKR4U 13; TDA 25, 32; FIDPA).
+//! Plans are suggestions derived from the state; carrying one out is an ordinary command.
+
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{Event, MoveReason, Place, SeatMove, StackMove};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::state::{BalancingSettings, PlayerStatus, Redraw, Table, Tournament};
+use crate::rules::rng::Rng;
+use crate::rules::seating::{blinds, dead_seats, free_seats, next_occupied};
+use crate::rules::table_mut;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One move of a balancing plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlannedMove {
+    pub player: PlayerId,
+    pub from: Place,
+    pub to: Place,
+}
+
+/// What the director and the tables should do about the tables now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TablePlan {
+    /// TDA 25 / 32: moves that balance the tables, in order.
+    pub moves: Vec<PlannedMove>,
+    /// Tables that must say where their button is before their mover can be named.
+    pub need_button: Vec<TableNo>,
+    /// PKR4U 13: tables with too few players to go on; the director is called.
+    pub stopped: Vec<TableNo>,
+    /// The next table to break, when the others can seat its players.
+    pub break_next: Option<TableNo>,
+    /// FIDPA: the remaining players fit one table.
+    pub final_table_ready: bool,
+}
+
+/// PKR4U 13: a table with `stop_table_at` players or fewer stops and calls the director —
+/// except at the final table (one table left) and in a 6-max event, unless the configuration
+/// says otherwise.
+pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
+    let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
+    let final_table = open.len() <= 1;
+    if (final_table && !cfg.stop_at_final_table) || (cfg.is_six_max() && !cfg.stop_in_six_max) {
+        return Vec::new();
+    }
+    open.into_iter()
+        .filter(|(_, tb)| tb.seats.len() <= usize::from(cfg.stop_table_at))
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// TDA 25: the seat at the short table where a moved player goes: the seat that takes the big
+/// blind next hand, else the first free seat after it (TDA 32: closest before the big blind),
+/// never between the button and the small blind. Unknown button: the lowest free seat.
+pub fn arrival_seat(table: &Table, size: u8) -> Option<SeatNo> {
+    let free = free_seats(table, size);
+    let Some(button) = table.button else {
+        return free.first().copied();
+    };
+    let Some(b) = blinds(&table.seats, size, button) else {
+        return free.first().copied();
+    };
+    let dead = dead_seats(table, size);
+    // Walk clockwise from the small blind of the next hand (today's big blind).
+    let mut order = (1..=size).map(|i| SeatNo(((b.big_blind.0 - 1 + i) % size) + 1));
+    order
+        .find(|s| free.contains(s) && !dead.contains(s))
+        .or_else(|| free.first().copied())
+}
+
+/// TDA 25: the player who would be big blind next hand moves; someone who already moved in
+/// this plan is skipped.
+fn mover(table: &Table, size: u8, moved: &BTreeSet<PlayerId>) -> Option<(SeatNo, PlayerId)> {
+    let button = table.button?;
+    let b = blinds(&table.seats, size, button)?;
+    let mut seat = b.next_big_blind;
+    for _ in 0..size {
+        let player = *table.seats.get(&seat)?;
+        if !moved.contains(&player) {
+            return Some((seat, player));
+        }
+        seat = next_occupied(&table.seats, size, seat)?;
+    }
+    None
+}
+
+/// The balancing plan: while the largest and smallest open tables differ by the trigger or
+/// more, the next big blind of the largest moves to the worst seat of the smallest.
+pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
+    let size = cfg.table_size;
+    let mut tables: BTreeMap<TableNo, Table> =
+        t.open_tables().map(|(n, tb)| (n, tb.clone())).collect();
+    let mut moved = BTreeSet::new();
+    let mut out = TablePlan {
+        stopped: stopped_tables(t, cfg),
+        ..TablePlan::default()
+    };
+    let trigger = usize::from(t.balancing_settings().trigger);
+    for _ in 0..t.players.len() + 1 {
+        let Some((&big, big_t)) = tables
+            .iter()
+            .max_by_key(|(n, tb)| (tb.seats.len(), std::cmp::Reverse(**n)))
+        else {
+            break;
+        };
+        let Some((&small, small_t)) = tables.iter().min_by_key(|(n, tb)| (tb.seats.len(), **n))
+        else {
+            break;
+        };
+        if big_t.seats.len() < small_t.seats.len() + trigger {
+            break;
+        }
+        let Some((from_seat, player)) = mover(big_t, size, &moved) else {
+            out.need_button.push(big);
+            break;
+        };
+        let Some(to_seat) = arrival_seat(small_t, size) else {
+            break;
+        };
+        tables.get_mut(&big).map(|tb| tb.seats.remove(&from_seat));
+        tables
+            .get_mut(&small)
+            .map(|tb| tb.seats.insert(to_seat, player));
+        moved.insert(player);
+        out.moves.push(PlannedMove {
+            player,
+            from: Place {
+                table: big,
+                seat: from_seat,
+            },
+            to: Place {
+                table: small,
+                seat: to_seat,
+            },
+        });
+    }
+    let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
+    if open.len() > 1 {
+        out.final_table_ready = t.players_left() + abandoned_places(t).len() <= usize::from(size);
+        out.break_next = cfg
+            .break_order
+            .iter()
+            .find(|n| open.iter().any(|(o, _)| o == *n))
+            .copied()
+            .filter(|n| {
+                room_elsewhere(t, cfg, *n) >= t.tables.get(n).map_or(0, |tb| tb.seats_in_use())
+            });
+    }
+    out
+}
+
+/// TDA 25: is moving `player` to `to` a move the tables are shown right now (automatic
+/// balancing, in the current plan)? Only such a move may a table confirm by itself.
+pub fn is_shown_move(t: &Tournament, player: PlayerId, to: Place) -> bool {
+    let Some(cfg) = t.config() else {
+        return false;
+    };
+    t.balancing_settings().automatic
+        && plan(t, cfg)
+            .moves
+            .iter()
+            .any(|m| m.player == player && m.to == to)
+}
+
+fn room_elsewhere(t: &Tournament, cfg: &Config, table: TableNo) -> usize {
+    t.open_tables()
+        .filter(|(n, _)| *n != table)
+        .map(|(_, tb)| usize::from(cfg.table_size).saturating_sub(tb.seats_in_use()))
+        .sum()
+}
+
+/// Sets where a table's button is (one tap on its page).
+pub fn decide_set_button(
+    t: &Tournament,
+    cfg: &Config,
+    table: TableNo,
+    seat: SeatNo,
+) -> Result<Vec<Event>, DomainError> {
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
+    if !tb.open {
+        return Err(DomainError::TableNotOpen { table });
+    }
+    if seat.0 == 0 || seat.0 > cfg.table_size {
+        return Err(DomainError::UnknownSeat { table, seat });
+    }
+    Ok(vec![Event::ButtonSet { table, seat }])
+}
+
+/// Moves one playing player to a free seat of an open table (a balancing move carried out,
+/// or the director's own move).
+pub fn decide_move(
+    t: &Tournament,
+    cfg: &Config,
+    player: PlayerId,
+    to: Place,
+    reason: MoveReason,
+) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    let from = match (p.status, p.seat) {
+        (PlayerStatus::Playing, Some(s)) => s,
+        _ => return Err(DomainError::PlayerNotActive { player }),
+    };
+    let tb = t
+        .tables
+        .get(&to.table)
+        .ok_or(DomainError::UnknownTable { table: to.table })?;
+    if !tb.open {
+        return Err(DomainError::TableNotOpen { table: to.table });
+    }
+    if to.seat.0 == 0 || to.seat.0 > cfg.table_size {
+        return Err(DomainError::UnknownSeat {
+            table: to.table,
+            seat: to.seat,
+        });
+    }
+    if tb.is_taken(to.seat) {
+        return Err(DomainError::SeatTaken {
+            table: to.table,
+            seat: to.seat,
+        });
+    }
+    Ok(vec![Event::PlayerMoved {
+        movement: SeatMove { player, from, to },
+        reason,
+    }])
+}
+
+/// Breaks a table: its players draw seats at the other tables, filling the emptiest first;
+/// TDA 32: they may get the blinds or the button, but never a dead seat while another is free.
+pub fn decide_break(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    table: TableNo,
+) -> Result<Vec<Event>, DomainError> {
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
+    if !tb.open {
+        return Err(DomainError::TableNotOpen { table });
+    }
+    let room = room_elsewhere(t, cfg, table);
+    if t.open_tables().count() < 2 || room < tb.seats_in_use() {
+        let missing = u32::try_from(tb.seats_in_use().saturating_sub(room)).unwrap_or(u32::MAX);
+        return Err(DomainError::CannotBreakTable { table, missing });
+    }
+    let mut rng = Rng::new(ctx.seed);
+    let mut sim = t.clone();
+    let mut players: Vec<(SeatNo, PlayerId)> = tb.seats.iter().map(|(s, p)| (*s, *p)).collect();
+    rng.shuffle(&mut players);
+    let mut moves = Vec::new();
+    for (seat, player) in players {
+        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let m = SeatMove {
+            player,
+            from: Place { table, seat },
+            to: draw.seat,
+        };
+        // The next draw sees this player seated already.
+        sim.move_players(&[m]);
+        moves.push(m);
+    }
+    // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
+    let mut abandoned_moves = Vec::new();
+    for &seat in tb.abandoned.keys() {
+        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let m = StackMove {
+            from: Place { table, seat },
+            to: draw.seat,
+        };
+        if let Some(stack) = sim
+            .tables
+            .get_mut(&table)
+            .and_then(|tb| tb.abandoned.remove(&seat))
+        {
+            sim.tables
+                .entry(m.to.table)
+                .or_default()
+                .abandoned
+                .insert(m.to.seat, stack);
+        }
+        abandoned_moves.push(m);
+    }
+    Ok(vec![Event::TableBroken {
+        table,
+        moves,
+        abandoned_moves,
+    }])
+}
+
+/// FIDPA: when the remaining players fit one table, all redraw seats there and the button
+/// starts on seat 1. The final table is the last one in the break order that is open.
+pub fn decide_final_table(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    let left: Vec<&crate::model::state::Player> = t.playing().collect();
+    let abandoned: Vec<Place> = abandoned_places(t);
+    if left.len() + abandoned.len() > usize::from(cfg.table_size) || left.len() < 2 {
+        return Err(DomainError::FinalTableNotReady);
+    }
+    let table = cfg
+        .break_order
+        .iter()
+        .rev()
+        .find(|n| t.tables.get(n).is_some_and(|tb| tb.open))
+        .copied()
+        .ok_or(DomainError::FinalTableNotReady)?;
+    let mut rng = Rng::new(ctx.seed);
+    let mut seats: Vec<SeatNo> = (1..=cfg.table_size).map(SeatNo).collect();
+    rng.shuffle(&mut seats);
+    let mut seats = seats.into_iter();
+    let moves = left
+        .iter()
+        .filter_map(|p| {
+            let from = p.seat?;
+            let seat = seats.next()?;
+            Some(SeatMove {
+                player: p.id,
+                from,
+                to: Place { table, seat },
+            })
+        })
+        .collect();
+    // PKR4U 6: abandoned stacks still blinding off redraw with the players.
+    let abandoned_moves = abandoned
+        .into_iter()
+        .zip(seats)
+        .map(|(from, seat)| StackMove {
+            from,
+            to: Place { table, seat },
+        })
+        .collect();
+    Ok(vec![Event::FinalTableDrawn {
+        table,
+        moves,
+        button: SeatNo(1),
+        abandoned_moves,
+    }])
+}
+
+/// Every abandoned stack still at an open table (PKR4U 6).
+fn abandoned_places(t: &Tournament) -> Vec<Place> {
+    t.open_tables()
+        .flat_map(|(table, tb)| tb.abandoned.keys().map(move |&seat| Place { table, seat }))
+        .collect()
+}
+
+/// TDA 25: how balancing runs from now on. A trigger of 1 would move players back and forth
+/// for ever.
+pub fn decide_set_balancing(
+    cfg: &Config,
+    automatic: bool,
+    trigger: u8,
+) -> Result<Vec<Event>, DomainError> {
+    if trigger < 2 || trigger > cfg.table_size {
+        return Err(DomainError::InvalidAmount {
+            field: "trigger".into(),
+        });
+    }
+    Ok(vec![Event::BalancingSet { automatic, trigger }])
+}
+
+/// `ButtonSet`: where the table says its button is.
+pub(crate) fn apply_button_set(
+    t: &mut Tournament,
+    table: TableNo,
+    seat: SeatNo,
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?.button = Some(seat);
+    Ok(())
+}
+
+/// `PlayerMoved`.
+pub(crate) fn apply_moved(t: &mut Tournament, movement: &SeatMove) -> Result<(), ApplyError> {
+    t.move_players(std::slice::from_ref(movement));
+    Ok(())
+}
+
+/// `TableBroken`: its players and abandoned stacks sit at their drawn seats; the table
+/// closes, and the tables show who went where.
+pub(crate) fn apply_table_broken(
+    t: &mut Tournament,
+    table: TableNo,
+    moves: &[SeatMove],
+    abandoned_moves: &[StackMove],
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?;
+    t.move_players(moves);
+    t.move_stacks(abandoned_moves);
+    t.last_redraw = Some(Redraw {
+        broken: Some(table),
+        moves: moves.to_vec(),
+        abandoned_moves: abandoned_moves.to_vec(),
+    });
+    let tb = table_mut(t, table)?;
+    tb.open = false;
+    tb.button = None;
+    tb.hand_done = false;
+    Ok(())
+}
+
+/// `FinalTableDrawn` (FIDPA): everyone at the final table, the button on its drawn seat,
+/// every other table closed.
+pub(crate) fn apply_final_table_drawn(
+    t: &mut Tournament,
+    table: TableNo,
+    moves: &[SeatMove],
+    button: SeatNo,
+    abandoned_moves: &[StackMove],
+) -> Result<(), ApplyError> {
+    table_mut(t, table)?;
+    t.move_players(moves);
+    t.move_stacks(abandoned_moves);
+    t.last_redraw = Some(Redraw {
+        broken: None,
+        moves: moves.to_vec(),
+        abandoned_moves: abandoned_moves.to_vec(),
+    });
+    for (n, tb) in t.tables.iter_mut() {
+        if *n != table {
+            tb.open = false;
+            tb.button = None;
+        }
+    }
+    let tb = table_mut(t, table)?;
+    tb.open = true;
+    tb.button = Some(button);
+    Ok(())
+}
+
+/// `BalancingSet` (TDA 25).
+pub(crate) fn apply_balancing_set(
+    t: &mut Tournament,
+    automatic: bool,
+    trigger: u8,
+) -> Result<(), ApplyError> {
+    t.balancing = Some(BalancingSettings { automatic, trigger });
+    Ok(())
+}

@@ -1,0 +1,329 @@
+//! Busts and places (PKR4U 12; seed 000 / FIDPA): one or several players out in a hand, their
+//! eliminators and bounties; places from the order of elimination, the larger starting stack
+//! finishing higher, equal stacks and hand-for-hand busts sharing.
+
+use crate::log::command::{BustReport, Ctx};
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{BountyPaid, BustOutcome, Event};
+use crate::model::config::Config;
+use crate::model::ids::Timestamp;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::money::{Cents, Chips};
+use crate::model::seats::Place;
+use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
+use crate::rules::bounties::bounty_payments;
+use crate::rules::known_player;
+use crate::rules::payouts::shared_prizes;
+use crate::rules::registration::registration_open;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// PKR4U 12: records one hand's busts at one table with their bounties.
+pub fn decide_report_busts(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    table: TableNo,
+    busts: &[BustReport],
+) -> Result<Vec<Event>, DomainError> {
+    if !t.clock.is_started() {
+        return Err(DomainError::NotStarted);
+    }
+    if busts.is_empty() {
+        return Err(DomainError::EmptyBustReport);
+    }
+    let tb = t
+        .tables
+        .get(&table)
+        .ok_or(DomainError::UnknownTable { table })?;
+    let busted: BTreeSet<PlayerId> = busts.iter().map(|b| b.player).collect();
+    if busted.len() != busts.len() {
+        let dup = busts
+            .iter()
+            .enumerate()
+            .find(|(i, b)| busts[..*i].iter().any(|o| o.player == b.player));
+        return Err(DomainError::DuplicatePlayer {
+            player: dup.map_or(PlayerId(0), |(_, b)| b.player),
+        });
+    }
+    if t.players_left() <= busted.len() {
+        return Err(DomainError::LastPlayerStanding);
+    }
+    let mut outcomes = Vec::new();
+    for b in busts {
+        let p = t
+            .players
+            .get(&b.player)
+            .ok_or(DomainError::UnknownPlayer { player: b.player })?;
+        let seat = match p.seat {
+            Some(s)
+                if p.status == PlayerStatus::Playing
+                    && s.table == table
+                    && tb.seats.get(&s.seat) == Some(&b.player) =>
+            {
+                s
+            }
+            _ => {
+                return Err(DomainError::NotAtTable {
+                    player: b.player,
+                    table,
+                })
+            }
+        };
+        if busts.len() > 1 && b.start_stack.is_none_or(|s| s.0 <= 0) {
+            return Err(DomainError::StartStackMissing { player: b.player });
+        }
+        let mut seen = BTreeSet::new();
+        for e in &b.eliminators {
+            let ok = seen.insert(*e)
+                && !busted.contains(e)
+                && t.players.get(e).is_some_and(|w| {
+                    w.status == PlayerStatus::Playing && w.seat.is_some_and(|s| s.table == table)
+                });
+            if !ok {
+                return Err(DomainError::InvalidEliminator { player: b.player });
+            }
+        }
+        if cfg.bounty_kind != crate::model::config::BountyKind::None && b.eliminators.is_empty() {
+            return Err(DomainError::InvalidEliminator { player: b.player });
+        }
+        outcomes.push(BustOutcome {
+            player: b.player,
+            seat,
+            start_stack: b.start_stack,
+            eliminators: b.eliminators.clone(),
+            bounties: bounty_payments(cfg.bounty_kind, p.bounty, &b.eliminators),
+            stack_before: p.stack,
+        });
+    }
+    Ok(vec![Event::BustsRecorded {
+        table,
+        h4h_hand: t.hand_for_hand,
+        busts: outcomes,
+        at: ctx.now,
+    }])
+}
+
+/// A wrong bust undone: the player returns to the seat they had if it is still free, and the
+/// bounty payments of that bust are reversed. Only while the player has not re-entered since.
+pub fn decide_revive(
+    t: &Tournament,
+    player: PlayerId,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Busted {
+        return Err(DomainError::PlayerNotBusted { player });
+    }
+    let outcome = p
+        .last_bust
+        .clone()
+        .ok_or(DomainError::PlayerNotBusted { player })?;
+    let seat = outcome.seat;
+    let free = t
+        .tables
+        .get(&seat.table)
+        .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
+    if !free {
+        return Err(DomainError::SameSeatTaken { player });
+    }
+    // Bounty money already moved on (a winner busted since) cannot be taken back twice:
+    // we reverse exactly what this bust paid, which the winners still hold in their totals.
+    let bounty: Cents = outcome
+        .bounties
+        .iter()
+        .map(|b: &BountyPaid| b.cash + b.onto_head)
+        .sum();
+    Ok(vec![Event::PlayerRevived {
+        player,
+        seat,
+        reason: reason.trim().to_string(),
+        bounties_reversed: outcome.bounties,
+        bounty,
+    }])
+}
+
+/// `BustsRecorded`: one hand's busts. Bounties go to their winners, the busted leave their
+/// seats, and each bust takes a place (hand-for-hand busts of one hand share it).
+pub(crate) fn apply_busts(
+    t: &mut Tournament,
+    table: TableNo,
+    busts: &[BustOutcome],
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    for b in busts {
+        known_player(t, b.player)?;
+        for paid in &b.bounties {
+            known_player(t, paid.to)?;
+        }
+    }
+    // FIDPA: early leavers take the place of the next bust, just below it.
+    for leaver in std::mem::take(&mut t.early_leavers) {
+        t.eliminations.push(Elimination {
+            player: leaver,
+            group: t.next_group,
+            table: None,
+            start_stack: None,
+            at,
+        });
+        t.next_group += 1;
+    }
+    let group = match t.hand_for_hand {
+        // Hand-for-hand: busts at different tables in the same hand share one group.
+        Some(hand) => match t
+            .eliminations
+            .iter()
+            .rev()
+            .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
+        {
+            Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
+            _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
+        },
+        None => {
+            t.next_group += 1;
+            t.next_group - 1
+        }
+    };
+    for b in busts {
+        for paid in &b.bounties {
+            if let Some(winner) = t.players.get_mut(&paid.to) {
+                winner.bounty_won += paid.cash;
+                winner.bounty += paid.onto_head;
+            }
+        }
+        if let Some(p) = t.players.get_mut(&b.player) {
+            p.last_bust = Some(b.clone());
+            p.status = PlayerStatus::Busted;
+            p.reentry = None;
+            p.last_seat = p.seat;
+            p.stack = Chips::ZERO;
+            p.bounty = Cents::ZERO;
+        }
+        t.unseat(b.player);
+        t.eliminations.push(Elimination {
+            player: b.player,
+            group,
+            table: Some(table),
+            start_stack: b.start_stack,
+            at,
+        });
+    }
+    // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
+    // again at the next count.
+    Ok(())
+}
+
+/// `PlayerRevived`: a wrong bust taken back; the bounties it paid come back, the player
+/// sits down again with the stack they had.
+pub(crate) fn apply_revived(
+    t: &mut Tournament,
+    player: PlayerId,
+    seat: Place,
+    bounties_reversed: &[BountyPaid],
+    bounty: Cents,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    for b in bounties_reversed {
+        if let Some(w) = t.players.get_mut(&b.to) {
+            w.bounty_won -= b.cash;
+            w.bounty -= b.onto_head;
+        }
+    }
+    t.eliminations.retain(|e| e.player != player);
+    if let Some(p) = t.players.get_mut(&player) {
+        p.status = PlayerStatus::Playing;
+        p.bounty = bounty;
+        p.stack = p
+            .last_bust
+            .take()
+            .map(|b| b.stack_before)
+            .unwrap_or(p.stack);
+    }
+    t.seat(player, seat);
+    Ok(())
+}
+
+/// A player's finishing place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Standing {
+    pub player: PlayerId,
+    /// 1 is the winner. Tied players have the same place.
+    pub place: u32,
+    /// How many share this place (1 when alone).
+    pub shared_by: u32,
+    pub prize: Cents,
+    /// True while late registration or a re-entry could still change it.
+    pub provisional: bool,
+}
+
+/// Places and prizes of everyone eliminated so far (and the winner once one remains),
+/// best place first.
+pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp) -> Vec<Standing> {
+    let table = t.prizes();
+    let open = registration_open(t, cfg, now);
+    let alive = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
+    // Groups in order of elimination, each sorted by starting stack, biggest first.
+    let mut groups: Vec<Vec<&crate::model::state::Elimination>> = Vec::new();
+    for e in &t.eliminations {
+        match groups.iter_mut().find(|g| g[0].group == e.group) {
+            Some(g) => g.push(e),
+            None => groups.push(vec![e]),
+        }
+    }
+    let mut out = Vec::new();
+    let mut place = alive + 1;
+    for group in groups.iter().rev() {
+        let mut members = group.clone();
+        members.sort_by_key(|m| std::cmp::Reverse(m.start_stack));
+        let mut i = 0;
+        while i < members.len() {
+            // Equal stacks share; in hand-for-hand, busts at different tables share too.
+            let j = (i + 1..members.len())
+                .find(|&j| {
+                    let same_table = members[j].table == members[i].table;
+                    same_table && members[j].start_stack != members[i].start_stack
+                })
+                .unwrap_or(members.len());
+            let tied = &members[i..j];
+            let shared = u32::try_from(tied.len()).unwrap_or(1);
+            let amounts = shared_prizes(&table, place as usize, tied.len());
+            for (e, prize) in tied.iter().zip(amounts) {
+                let reenter_possible = open
+                    && t.players.get(&e.player).is_some_and(|p| {
+                        p.status == PlayerStatus::Busted
+                            && cfg.max_entries.is_none_or(|m| p.entries < m)
+                    });
+                out.push(Standing {
+                    player: e.player,
+                    place,
+                    shared_by: shared,
+                    prize,
+                    provisional: open || reenter_possible,
+                });
+            }
+            place += shared;
+            i = j;
+        }
+    }
+    if alive == 1 && !open {
+        if let Some(w) = t.playing().next() {
+            let prize = table.first().copied().unwrap_or_default();
+            out.push(Standing {
+                player: w.id,
+                place: 1,
+                shared_by: 1,
+                prize,
+                provisional: false,
+            });
+        }
+    }
+    out.sort_by_key(|s| s.place);
+    out
+}

@@ -1,0 +1,108 @@
+//! The incident log: a ruling reached through a guided flow is recorded with its answers
+//! (replayed here from the answers alone, so the log never disagrees with the flow), with its
+//! sanction on the player named; the director may overrule it with a reason (PKR4U 1,
+//! TDA 1: the director's decision is final).
+
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::incident::{Answer, Incident};
+use crate::model::state::Tournament;
+use crate::rules::penalties::{decide_disqualify, decide_penalty};
+use crate::rulings::{replay, RulingAction};
+
+/// A guided ruling reached its end: recorded as an incident. When it names the player at
+/// fault, its penalty or disqualification is given with it (one decision, one log entry).
+pub fn decide_record_ruling(
+    t: &Tournament,
+    ctx: Ctx,
+    table: Option<TableNo>,
+    flow: &str,
+    answers: &[Answer],
+    player: Option<PlayerId>,
+) -> Result<Vec<Event>, DomainError> {
+    if let Some(tb) = table {
+        if !t.tables.contains_key(&tb) {
+            return Err(DomainError::UnknownTable { table: tb });
+        }
+    }
+    let state = replay(flow, answers).map_err(|e| DomainError::InvalidRuling {
+        reason: e.code().to_string(),
+    })?;
+    let ruling = state.ruling().ok_or(DomainError::InvalidRuling {
+        reason: "INCOMPLETE".into(),
+    })?;
+    let mut events = vec![Event::RulingRecorded {
+        table,
+        flow: flow.to_string(),
+        answers: answers.to_vec(),
+        leaf: ruling.leaf.clone(),
+        rule: ruling.rule.clone(),
+        at: ctx.now,
+    }];
+    // The ruling's sanction, on the player named (same reason: the rule applied).
+    if let Some(player) = player {
+        let reason = format!("{flow}: {}", ruling.rule);
+        for action in &ruling.actions {
+            match action {
+                RulingAction::Penalty { kind } => {
+                    events.extend(decide_penalty(t, player, *kind, &reason, ctx)?)
+                }
+                RulingAction::Disqualify => {
+                    events.extend(decide_disqualify(t, player, &reason, ctx)?)
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(events)
+}
+
+/// PKR4U 1 / TDA 1: the director overrules a recorded ruling, with the reason.
+pub fn decide_overrule_ruling(
+    t: &Tournament,
+    incident: u32,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    let known = usize::try_from(incident)
+        .ok()
+        .and_then(|i| t.incidents.get(i))
+        .is_some();
+    if !known {
+        return Err(DomainError::UnknownIncident { index: incident });
+    }
+    Ok(vec![Event::RulingOverruled {
+        incident,
+        reason: reason.trim().chars().take(500).collect(),
+    }])
+}
+
+/// `RulingRecorded`: a new incident; it answers the table's call.
+pub(crate) fn apply_ruling_recorded(
+    t: &mut Tournament,
+    incident: Incident,
+) -> Result<(), ApplyError> {
+    if let Some(table) = incident.table {
+        t.calls.remove(&table);
+    }
+    t.incidents.push(incident);
+    Ok(())
+}
+
+/// `RulingOverruled`: the incident stays in the log with the director's reason.
+pub(crate) fn apply_ruling_overruled(
+    t: &mut Tournament,
+    index: u32,
+    reason: &str,
+) -> Result<(), ApplyError> {
+    let incident = usize::try_from(index)
+        .ok()
+        .and_then(|i| t.incidents.get_mut(i))
+        .ok_or(ApplyError::UnknownIncident { index })?;
+    incident.overruled = Some(reason.to_string());
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Players out of the ordinary run of play: penalties given, served hand by hand and
+//! rescinded (PKR4U 4, 10; TDA 33), disqualification (PKR4U 15) and the early leave (FIDPA).
+
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{Event, PenaltyKind};
+use crate::model::ids::{PlayerId, TableNo, Timestamp};
+use crate::model::state::{Elimination, Penalty, PlayerStatus, Tournament};
+use crate::rules::{known_player, playing};
+
+fn reason_of(reason: &str) -> Result<String, DomainError> {
+    let r = reason.trim();
+    if r.is_empty() || r.chars().count() > 500 {
+        return Err(DomainError::ReasonRequired);
+    }
+    Ok(r.to_string())
+}
+
+/// FIDPA: a player leaving early; their chips are removed, they take the next bust's place.
+pub fn decide_leave_early(
+    t: &Tournament,
+    player: PlayerId,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    playing(t, player)?;
+    if t.players_left() <= 1 {
+        return Err(DomainError::LastPlayerStanding);
+    }
+    Ok(vec![Event::PlayerLeftEarly {
+        player,
+        at: ctx.now,
+    }])
+}
+
+/// TDA 33 / PKR4U 15: disqualification; the chips are removed from play.
+pub fn decide_disqualify(
+    t: &Tournament,
+    player: PlayerId,
+    reason: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    playing(t, player)?;
+    if t.players_left() <= 1 {
+        return Err(DomainError::LastPlayerStanding);
+    }
+    Ok(vec![Event::PlayerDisqualified {
+        player,
+        reason: reason_of(reason)?,
+        at: ctx.now,
+    }])
+}
+
+/// PKR4U 4 / 10, TDA 33: a warning, a number of hands, or minutes away from the table.
+pub fn decide_penalty(
+    t: &Tournament,
+    player: PlayerId,
+    penalty: PenaltyKind,
+    reason: &str,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    playing(t, player)?;
+    let valid = match penalty {
+        PenaltyKind::Warning => true,
+        PenaltyKind::Hands { hands } => (1..=20).contains(&hands),
+        PenaltyKind::Minutes { minutes } => (1..=120).contains(&minutes),
+    };
+    if !valid {
+        return Err(DomainError::InvalidAmount {
+            field: "penalty".into(),
+        });
+    }
+    Ok(vec![Event::PenaltyGiven {
+        player,
+        penalty,
+        reason: reason_of(reason)?,
+        at: ctx.now,
+    }])
+}
+
+/// PKR4U 4: one more hand sat out on a running hands penalty.
+pub fn decide_penalty_hand(
+    t: &Tournament,
+    table: TableNo,
+    player: PlayerId,
+) -> Result<Vec<Event>, DomainError> {
+    let here = playing(t, player)?.seat.is_some_and(|s| s.table == table);
+    if !here {
+        return Err(DomainError::NotAtTable { player, table });
+    }
+    let running = t
+        .penalties
+        .iter()
+        .any(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0));
+    if !running {
+        return Err(DomainError::NoHandsPenalty { player });
+    }
+    Ok(vec![Event::PenaltyHandServed { player }])
+}
+
+/// Takes back a penalty given by mistake, with the reason (the log keeps both).
+pub fn decide_rescind_penalty(
+    t: &Tournament,
+    index: u32,
+    reason: &str,
+) -> Result<Vec<Event>, DomainError> {
+    let running = usize::try_from(index)
+        .ok()
+        .and_then(|i| t.penalties.get(i))
+        .is_some_and(|p| p.rescinded.is_none());
+    if !running {
+        return Err(DomainError::NotCorrectable {
+            seq: u64::from(index),
+        });
+    }
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    Ok(vec![Event::PenaltyRescinded {
+        index,
+        reason: reason.trim().to_string(),
+    }])
+}
+
+/// `PenaltyGiven`.
+pub(crate) fn apply_penalty_given(
+    t: &mut Tournament,
+    player: PlayerId,
+    penalty: PenaltyKind,
+    reason: &str,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.penalties.push(Penalty {
+        player,
+        kind: penalty,
+        reason: reason.to_string(),
+        at,
+        hands_served: 0,
+        rescinded: None,
+    });
+    Ok(())
+}
+
+/// `PenaltyRescinded`: it no longer counts; the log keeps it with the reason.
+pub(crate) fn apply_penalty_rescinded(
+    t: &mut Tournament,
+    index: u32,
+    reason: &str,
+) -> Result<(), ApplyError> {
+    let penalty = usize::try_from(index)
+        .ok()
+        .and_then(|i| t.penalties.get_mut(i))
+        .ok_or(ApplyError::UnknownPenalty { index })?;
+    penalty.rescinded = Some(reason.to_string());
+    Ok(())
+}
+
+/// PKR4U 4: one more hand sat out, on the player's oldest running hands penalty.
+pub(crate) fn serve_penalty_hand(t: &mut Tournament, player: PlayerId) {
+    if let Some(p) = t
+        .penalties
+        .iter_mut()
+        .find(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0))
+    {
+        p.hands_served += 1;
+    }
+}
+
+/// `PlayerLeftEarly` (FIDPA): out with the chips; the place comes with the next bust.
+pub(crate) fn apply_left_early(
+    t: &mut Tournament,
+    player: PlayerId,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.take_out(player, PlayerStatus::LeftEarly, at);
+    t.early_leavers.push(player);
+    Ok(())
+}
+
+/// `PlayerDisqualified` (TDA 33 / PKR4U 15): out with the chips, the place taken at once.
+pub(crate) fn apply_disqualified(
+    t: &mut Tournament,
+    player: PlayerId,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.take_out(player, PlayerStatus::Disqualified, at);
+    t.eliminations.push(Elimination {
+        player,
+        group: t.next_group,
+        table: None,
+        start_stack: None,
+        at,
+    });
+    t.next_group += 1;
+    Ok(())
+}
+
+/// `PenaltyHandServed` (PKR4U 4).
+pub(crate) fn apply_penalty_hand_served(
+    t: &mut Tournament,
+    player: PlayerId,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    serve_penalty_hand(t, player);
+    Ok(())
+}

@@ -1,0 +1,392 @@
+//! Registration, unregistration and re-entry (PKR4U 11, 14, 18, 29; TDA 19), with the seat
+//! drawn at the desk and the late-registration bonus.
+
+use crate::log::command::{Ctx, ReEntryOption};
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{Event, Payment, PaymentMethod};
+use crate::model::config::{Config, LateRegistration};
+use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::money::{Cents, Chips};
+use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
+use crate::rules::player_mut;
+use crate::rules::rng::Rng;
+use crate::rules::seating::draw_seat;
+
+/// Is late registration (and re-entry) still open at `now`? Closes by itself at the end of
+/// the configured level (or the break after it), or when the director closes it.
+pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
+    if t.registration_closed {
+        return false;
+    }
+    let reading = t.clock.read(&cfg.levels, now);
+    if !reading.started {
+        return true;
+    }
+    match cfg.late_registration {
+        LateRegistration::UntilClosed => true,
+        LateRegistration::UntilLevel {
+            level,
+            through_break,
+        } => {
+            let Some(last) = cfg.play_level_index(level) else {
+                return false;
+            };
+            let in_window =
+                reading.level < last || (reading.level == last && reading.remaining_ms > 0);
+            let in_break_after = through_break
+                && reading.level == last + 1
+                && cfg.levels.get(last + 1).is_some_and(|l| l.is_break())
+                && reading.remaining_ms > 0;
+            in_window || in_break_after
+        }
+    }
+}
+
+/// PKR4U 18: the bonus chips an entry made at `now` receives (none after the bonus window).
+pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
+    let Some(bonus) = cfg.bonus else {
+        return Chips::ZERO;
+    };
+    let reading = t.clock.read(&cfg.levels, now);
+    let Some(last) = cfg.play_level_index(bonus.until_level) else {
+        return Chips::ZERO;
+    };
+    if !reading.started
+        || reading.level < last
+        || (reading.level == last && reading.remaining_ms > 0)
+    {
+        bonus.chips
+    } else {
+        Chips::ZERO
+    }
+}
+
+fn payment(cfg: &Config, method: PaymentMethod) -> Payment {
+    Payment {
+        method,
+        prize_part: cfg.prize_part,
+        house_fee: cfg.house_fee,
+        bounty_part: cfg.bounty_part,
+    }
+}
+
+/// PKR4U 14: registers a player who is present, records the payment and draws a seat.
+pub fn decide_register(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    name: &str,
+    method: PaymentMethod,
+    present: bool,
+) -> Result<Vec<Event>, DomainError> {
+    if !present {
+        return Err(DomainError::NotPresent);
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(DomainError::InvalidName);
+    }
+    if !registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    let player = PlayerId(t.players.keys().next_back().map_or(1, |p| p.0 + 1));
+    let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+    let mut events = Vec::new();
+    if let Some(table) = draw.open_table {
+        events.push(Event::TableOpened { table });
+    }
+    events.push(Event::PlayerRegistered {
+        player,
+        name: name.to_string(),
+        payment: payment(cfg, method),
+        bonus: bonus_for_entry(t, cfg, ctx.now),
+        at: ctx.now,
+    });
+    events.push(Event::SeatDrawn {
+        player,
+        seat: draw.seat,
+    });
+    Ok(events)
+}
+
+/// Before the start only: the player leaves the list and gets the buy-in back.
+pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>, DomainError> {
+    if t.clock.is_started() {
+        return Err(DomainError::AlreadyStarted);
+    }
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Playing {
+        return Err(DomainError::PlayerNotActive { player });
+    }
+    // The refund is what was paid for this single entry (unregistration precedes any
+    // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
+    // changed since is not what this player paid.
+    Ok(vec![Event::PlayerUnregistered {
+        player,
+        refund: p.registration_payment,
+    }])
+}
+
+/// PKR4U 11 / 29, TDA 19: a busted player buys in again within the window and the maximum:
+/// (A) the same seat, if still free, or (B) a new random seat.
+pub fn decide_reenter(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    player: PlayerId,
+    option: ReEntryOption,
+    method: PaymentMethod,
+    present: bool,
+) -> Result<Vec<Event>, DomainError> {
+    if !present {
+        return Err(DomainError::NotPresent);
+    }
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Busted {
+        return Err(DomainError::PlayerNotBusted { player });
+    }
+    if !registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    if let Some(max) = cfg.max_entries {
+        if p.entries >= max {
+            return Err(DomainError::MaxEntriesReached { player, max });
+        }
+    }
+    let bonus = bonus_for_entry(t, cfg, ctx.now);
+    let pay = payment(cfg, method);
+    match option {
+        ReEntryOption::SameSeat => {
+            let seat = p.last_seat.ok_or(DomainError::SameSeatTaken { player })?;
+            let free = t
+                .tables
+                .get(&seat.table)
+                .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
+            if !free {
+                return Err(DomainError::SameSeatTaken { player });
+            }
+            Ok(vec![Event::PlayerReEntered {
+                player,
+                payment: pay,
+                bonus,
+                same_seat: true,
+                at: ctx.now,
+            }])
+        }
+        ReEntryOption::NewSeat => {
+            // PKR4U 6: a player who left a stack behind is not seated at that table again.
+            let left_behind = t
+                .tables
+                .iter()
+                .find(|(_, tb)| tb.abandoned.values().any(|a| a.owner == player))
+                .map(|(n, _)| *n);
+            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), left_behind)?;
+            let mut events = Vec::new();
+            if let Some(table) = draw.open_table {
+                events.push(Event::TableOpened { table });
+            }
+            events.push(Event::PlayerReEntered {
+                player,
+                payment: pay,
+                bonus,
+                same_seat: false,
+                at: ctx.now,
+            });
+            events.push(Event::SeatDrawn {
+                player,
+                seat: draw.seat,
+            });
+            Ok(events)
+        }
+    }
+}
+
+/// The director closes registration (it also closes by itself after its level).
+pub fn decide_close_registration(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    if !registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    Ok(vec![Event::RegistrationClosed { at: ctx.now }])
+}
+
+/// Registration closed by mistake opens again, with the reason (the late-registration
+/// deadline of the configuration still applies).
+pub fn decide_reopen_registration(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
+    if !t.registration_closed {
+        return Err(DomainError::NothingToUndo);
+    }
+    if reason.trim().is_empty() {
+        return Err(DomainError::ReasonRequired);
+    }
+    Ok(vec![Event::RegistrationReopened {
+        reason: reason.trim().to_string(),
+    }])
+}
+
+/// A misspelt name corrected.
+pub fn decide_rename(
+    t: &Tournament,
+    player: PlayerId,
+    name: &str,
+) -> Result<Vec<Event>, DomainError> {
+    if !t.players.contains_key(&player) {
+        return Err(DomainError::UnknownPlayer { player });
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(DomainError::InvalidName);
+    }
+    Ok(vec![Event::PlayerRenamed {
+        player,
+        name: name.to_string(),
+    }])
+}
+
+/// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
+pub fn decide_confirm_arrival(t: &Tournament, player: PlayerId) -> Result<Vec<Event>, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Playing {
+        return Err(DomainError::PlayerNotActive { player });
+    }
+    Ok(vec![Event::PlayerArrived { player }])
+}
+
+/// `PlayerRegistered`: a new player with the starting stack and any bonus, their money in
+/// the pool.
+pub(crate) fn apply_registered(
+    t: &mut Tournament,
+    player: PlayerId,
+    name: &str,
+    payment: &Payment,
+    bonus: Chips,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    if t.players.contains_key(&player) {
+        return Err(ApplyError::PlayerExists { player });
+    }
+    let starting = t.starting_stack();
+    t.players.insert(
+        player,
+        Player {
+            id: player,
+            name: name.to_string(),
+            entries: 1,
+            status: PlayerStatus::Playing,
+            seat: None,
+            last_seat: None,
+            stack: starting + bonus,
+            stack_counted: false,
+            bounty: payment.bounty_part,
+            bounty_won: Cents::ZERO,
+            paid: payment.total(),
+            registration_payment: *payment,
+            bonus,
+            registered_at: at,
+            last_bust: None,
+            arrived: false,
+            reentry: None,
+            stack_taken_out: Chips::ZERO,
+        },
+    );
+    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+    Ok(())
+}
+
+/// `PlayerReEntered`: a new entry; what it changed is kept so it can be cancelled exactly,
+/// and the earlier bust no longer counts for places.
+pub(crate) fn apply_reentered(
+    t: &mut Tournament,
+    player: PlayerId,
+    payment: &Payment,
+    bonus: Chips,
+    same_seat: bool,
+) -> Result<(), ApplyError> {
+    let starting = t.starting_stack();
+    let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
+    let p = player_mut(t, player)?;
+    p.reentry = Some(ReEntryRecord {
+        payment: *payment,
+        elimination,
+        last_seat: p.last_seat,
+        bonus: p.bonus,
+        bounty: p.bounty,
+        bounty_won: p.bounty_won,
+        arrived: p.arrived,
+    });
+    p.entries += 1;
+    p.status = PlayerStatus::Playing;
+    p.stack = starting + bonus;
+    p.stack_counted = false;
+    p.bounty = payment.bounty_part;
+    p.paid += payment.total();
+    p.bonus = bonus;
+    p.arrived = false;
+    let old_seat = p.last_seat;
+    // The earlier bust no longer counts for places: the player is back.
+    t.eliminations.retain(|e| e.player != player);
+    if same_seat {
+        if let Some(place) = old_seat {
+            t.seat(player, place);
+        }
+    }
+    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+    Ok(())
+}
+
+/// `PlayerUnregistered`: off the list, the payment refunded as it was paid.
+pub(crate) fn apply_unregistered(
+    t: &mut Tournament,
+    player: PlayerId,
+    refund: &Payment,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    p.status = PlayerStatus::Unregistered;
+    p.bounty = Cents::ZERO;
+    p.paid -= refund.total();
+    let stack = p.stack;
+    p.stack = Chips::ZERO;
+    t.unseat(player);
+    t.entries = t.entries.saturating_sub(1);
+    t.prize_pool -= refund.prize_part;
+    t.house_fees -= refund.house_fee;
+    t.chips_bought -= stack;
+    Ok(())
+}
+
+/// `RegistrationClosed` / `RegistrationReopened`.
+pub(crate) fn apply_registration_closed(
+    t: &mut Tournament,
+    closed: bool,
+) -> Result<(), ApplyError> {
+    t.registration_closed = closed;
+    Ok(())
+}
+
+/// `PlayerRenamed`.
+pub(crate) fn apply_renamed(
+    t: &mut Tournament,
+    player: PlayerId,
+    name: &str,
+) -> Result<(), ApplyError> {
+    player_mut(t, player)?.name = name.to_string();
+    Ok(())
+}
+
+/// `PlayerArrived` (PKR4U 18).
+pub(crate) fn apply_arrived(t: &mut Tournament, player: PlayerId) -> Result<(), ApplyError> {
+    player_mut(t, player)?.arrived = true;
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! Seats and positions: the random seat draw (TDA 13, FIDPA), where the blinds are from the
+//! button (TDA 6 / 32 dead button, TDA 34 heads-up), and which seats are "dead" for a newcomer.
+
+use crate::log::error::{ApplyError, DomainError};
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::seats::Place;
+use crate::model::state::{Table, Tournament};
+use crate::rules::known_player;
+use crate::rules::rng::Rng;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Seats of a table clockwise from the one after `from`, wrapping, `from` itself last.
+fn clockwise_after(size: u8, from: SeatNo) -> impl Iterator<Item = SeatNo> {
+    (1..=size).map(move |i| SeatNo(((from.0 - 1 + i) % size) + 1))
+}
+
+/// The next occupied seat clockwise after `from` (the button may be on an empty seat).
+pub fn next_occupied(seats: &BTreeMap<SeatNo, PlayerId>, size: u8, from: SeatNo) -> Option<SeatNo> {
+    clockwise_after(size, from).find(|s| seats.contains_key(s))
+}
+
+/// Where the blinds sit this hand, from the button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blinds {
+    pub small_blind: SeatNo,
+    pub big_blind: SeatNo,
+    /// TDA 25: the player who will be big blind in the next hand (the one who moves).
+    pub next_big_blind: SeatNo,
+}
+
+/// The blinds for a known button. TDA 34: heads-up the button posts the small blind.
+pub fn blinds(seats: &BTreeMap<SeatNo, PlayerId>, size: u8, button: SeatNo) -> Option<Blinds> {
+    if seats.len() < 2 {
+        return None;
+    }
+    if seats.len() == 2 && seats.contains_key(&button) {
+        let other = next_occupied(seats, size, button)?;
+        return Some(Blinds {
+            small_blind: button,
+            big_blind: other,
+            next_big_blind: button,
+        });
+    }
+    let sb = next_occupied(seats, size, button)?;
+    let bb = next_occupied(seats, size, sb)?;
+    let next = next_occupied(seats, size, bb)?;
+    Some(Blinds {
+        small_blind: sb,
+        big_blind: bb,
+        next_big_blind: next,
+    })
+}
+
+/// TDA 32 / FIDPA: empty seats strictly between the button and the small blind, where a
+/// newcomer would not be dealt in. Empty when the button is unknown.
+pub fn dead_seats(table: &Table, size: u8) -> BTreeSet<SeatNo> {
+    let Some(button) = table.button else {
+        return BTreeSet::new();
+    };
+    let Some(b) = blinds(&table.seats, size, button) else {
+        return BTreeSet::new();
+    };
+    clockwise_after(size, button)
+        .take_while(|s| *s != b.small_blind)
+        .filter(|s| !table.seats.contains_key(s))
+        .collect()
+}
+
+/// Free seats of a table.
+pub fn free_seats(table: &Table, size: u8) -> Vec<SeatNo> {
+    (1..=size)
+        .map(SeatNo)
+        .filter(|s| !table.is_taken(*s))
+        .collect()
+}
+
+/// The outcome of a seat draw: possibly a table to open first, and the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    pub open_table: Option<TableNo>,
+    pub seat: Place,
+}
+
+/// TDA 13 / FIDPA: a random seat at a table with room, filling tables evenly (only the
+/// emptiest open tables are candidates); the next table in the configured order opens when
+/// all open tables are full. TDA 32: never a dead seat between button and small blind when
+/// another seat is free. `exclude` leaves out a table (the one being broken).
+pub fn draw_seat(
+    t: &Tournament,
+    cfg: &Config,
+    rng: &mut Rng,
+    exclude: Option<TableNo>,
+) -> Result<Draw, DomainError> {
+    let size = cfg.table_size;
+    let open: Vec<(TableNo, &Table)> = t
+        .open_tables()
+        .filter(|(n, tb)| Some(*n) != exclude && tb.seats_in_use() < usize::from(size))
+        .collect();
+    if open.is_empty() {
+        let next = cfg.tables.iter().find(|n| {
+            Some(**n) != exclude
+                && t.tables
+                    .get(n)
+                    .is_some_and(|tb| !tb.open && tb.seats_in_use() == 0)
+        });
+        let Some(&table) = next else {
+            return Err(DomainError::NoSeatAvailable);
+        };
+        let seats: Vec<SeatNo> = (1..=size).map(SeatNo).collect();
+        let seat = *rng.pick(&seats).ok_or(DomainError::NoSeatAvailable)?;
+        return Ok(Draw {
+            open_table: Some(table),
+            seat: Place { table, seat },
+        });
+    }
+    let fewest = open.iter().map(|(_, tb)| tb.seats.len()).min().unwrap_or(0);
+    let mut live = Vec::new();
+    let mut dead = Vec::new();
+    for (n, tb) in open.iter().filter(|(_, tb)| tb.seats.len() == fewest) {
+        let dead_here = dead_seats(tb, size);
+        for s in free_seats(tb, size) {
+            let place = Place { table: *n, seat: s };
+            if dead_here.contains(&s) {
+                dead.push(place)
+            } else {
+                live.push(place)
+            }
+        }
+    }
+    let pool = if live.is_empty() { &dead } else { &live };
+    let seat = *rng.pick(pool).ok_or(DomainError::NoSeatAvailable)?;
+    Ok(Draw {
+        open_table: None,
+        seat,
+    })
+}
+
+/// `SeatDrawn`: the player sits at the seat drawn for them.
+pub(crate) fn apply_seat_drawn(
+    t: &mut Tournament,
+    player: PlayerId,
+    seat: Place,
+) -> Result<(), ApplyError> {
+    known_player(t, player)?;
+    t.seat(player, seat);
+    Ok(())
+}
+
+/// `TableOpened`: players may be drawn to it from now on.
+pub(crate) fn apply_table_opened(t: &mut Tournament, table: TableNo) -> Result<(), ApplyError> {
+    t.tables.entry(table).or_default().open = true;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(occupied: &[u8], button: Option<u8>) -> Table {
+        Table {
+            open: true,
+            seats: occupied
+                .iter()
+                .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
+                .collect(),
+            button: button.map(SeatNo),
+            hand_done: false,
+            abandoned: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn blinds_follow_the_button_and_skip_empty_seats() {
+        let t = table(&[1, 2, 4, 7, 9], Some(9));
+        let b = blinds(&t.seats, 9, SeatNo(9)).unwrap();
+        assert_eq!(
+            (b.small_blind, b.big_blind, b.next_big_blind),
+            (SeatNo(1), SeatNo(2), SeatNo(4))
+        );
+    }
+
+    #[test]
+    fn dead_button_on_an_empty_seat_tda_6() {
+        // The small blind busted: the button goes to the empty seat 3.
+        let t = table(&[1, 4, 6], Some(3));
+        let b = blinds(&t.seats, 9, SeatNo(3)).unwrap();
+        assert_eq!((b.small_blind, b.big_blind), (SeatNo(4), SeatNo(6)));
+    }
+
+    #[test]
+    fn heads_up_the_button_is_the_small_blind_tda_34() {
+        let t = table(&[2, 5], Some(5));
+        let b = blinds(&t.seats, 9, SeatNo(5)).unwrap();
+        assert_eq!((b.small_blind, b.big_blind), (SeatNo(5), SeatNo(2)));
+    }
+
+    #[test]
+    fn seats_between_button_and_small_blind_are_dead_tda_32() {
+        let t = table(&[1, 5, 8], Some(1));
+        assert_eq!(
+            dead_seats(&t, 9),
+            [SeatNo(2), SeatNo(3), SeatNo(4)].into_iter().collect()
+        );
+        assert!(dead_seats(&table(&[1, 5, 8], None), 9).is_empty());
+    }
+}

@@ -1,0 +1,238 @@
+//! Setting a tournament up: creating it, changing its configuration before the start, and
+//! the checks every configuration passes first (each rule module relies on them).
+
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
+use crate::model::config::{BountyKind, Config, LateRegistration, Level};
+use crate::model::money::Cents;
+use crate::model::state::{Table, Tournament};
+
+/// A new tournament with a valid configuration; only once.
+pub fn decide_create(t: &Tournament, config: &Config) -> Result<Vec<Event>, DomainError> {
+    if t.config.is_some() {
+        return Err(DomainError::AlreadyCreated);
+    }
+    config.validate()?;
+    Ok(vec![Event::TournamentCreated {
+        config: config.clone(),
+    }])
+}
+
+/// The configuration, before the start only. Tables in use must stay; more tables at the
+/// start open now.
+pub fn decide_change_config(
+    t: &Tournament,
+    cfg: &Config,
+    config: &Config,
+) -> Result<Vec<Event>, DomainError> {
+    if t.clock.is_started() {
+        return Err(DomainError::AlreadyStarted);
+    }
+    config.validate()?;
+    // Tables in use must stay: a player must never be left sitting at a removed table.
+    let dropped = t
+        .tables
+        .iter()
+        .any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
+    if dropped
+        || config.table_size < cfg.table_size
+            && t.tables
+                .values()
+                .any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size))
+    {
+        return Err(DomainError::InvalidConfig {
+            field: "tables".into(),
+        });
+    }
+    // More tables at the start: they open now, so the desk seats players there (a
+    // table already open stays open; one with players must).
+    let opened = config
+        .tables
+        .iter()
+        .take(usize::from(config.tables_at_start))
+        .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
+        .map(|&table| Event::TableOpened { table });
+    Ok(std::iter::once(Event::ConfigChanged {
+        config: config.clone(),
+    })
+    .chain(opened)
+    .collect())
+}
+
+/// `TournamentCreated`: the tables of the configuration, the first ones open.
+pub(crate) fn apply_created(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
+    if t.config.is_some() {
+        return Err(ApplyError::AlreadyCreated);
+    }
+    for (i, table) in config.tables.iter().enumerate() {
+        let open = i < usize::from(config.tables_at_start);
+        t.tables.insert(
+            *table,
+            Table {
+                open,
+                ..Table::default()
+            },
+        );
+    }
+    t.config = Some(config.clone());
+    Ok(())
+}
+
+/// `ConfigChanged`: new tables exist from now on (closed until a `TableOpened`).
+pub(crate) fn apply_config_changed(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
+    for table in &config.tables {
+        t.tables.entry(*table).or_default();
+    }
+    t.config = Some(config.clone());
+    Ok(())
+}
+
+impl Config {
+    /// Checks everything a rule module relies on; the first problem is returned.
+    pub fn validate(&self) -> Result<(), DomainError> {
+        let bad = |field: &str| DomainError::InvalidConfig {
+            field: field.to_string(),
+        };
+        if self.name.trim().is_empty() || self.name.len() > 120 {
+            return Err(bad("name"));
+        }
+        for (field, c) in [
+            ("prize_part", self.prize_part),
+            ("house_fee", self.house_fee),
+            ("bounty_part", self.bounty_part),
+        ] {
+            if c.0 < 0 || c.0 > 100_000_000 {
+                return Err(bad(field));
+            }
+        }
+        if (self.bounty_kind == BountyKind::None) != (self.bounty_part == Cents::ZERO) {
+            return Err(bad("bounty_part"));
+        }
+        if self.max_entries == Some(0) {
+            return Err(bad("max_entries"));
+        }
+        if self.starting_stack.0 <= 0 || self.starting_stack.0 > 1_000_000_000 {
+            return Err(bad("starting_stack"));
+        }
+        if !(2..=10).contains(&self.table_size) {
+            return Err(bad("table_size"));
+        }
+        if self.tables.is_empty() || self.tables.len() > 500 {
+            return Err(bad("tables"));
+        }
+        let mut sorted = self.tables.clone();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() != self.tables.len() || sorted.iter().any(|t| t.0 == 0) {
+            return Err(bad("tables"));
+        }
+        let mut order = self.break_order.clone();
+        order.sort();
+        if order != sorted {
+            return Err(bad("break_order"));
+        }
+        if self.tables_at_start == 0 || usize::from(self.tables_at_start) > self.tables.len() {
+            return Err(bad("tables_at_start"));
+        }
+        if self.levels.is_empty() || self.levels.len() > 200 || self.levels[0].is_break() {
+            return Err(bad("levels"));
+        }
+        for level in &self.levels {
+            match level {
+                Level::Play {
+                    small_blind,
+                    big_blind,
+                    ante,
+                    minutes,
+                } => {
+                    if small_blind.0 < 0
+                        || big_blind.0 <= 0
+                        || small_blind > big_blind
+                        || ante.0 < 0
+                    {
+                        return Err(bad("levels"));
+                    }
+                    if *minutes == 0 || *minutes > 600 {
+                        return Err(bad("levels"));
+                    }
+                }
+                Level::Break { minutes, colour_up } => {
+                    if *minutes == 0 || *minutes > 600 || colour_up.is_some_and(|c| c.0 <= 0) {
+                        return Err(bad("levels"));
+                    }
+                }
+            }
+        }
+        if let LateRegistration::UntilLevel { level, .. } = self.late_registration {
+            if self.play_level_index(level).is_none() {
+                return Err(bad("late_registration"));
+            }
+        }
+        if let Some(bonus) = self.bonus {
+            if bonus.chips.0 <= 0 || self.play_level_index(bonus.until_level).is_none() {
+                return Err(bad("bonus"));
+            }
+        }
+        let p = &self.payouts;
+        if p.rounding.0 <= 0 || p.brackets.is_empty() {
+            return Err(bad("payouts"));
+        }
+        let mut last_max = 0;
+        for b in &p.brackets {
+            let sum: u64 = b.shares_bp.iter().map(|&s| u64::from(s)).sum();
+            let non_increasing = b.shares_bp.windows(2).all(|w| w[0] >= w[1]);
+            if b.max_entries <= last_max
+                || b.shares_bp.is_empty()
+                || sum != 10_000
+                || !non_increasing
+            {
+                return Err(bad("payouts"));
+            }
+            last_max = b.max_entries;
+        }
+        if self.stop_table_at >= self.table_size || self.balance_trigger == 0 {
+            return Err(bad("stop_table_at"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::config::templates;
+
+    #[test]
+    fn templates_are_valid() {
+        templates::club_evening("Maandag", 3).validate().unwrap();
+        templates::club_pko("PKO", 10).validate().unwrap();
+    }
+
+    #[test]
+    fn invalid_fields_are_named() {
+        let mut c = templates::club_evening("x", 3);
+        c.table_size = 1;
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "table_size".into()
+            })
+        );
+        let mut c = templates::club_evening("x", 3);
+        c.bounty_part = Cents(500);
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "bounty_part".into()
+            })
+        );
+        let mut c = templates::club_evening("x", 3);
+        c.payouts.brackets[0].shares_bp = vec![3000, 7000];
+        assert_eq!(
+            c.validate(),
+            Err(DomainError::InvalidConfig {
+                field: "payouts".into()
+            })
+        );
+    }
+}

@@ -1,0 +1,215 @@
+//! Stacks: chip counts (one player's, or a whole table's at a break) and stacks given up
+//! for a re-entry during a break (PKR4U 5), which in a bounty event stay in their seat and
+//! blind off until their last chip goes, bounty and all, to the pot's winners (PKR4U 6).
+
+use crate::log::command::Ctx;
+use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::Event;
+use crate::model::config::Config;
+use crate::model::ids::{PlayerId, TableNo};
+use crate::model::money::{Cents, Chips};
+use crate::model::seats::Place;
+use crate::model::state::{AbandonedStack, BountyPaid, PlayerStatus, Tournament};
+use crate::rules::{known_player, player_mut, playing};
+
+/// A chip count for one player (at a break, or when asked).
+pub fn decide_report_chips(
+    t: &Tournament,
+    player: PlayerId,
+    chips: Chips,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    playing(t, player)?;
+    if !t.clock.is_started() {
+        return Err(DomainError::NotStarted);
+    }
+    if chips.0 <= 0 || chips > t.chips_bought {
+        return Err(DomainError::InvalidAmount {
+            field: "chips".into(),
+        });
+    }
+    Ok(vec![Event::ChipsCounted {
+        player,
+        chips,
+        at: ctx.now,
+    }])
+}
+
+/// Chip counts for several players of one table at once (a table at a break).
+pub fn decide_report_table_chips(
+    t: &Tournament,
+    table: TableNo,
+    counts: &[(PlayerId, Chips)],
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    if counts.is_empty() {
+        return Err(DomainError::InvalidAmount {
+            field: "counts".into(),
+        });
+    }
+    let mut events = Vec::new();
+    for (player, chips) in counts {
+        let at_table = t.players.get(player).and_then(|p| p.seat).map(|s| s.table);
+        if at_table != Some(table) {
+            return Err(DomainError::NotAtTable {
+                player: *player,
+                table,
+            });
+        }
+        events.extend(decide_report_chips(t, *player, *chips, ctx)?);
+    }
+    Ok(events)
+}
+
+/// PKR4U 5: during a break a player may give up their stack to re-enter.
+pub fn decide_surrender(
+    t: &Tournament,
+    cfg: &Config,
+    player: PlayerId,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
+    let p = playing(t, player)?;
+    let reading = t.clock.read(&cfg.levels, ctx.now);
+    if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
+        return Err(DomainError::NotDuringBreak);
+    }
+    if !crate::rules::registration::registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    if cfg.max_entries.is_some_and(|m| p.entries >= m) {
+        return Err(DomainError::MaxEntriesReached {
+            player,
+            max: cfg.max_entries.unwrap_or(0),
+        });
+    }
+    // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
+    let abandoned_at = if cfg.bounty_kind == crate::model::config::BountyKind::None {
+        None
+    } else {
+        p.seat
+    };
+    Ok(vec![Event::StackSurrendered {
+        player,
+        at: ctx.now,
+        abandoned_at,
+    }])
+}
+
+/// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
+/// winners of that pot share the bounty like a knock-out's (its former owner cannot win it).
+pub fn decide_abandoned_gone(
+    t: &Tournament,
+    cfg: &Config,
+    place: Place,
+    winners: &[PlayerId],
+) -> Result<Vec<Event>, DomainError> {
+    let stack = t
+        .tables
+        .get(&place.table)
+        .and_then(|tb| tb.abandoned.get(&place.seat))
+        .ok_or(DomainError::NoAbandonedStack {
+            table: place.table,
+            seat: place.seat,
+        })?;
+    if winners.contains(&stack.owner) {
+        return Err(DomainError::OwnAbandonedBounty {
+            player: stack.owner,
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for w in winners {
+        let at_table = t.players.get(w).is_some_and(|p| {
+            p.status == PlayerStatus::Playing && p.seat.is_some_and(|s| s.table == place.table)
+        });
+        if !seen.insert(*w) || !at_table {
+            return Err(DomainError::NotAtTable {
+                player: *w,
+                table: place.table,
+            });
+        }
+    }
+    if winners.is_empty() {
+        return Err(DomainError::InvalidEliminator {
+            player: stack.owner,
+        });
+    }
+    Ok(vec![Event::AbandonedStackGone {
+        place,
+        owner: stack.owner,
+        bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
+    }])
+}
+
+/// `ChipsCounted`: the player's stack as counted.
+pub(crate) fn apply_chips_counted(
+    t: &mut Tournament,
+    player: PlayerId,
+    chips: Chips,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    p.stack = chips;
+    p.stack_counted = true;
+    Ok(())
+}
+
+/// `StackSurrendered`. PKR4U 5: the stack is removed; the player re-enters at once (a
+/// separate event). PKR4U 6: in a bounty event it stays in the seat with the bounty, its
+/// chips still in play.
+pub(crate) fn apply_stack_surrendered(
+    t: &mut Tournament,
+    player: PlayerId,
+    abandoned_at: Option<Place>,
+) -> Result<(), ApplyError> {
+    let p = player_mut(t, player)?;
+    let (stack, bounty) = (p.stack, p.bounty);
+    p.status = PlayerStatus::Busted;
+    p.reentry = None;
+    p.last_seat = p.seat;
+    p.stack = Chips::ZERO;
+    if abandoned_at.is_some() {
+        p.bounty = Cents::ZERO;
+    }
+    t.unseat(player);
+    match abandoned_at {
+        Some(place) => {
+            t.tables.entry(place.table).or_default().abandoned.insert(
+                place.seat,
+                AbandonedStack {
+                    owner: player,
+                    chips: stack,
+                    bounty,
+                },
+            );
+        }
+        None => t.chips_removed += stack,
+    }
+    Ok(())
+}
+
+/// `AbandonedStackGone` (PKR4U 6): the stack leaves its seat; its bounty goes to the winners.
+pub(crate) fn apply_abandoned_gone(
+    t: &mut Tournament,
+    place: Place,
+    bounties: &[BountyPaid],
+) -> Result<(), ApplyError> {
+    for b in bounties {
+        known_player(t, b.to)?;
+    }
+    let gone = t
+        .tables
+        .get_mut(&place.table)
+        .and_then(|tb| tb.abandoned.remove(&place.seat));
+    if gone.is_none() {
+        return Err(ApplyError::NoAbandonedStack {
+            table: place.table,
+            seat: place.seat,
+        });
+    }
+    for b in bounties {
+        if let Some(w) = t.players.get_mut(&b.to) {
+            w.bounty_won += b.cash;
+            w.bounty += b.onto_head;
+        }
+    }
+    Ok(())
+}

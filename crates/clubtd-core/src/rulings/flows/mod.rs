@@ -1,0 +1,216 @@
+//! The flows themselves, one file per situation group of SPEC §5 (`g01` … `g15`), and the small
+//! builder they are written with. Each flow reads top to bottom like the rule it implements:
+//! questions, then the rulings they lead to, each citing its rule. Rule citations: **PKR4U n**
+//! is rule n of the club's self-deal rules (seed 002); **TDA n** is TDA rule n as numbered in
+//! seed 000 (rules 1–29, 2004 numbering) or seed 001 (rules 30–39, newer numbering); where the
+//! 2004 numbering of rules 30–38 is meant it is written **TDA n (2004)** (TDA 33 (2004):
+//! penalties, TDA 38 (2004): incomplete all-in raise), because seed 001 reuses those numbers
+//! (TDA 33: dodging blinds, TDA 38: burns after substantial action). **FIDPA** is seed 003.
+
+use super::model::{
+    Ask, CalcFn, CalculatedLeaf, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
+    RulingAction, RulingLeaf, Text, Value,
+};
+use crate::model::money::Chips;
+
+mod g01_unattention;
+mod g02_exposed_card;
+mod g03_premature_board;
+mod g04_four_card_flop;
+mod g05_deck_gathered;
+mod g06_incomplete_deck;
+mod g07_face_up_in_deck;
+mod g08_player_absent;
+mod g09_penalties;
+mod g10_betting;
+mod g11_showdown;
+mod g12_short_big_blind;
+mod g13_chip_race;
+mod g14_clock;
+mod g15_dealing;
+
+/// Every flow, in the order of SPEC §5.
+pub(crate) fn all() -> Vec<Flow> {
+    vec![
+        g01_unattention::unattention_bet(),
+        g02_exposed_card::exposed_card_deal(),
+        g03_premature_board::premature_board_card(),
+        g04_four_card_flop::four_card_flop(),
+        g05_deck_gathered::deck_gathered(),
+        g06_incomplete_deck::incomplete_deck(),
+        g07_face_up_in_deck::face_up_in_deck(),
+        g08_player_absent::player_absent(),
+        g09_penalties::shown_cards(),
+        g09_penalties::talking(),
+        g10_betting::action_out_of_turn(),
+        g10_betting::bet_locking(),
+        g10_betting::incomplete_all_in(),
+        g10_betting::fifty_percent_rule(),
+        g10_betting::single_chip(),
+        g11_showdown::showdown_order(),
+        g11_showdown::all_in_reveal(),
+        g11_showdown::mucked_cards(),
+        g11_showdown::end_of_hand(),
+        g12_short_big_blind::short_big_blind(),
+        g13_chip_race::chip_race(),
+        g14_clock::clock_call(),
+        g15_dealing::misdeal(),
+        g15_dealing::button_too_few_cards(),
+        g15_dealing::too_few_cards(),
+        g15_dealing::heads_up_button(),
+        g15_dealing::dead_button(),
+    ]
+}
+
+/// A text in English, Dutch and French.
+pub(crate) fn t(en: &str, nl: &str, fr: &str) -> Text {
+    Text::new(en, nl, fr)
+}
+
+/// An option of a choice question.
+pub(crate) fn opt(id: &'static str, text: Text, next: NodeId) -> Opt {
+    Opt { id, text, next }
+}
+
+/// An outcome of a calculated leaf.
+pub(crate) fn outcome(id: &'static str, rule: &'static str, text: Text) -> Outcome {
+    Outcome { id, rule, text }
+}
+
+/// A chip value for a computed ruling.
+pub(crate) fn chips(c: Chips) -> Value {
+    Value::Chips(c)
+}
+
+/// Writes a flow node by node, in reading order.
+pub(crate) struct FlowBuilder {
+    flow: Flow,
+}
+
+impl FlowBuilder {
+    /// A flow with its id, SPEC §5 group, rule, title and first node.
+    pub(crate) fn new(
+        id: &'static str,
+        group: u8,
+        rule: &'static str,
+        title: Text,
+        root: NodeId,
+    ) -> FlowBuilder {
+        FlowBuilder {
+            flow: Flow {
+                id,
+                group,
+                title,
+                rule,
+                root,
+                nodes: Vec::new(),
+            },
+        }
+    }
+
+    fn question(mut self, id: NodeId, text: Text, ask: Ask) -> FlowBuilder {
+        self.flow.nodes.push(FlowNode {
+            id,
+            node: Node::Question(QuestionNode {
+                text,
+                help: None,
+                ask,
+            }),
+        });
+        self
+    }
+
+    /// Adds an explanation to the question written just before.
+    pub(crate) fn help(mut self, text: Text) -> FlowBuilder {
+        if let Some(FlowNode {
+            node: Node::Question(q),
+            ..
+        }) = self.flow.nodes.last_mut()
+        {
+            q.help = Some(text);
+        }
+        self
+    }
+
+    /// A yes/no question.
+    pub(crate) fn yes_no(self, id: NodeId, text: Text, yes: NodeId, no: NodeId) -> FlowBuilder {
+        self.question(id, text, Ask::YesNo { yes, no })
+    }
+
+    /// A choice question.
+    pub(crate) fn choice(self, id: NodeId, text: Text, options: Vec<Opt>) -> FlowBuilder {
+        self.question(id, text, Ask::Choice { options })
+    }
+
+    /// A chip amount of at least `min`.
+    pub(crate) fn amount(self, id: NodeId, text: Text, min: i64, next: NodeId) -> FlowBuilder {
+        self.question(
+            id,
+            text,
+            Ask::Amount {
+                min: Chips(min),
+                next,
+            },
+        )
+    }
+
+    /// One chip amount per player.
+    pub(crate) fn amounts(self, id: NodeId, text: Text, next: NodeId) -> FlowBuilder {
+        self.question(id, text, Ask::Amounts { next })
+    }
+
+    /// A whole number from `min` to `max`.
+    pub(crate) fn count(
+        self,
+        id: NodeId,
+        text: Text,
+        min: i64,
+        max: i64,
+        next: NodeId,
+    ) -> FlowBuilder {
+        self.question(id, text, Ask::Count { min, max, next })
+    }
+
+    /// One whole number (0 to `max`) per player.
+    pub(crate) fn counts(self, id: NodeId, text: Text, max: i64, next: NodeId) -> FlowBuilder {
+        self.question(id, text, Ask::Counts { max, next })
+    }
+
+    /// A fixed ruling.
+    pub(crate) fn ruling(
+        mut self,
+        id: NodeId,
+        rule: &'static str,
+        text: Text,
+        actions: Vec<RulingAction>,
+    ) -> FlowBuilder {
+        self.flow.nodes.push(FlowNode {
+            id,
+            node: Node::Ruling(RulingLeaf {
+                rule,
+                text,
+                actions,
+            }),
+        });
+        self
+    }
+
+    /// A ruling computed by `calc`, which picks one of `outcomes`.
+    pub(crate) fn calculated(
+        mut self,
+        id: NodeId,
+        calc: CalcFn,
+        outcomes: Vec<Outcome>,
+    ) -> FlowBuilder {
+        self.flow.nodes.push(FlowNode {
+            id,
+            node: Node::Calculated(CalculatedLeaf { calc, outcomes }),
+        });
+        self
+    }
+
+    /// The finished flow.
+    pub(crate) fn build(self) -> Flow {
+        self.flow
+    }
+}

@@ -1,0 +1,1248 @@
+//! Whole-tournament scenarios through `decide` and `apply`, one per rule, citing it.
+
+use clubtd_core::balancing::{plan, stopped_tables};
+use clubtd_core::busts::standings;
+use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::config::{templates, Config, LateRegistration};
+use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
+use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use clubtd_core::money::{Cents, Chips};
+use clubtd_core::state::PlayerStatus;
+use clubtd_core::{decide, DomainError, Tournament};
+
+/// A tournament driven command by command, with the time moving as the test says.
+struct Kit {
+    t: Tournament,
+    now: i64,
+    seed: u64,
+}
+
+impl Kit {
+    fn new(config: Config) -> Kit {
+        let mut k = Kit {
+            t: Tournament::default(),
+            now: 0,
+            seed: 42,
+        };
+        k.ok(Command::CreateTournament { config });
+        k
+    }
+    fn run(&mut self, c: Command) -> Result<(), DomainError> {
+        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+        let events = decide(
+            &self.t,
+            &c,
+            Ctx {
+                now: Timestamp(self.now),
+                seed: self.seed,
+            },
+        )?;
+        for e in &events {
+            self.t.apply(e).expect("a decided event fits");
+        }
+        Ok(())
+    }
+    fn ok(&mut self, c: Command) {
+        self.run(c).expect("command accepted");
+    }
+    fn register(&mut self, n: usize) {
+        for i in 0..n {
+            self.ok(Command::RegisterPlayer {
+                name: format!("P{}", i + 1),
+                method: PaymentMethod::Cash,
+                present: true,
+            });
+        }
+    }
+    fn minutes(&mut self, m: i64) {
+        self.now += m * 60_000;
+    }
+    fn seat_of(&self, p: u32) -> clubtd_core::event::Place {
+        self.t.players[&PlayerId(p)].seat.expect("seated")
+    }
+    fn tablemate(&self, p: u32) -> PlayerId {
+        let s = self.seat_of(p);
+        *self.t.tables[&s.table]
+            .seats
+            .values()
+            .find(|x| x.0 != p)
+            .expect("a tablemate")
+    }
+    /// Player `p` busts, knocked out by a tablemate; returns the seat they had.
+    fn bust_by_tablemate(&mut self, p: u32) -> clubtd_core::event::Place {
+        let seat = self.seat_of(p);
+        let by = self.tablemate(p);
+        self.ok(Command::ReportBusts {
+            table: seat.table,
+            busts: vec![bust(p, by, None)],
+        });
+        seat
+    }
+}
+
+fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
+    BustReport {
+        player: PlayerId(player),
+        eliminators: vec![by],
+        start_stack: stack.map(Chips),
+    }
+}
+
+/// Player `p`, busted, buys a re-entry in cash at the desk.
+fn re_entry(p: u32, option: ReEntryOption) -> Command {
+    Command::ReEnter {
+        player: PlayerId(p),
+        option,
+        method: PaymentMethod::Cash,
+        present: true,
+    }
+}
+
+#[test]
+fn pkr4u_14_only_a_present_player_can_buy_in() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    let r = k.run(Command::RegisterPlayer {
+        name: "Remote".into(),
+        method: PaymentMethod::Transfer,
+        present: false,
+    });
+    assert_eq!(r, Err(DomainError::NotPresent));
+    assert!(k.t.players.is_empty());
+}
+
+#[test]
+fn tda_13_seats_are_drawn_filling_tables_evenly() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(24);
+    let counts: Vec<usize> = k.t.open_tables().map(|(_, t)| t.seats.len()).collect();
+    assert_eq!(counts, vec![8, 8, 8]);
+}
+
+#[test]
+fn prize_pool_and_bonus_pkr4u_18() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(2);
+    assert_eq!(k.t.prize_pool, Cents(4000));
+    assert_eq!(
+        k.t.players[&PlayerId(1)].stack,
+        Chips(12_000),
+        "starting stack plus the bonus"
+    );
+    k.ok(Command::StartClock);
+    k.minutes(21); // level 2: the bonus window (level 1) is over
+    k.register(1);
+    assert_eq!(k.t.players[&PlayerId(1)].bonus, Chips(2_000));
+    assert_eq!(k.t.players.values().last().unwrap().stack, Chips(10_000));
+}
+
+#[test]
+fn unregistration_refunds_before_the_start_only() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(3);
+    k.ok(Command::UnregisterPlayer {
+        player: PlayerId(2),
+    });
+    assert_eq!(k.t.prize_pool, Cents(4000));
+    assert_eq!(k.t.players[&PlayerId(2)].status, PlayerStatus::Unregistered);
+    k.ok(Command::StartClock);
+    assert_eq!(
+        k.run(Command::UnregisterPlayer {
+            player: PlayerId(1)
+        }),
+        Err(DomainError::AlreadyStarted)
+    );
+}
+
+/// The refund goes back the way the registration was paid (a card to the card), and it is
+/// what this player paid even when the director changed the buy-in since.
+#[test]
+fn an_unregistration_refunds_the_payment_as_it_was_made() {
+    let cfg = templates::club_evening("t", 2);
+    let mut k = Kit::new(cfg.clone());
+    k.ok(Command::RegisterPlayer {
+        name: "Ann".into(),
+        method: PaymentMethod::Card,
+        present: true,
+    });
+    k.ok(Command::ChangeConfig {
+        config: Config {
+            prize_part: Cents(2500),
+            ..cfg
+        },
+    });
+    let unregister = Command::UnregisterPlayer {
+        player: PlayerId(1),
+    };
+    let ctx = Ctx {
+        now: Timestamp(k.now),
+        seed: 1,
+    };
+    assert_eq!(
+        decide(&k.t, &unregister, ctx),
+        Ok(vec![Event::PlayerUnregistered {
+            player: PlayerId(1),
+            refund: Payment {
+                method: PaymentMethod::Card,
+                prize_part: Cents(2000),
+                house_fee: Cents(200),
+                bounty_part: Cents::ZERO,
+            },
+        }])
+    );
+    k.ok(unregister);
+    assert_eq!(k.t.prize_pool, Cents::ZERO, "the pool is back where it was");
+}
+
+#[test]
+fn seed_000_two_busts_in_one_hand_the_bigger_stack_finishes_higher() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![
+            bust(2, PlayerId(1), Some(3000)),
+            bust(3, PlayerId(1), Some(5000)),
+        ],
+    });
+    let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
+    let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
+    assert_eq!((place(3), place(2)), (5, 6));
+    // Equal stacks share the place and split its prize.
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![
+            bust(4, PlayerId(1), Some(2000)),
+            bust(5, PlayerId(1), Some(2000)),
+        ],
+    });
+    let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
+    let s4 = st.iter().find(|s| s.player == PlayerId(4)).unwrap();
+    let s5 = st.iter().find(|s| s.player == PlayerId(5)).unwrap();
+    assert_eq!((s4.place, s5.place, s4.shared_by), (3, 3, 2));
+    // 6 entries x 20 euro: 65/35 % of 120 euro = 78 and 42 -> rounded to 5: 75 + 40, rest to first.
+    assert_eq!(
+        s4.prize + s5.prize,
+        Cents(0),
+        "third place is not paid with 6 entries"
+    );
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(1, PlayerId(6), None)],
+    });
+    let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
+    assert_eq!(st[0].player, PlayerId(6));
+    assert_eq!((st[0].prize, st[1].prize), (Cents(8000), Cents(4000)));
+}
+
+#[test]
+fn two_busts_without_stacks_are_refused() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(5);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(1).table;
+    let r = k.run(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None), bust(3, PlayerId(1), None)],
+    });
+    assert_eq!(
+        r,
+        Err(DomainError::StartStackMissing {
+            player: PlayerId(2)
+        })
+    );
+}
+
+#[test]
+fn progressive_knockout_pays_half_and_grows_the_eliminators_head() {
+    let mut k = Kit::new(templates::club_pko("pko", 1));
+    k.register(4);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
+    let p1 = &k.t.players[&PlayerId(1)];
+    assert_eq!((p1.bounty_won, p1.bounty), (Cents(500), Cents(1500)));
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(1, PlayerId(3), None)],
+    });
+    let p3 = &k.t.players[&PlayerId(3)];
+    assert_eq!((p3.bounty_won, p3.bounty), (Cents(750), Cents(1750)));
+    // A wrong report undone: the money goes back exactly.
+    k.ok(Command::RevivePlayer {
+        player: PlayerId(1),
+        reason: "wrong player tapped".into(),
+    });
+    assert_eq!(k.t.players[&PlayerId(3)].bounty_won, Cents::ZERO);
+    assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1500));
+    assert_eq!(k.t.players[&PlayerId(1)].status, PlayerStatus::Playing);
+}
+
+#[test]
+fn pkr4u_11_re_entry_same_seat_or_new_seat_within_the_window_and_maximum() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let seat = k.bust_by_tablemate(2);
+    k.ok(re_entry(2, ReEntryOption::SameSeat));
+    assert_eq!(k.seat_of(2), seat, "option A keeps the seat");
+    assert_eq!(k.t.entries, 11);
+    k.bust_by_tablemate(2);
+    let r = k.run(re_entry(2, ReEntryOption::NewSeat));
+    assert_eq!(
+        r,
+        Err(DomainError::MaxEntriesReached {
+            player: PlayerId(2),
+            max: 2
+        })
+    );
+}
+
+#[test]
+fn late_registration_closes_by_itself_after_its_level_and_break() {
+    let mut config = templates::club_evening("t", 2);
+    config.late_registration = LateRegistration::UntilLevel {
+        level: 1,
+        through_break: false,
+    };
+    let mut k = Kit::new(config);
+    k.register(2);
+    k.ok(Command::StartClock);
+    k.minutes(19);
+    k.register(1);
+    k.minutes(2);
+    let r = k.run(Command::RegisterPlayer {
+        name: "Late".into(),
+        method: PaymentMethod::Cash,
+        present: true,
+    });
+    assert_eq!(r, Err(DomainError::RegistrationClosed));
+}
+
+#[test]
+fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let table = TableNo(1);
+    let at_table: Vec<u32> = k.t.tables[&table].seats.values().map(|p| p.0).collect();
+    let by = PlayerId(at_table[0]);
+    for p in &at_table[1..] {
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(*p, by, None)],
+        });
+        let n = k.t.tables[&table].seats.len();
+        assert_eq!(
+            stopped_tables(&k.t, k.t.config.as_ref().unwrap()).contains(&table),
+            n <= 4,
+            "{n} players"
+        );
+    }
+    let mut six = templates::club_evening("6max", 2);
+    six.table_size = 6;
+    six.stop_table_at = 4;
+    let mut k6 = Kit::new(six.clone());
+    k6.register(7);
+    k6.ok(Command::StartClock);
+    assert!(stopped_tables(&k6.t, k6.t.config.as_ref().unwrap()).is_empty());
+    // The exceptions are settings: a club may stop short 6-max tables too.
+    six.stop_in_six_max = true;
+    let mut k6 = Kit::new(six);
+    k6.register(9);
+    k6.ok(Command::StartClock);
+    let stopped = stopped_tables(&k6.t, k6.t.config.as_ref().unwrap());
+    assert_eq!(
+        stopped.len(),
+        1,
+        "9 players at 2 tables: the table of 4 stops"
+    );
+    // ... and the last table, when the club wants the director called there as well.
+    let mut one = templates::club_evening("one", 1);
+    one.stop_at_final_table = true;
+    let mut k1 = Kit::new(one.clone());
+    k1.register(4);
+    k1.ok(Command::StartClock);
+    assert_eq!(stopped_tables(&k1.t, &one), vec![TableNo(1)]);
+    one.stop_at_final_table = false;
+    assert!(stopped_tables(&k1.t, &one).is_empty());
+}
+
+#[test]
+fn tda_25_the_next_big_blind_moves_to_the_short_table() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(14);
+    k.ok(Command::StartClock);
+    for t in [TableNo(1), TableNo(2)] {
+        k.ok(Command::SetButton {
+            table: t,
+            seat: *k.t.tables[&t].seats.keys().next().unwrap(),
+        });
+    }
+    // Bust three at table 2 so that table 1 has 7 and table 2 has 4.
+    for _ in 0..3 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(2),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    let cfg = k.t.config.clone().unwrap();
+    let p = plan(&k.t, &cfg);
+    assert_eq!(p.moves.len(), 1, "7 and 4 become 6 and 5");
+    let m = p.moves[0];
+    let t1 = &k.t.tables[&TableNo(1)];
+    let b = clubtd_core::seating::blinds(&t1.seats, cfg.table_size, t1.button.unwrap()).unwrap();
+    assert_eq!(
+        m.from.seat, b.next_big_blind,
+        "the player who would be big blind next hand"
+    );
+    k.ok(Command::MovePlayer {
+        player: m.player,
+        to: m.to,
+        reason: MoveReason::Balance,
+    });
+    assert!(plan(&k.t, &cfg).moves.is_empty());
+}
+
+#[test]
+fn tables_break_when_the_others_have_room_and_the_final_table_redraws_with_the_button_on_seat_1() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(21);
+    k.ok(Command::StartClock);
+    assert!(matches!(
+        k.run(Command::BreakTable { table: TableNo(3) }),
+        Err(DomainError::CannotBreakTable { .. })
+    ));
+    for _ in 0..5 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(3),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    let cfg = k.t.config.clone().unwrap();
+    assert_eq!(plan(&k.t, &cfg).break_next, Some(TableNo(3)));
+    k.ok(Command::BreakTable { table: TableNo(3) });
+    assert!(!k.t.tables[&TableNo(3)].open);
+    assert_eq!(k.t.players_left(), 16);
+    assert_eq!(
+        k.run(Command::DrawFinalTable),
+        Err(DomainError::FinalTableNotReady)
+    );
+    while k.t.players_left() > 9 {
+        let (table, tb) =
+            k.t.open_tables()
+                .max_by_key(|(_, t)| t.seats.len())
+                .map(|(n, t)| (n, t.clone()))
+                .unwrap();
+        let v: Vec<PlayerId> = tb.seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(v[1].0, v[0], None)],
+        });
+    }
+    k.ok(Command::DrawFinalTable);
+    let open: Vec<TableNo> = k.t.open_tables().map(|(n, _)| n).collect();
+    assert_eq!(open.len(), 1);
+    assert_eq!(k.t.tables[&open[0]].button, Some(SeatNo(1)));
+    assert_eq!(k.t.tables[&open[0]].seats.len(), 9);
+}
+
+#[test]
+fn fidpa_hand_for_hand_busts_at_two_tables_share_the_place() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    k.ok(Command::SetHandForHand { on: true });
+    let a: Vec<PlayerId> = k.t.tables[&TableNo(1)].seats.values().copied().collect();
+    let b: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
+    k.ok(Command::ReportBusts {
+        table: TableNo(1),
+        busts: vec![bust(a[1].0, a[0], Some(4000))],
+    });
+    k.ok(Command::ReportBusts {
+        table: TableNo(2),
+        busts: vec![bust(b[1].0, b[0], Some(9000))],
+    });
+    let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
+    assert_eq!(st.len(), 2);
+    assert!(
+        st.iter().all(|s| s.place == 11 && s.shared_by == 2),
+        "{st:?}"
+    );
+    // The next hand starts only when both tables are done.
+    k.ok(Command::FinishHand { table: TableNo(1) });
+    assert_eq!(k.t.hand_for_hand, Some(1));
+    k.ok(Command::FinishHand { table: TableNo(2) });
+    assert_eq!(k.t.hand_for_hand, Some(2));
+}
+
+#[test]
+fn fidpa_an_early_leaver_takes_the_place_of_the_next_bust() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    k.ok(Command::LeaveEarly {
+        player: PlayerId(4),
+    });
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
+    let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
+    let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
+    assert_eq!((place(4), place(2)), (6, 5));
+}
+
+#[test]
+fn refused_commands_name_the_problem() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(3);
+    assert_eq!(k.run(Command::PauseClock), Err(DomainError::NotStarted));
+    k.ok(Command::StartClock);
+    assert_eq!(
+        k.run(Command::StartClock),
+        Err(DomainError::ClockAlreadyRunning)
+    );
+    let seat = k.seat_of(1);
+    assert_eq!(
+        k.run(Command::MovePlayer {
+            player: PlayerId(2),
+            to: seat,
+            reason: MoveReason::Director
+        }),
+        Err(DomainError::SeatTaken {
+            table: seat.table,
+            seat: seat.seat
+        })
+    );
+    assert_eq!(
+        k.run(Command::ReportBusts {
+            table: seat.table,
+            busts: vec![]
+        }),
+        Err(DomainError::EmptyBustReport)
+    );
+}
+
+#[test]
+fn the_director_undoes_the_last_action_with_a_reason() {
+    let mut k = Kit::new(templates::club_pko("t", 1));
+    k.register(4);
+    k.ok(Command::StartClock);
+    let before = k.t.clone();
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(1), None)],
+    });
+    assert_eq!(
+        k.run(Command::UndoLast {
+            reason: "  ".into()
+        }),
+        Err(DomainError::ReasonRequired)
+    );
+    k.ok(Command::UndoLast {
+        reason: "wrong table reported".into(),
+    });
+    assert_eq!(
+        k.t.players, before.players,
+        "seats, bounties and statuses are back"
+    );
+    assert_eq!(k.t.eliminations, before.eliminations);
+    // The clock start before it is next; a registration clears what could be undone.
+    k.ok(Command::UndoLast {
+        reason: "started too early".into(),
+    });
+    assert!(!k.t.clock.is_started());
+    assert_eq!(
+        k.run(Command::UndoLast {
+            reason: "again".into()
+        }),
+        Err(DomainError::NothingToUndo)
+    );
+}
+
+#[test]
+fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportTableChips {
+        table,
+        counts: vec![(PlayerId(1), Chips(20_000)), (PlayerId(2), Chips(4_000))],
+    });
+    assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(20_000));
+    // Before registration closes the pool is not final.
+    assert!(k
+        .run(Command::SetPayouts {
+            amounts: vec![Cents(8_000), Cents(4_000)]
+        })
+        .is_err());
+    k.ok(Command::CloseRegistration);
+    assert!(
+        k.run(Command::SetPayouts {
+            amounts: vec![Cents(4_000), Cents(8_000)]
+        })
+        .is_err(),
+        "never increasing"
+    );
+    assert!(
+        k.run(Command::SetPayouts {
+            amounts: vec![Cents(8_000), Cents(3_000)]
+        })
+        .is_err(),
+        "sums to the pool"
+    );
+    k.ok(Command::SetPayouts {
+        amounts: vec![Cents(7_000), Cents(3_000), Cents(2_000)],
+    });
+    assert_eq!(k.t.prizes(), vec![Cents(7_000), Cents(3_000), Cents(2_000)]);
+}
+
+#[test]
+fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the_pot_winner() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let before = k.seat_of(1);
+    let surrender = Command::SurrenderStack {
+        player: PlayerId(1),
+    };
+    assert_eq!(k.run(surrender.clone()), Err(DomainError::NotDuringBreak));
+    k.minutes(85); // PKR4U 5: only during the break (after the fourth level)
+    k.ok(surrender);
+    // The stack stays in its seat with the bounty; nobody can be drawn there.
+    let tb = &k.t.tables[&before.table];
+    assert_eq!(tb.abandoned[&before.seat].owner, PlayerId(1));
+    assert_eq!(tb.abandoned[&before.seat].bounty, Cents(1000));
+    assert_eq!(
+        k.t.abandoned_chips(),
+        Chips(12_000),
+        "starting stack + bonus"
+    );
+    assert_eq!(
+        k.t.chips_removed,
+        Chips::ZERO,
+        "the chips are still in play"
+    );
+    assert_eq!(
+        k.run(re_entry(1, ReEntryOption::SameSeat)),
+        Err(DomainError::SameSeatTaken {
+            player: PlayerId(1)
+        })
+    );
+    k.ok(re_entry(1, ReEntryOption::NewSeat));
+    assert_ne!(
+        k.seat_of(1).table,
+        before.table,
+        "not seated at the old table again"
+    );
+    assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1000), "a new head");
+    // The owner cannot win the abandoned bounty; a player at that table can.
+    let gone = |winners: Vec<PlayerId>| Command::AbandonedStackGone {
+        table: before.table,
+        seat: before.seat,
+        winners,
+    };
+    assert_eq!(
+        k.run(gone(vec![PlayerId(1)])),
+        Err(DomainError::OwnAbandonedBounty {
+            player: PlayerId(1)
+        })
+    );
+    let winner = *k.t.tables[&before.table].seats.values().next().unwrap();
+    k.ok(gone(vec![winner]));
+    let w = &k.t.players[&winner];
+    // Progressive: half in cash, half onto the winner's head.
+    assert_eq!((w.bounty_won, w.bounty), (Cents(500), Cents(1500)));
+    assert!(k.t.tables[&before.table].abandoned.is_empty());
+    assert_eq!(
+        k.run(gone(vec![winner])),
+        Err(DomainError::NoAbandonedStack {
+            table: before.table,
+            seat: before.seat
+        })
+    );
+}
+
+#[test]
+fn pkr4u_6_an_abandoned_stack_takes_a_seat_when_its_table_breaks_and_at_the_final_table() {
+    let mut k = Kit::new(templates::club_pko("pko", 3));
+    k.register(14);
+    k.ok(Command::StartClock);
+    k.minutes(85);
+    let gave_up = k.seat_of(1);
+    k.ok(Command::SurrenderStack {
+        player: PlayerId(1),
+    });
+    let cfg = k.t.config.clone().unwrap();
+    let chips = k.t.abandoned_chips();
+    // Break the abandoned stack's table: the stack is drawn to a free seat elsewhere.
+    k.ok(Command::BreakTable {
+        table: gave_up.table,
+    });
+    let stacks: Vec<(TableNo, SeatNo)> =
+        k.t.open_tables()
+            .flat_map(|(n, tb)| tb.abandoned.keys().map(move |s| (n, *s)))
+            .collect();
+    assert_eq!(stacks.len(), 1, "the stack still plays, at another table");
+    let (table, seat) = stacks[0];
+    assert_ne!(table, gave_up.table);
+    assert!(
+        !k.t.tables[&table].seats.contains_key(&seat),
+        "nobody sits on it"
+    );
+    assert_eq!(k.t.abandoned_chips(), chips);
+    // Down to 8 players: with the stack they fill 9 seats, and all redraw at the final table.
+    while k.t.players_left() > 8 {
+        let (table, tb) =
+            k.t.open_tables()
+                .max_by_key(|(_, t)| t.seats.len())
+                .map(|(n, t)| (n, t.clone()))
+                .unwrap();
+        let v: Vec<PlayerId> = tb.seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(v[1].0, v[0], None)],
+        });
+    }
+    assert!(plan(&k.t, &cfg).final_table_ready);
+    k.ok(Command::DrawFinalTable);
+    let (_, ft) = k.t.open_tables().next().unwrap();
+    assert_eq!((ft.seats.len(), ft.abandoned.len()), (8, 1));
+    let stack_seat = *ft.abandoned.keys().next().unwrap();
+    assert!(!ft.seats.contains_key(&stack_seat));
+    assert_eq!(k.t.abandoned_chips(), chips);
+}
+
+#[test]
+fn pkr4u_5_without_bounties_the_surrendered_stack_is_removed() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    k.minutes(85);
+    k.ok(Command::SurrenderStack {
+        player: PlayerId(1),
+    });
+    assert_eq!(k.t.chips_removed, Chips(12_000));
+    assert!(k.t.tables.values().all(|t| t.abandoned.is_empty()));
+}
+
+#[test]
+fn pkr4u_4_a_hands_penalty_counts_down_hand_by_hand() {
+    use clubtd_core::event::PenaltyKind;
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(3).table;
+    k.ok(Command::GivePenalty {
+        player: PlayerId(3),
+        penalty: PenaltyKind::Hands { hands: 2 },
+        reason: "card exposed on purpose".into(),
+    });
+    assert_eq!(k.t.penalties[0].hands_left(), Some(2));
+    let served = Command::PenaltyHandServed {
+        table,
+        player: PlayerId(3),
+    };
+    k.ok(served.clone());
+    assert_eq!(k.t.penalties[0].hands_left(), Some(1));
+    // Hand-for-hand: a finished hand at the table counts too.
+    k.ok(Command::SetHandForHand { on: true });
+    k.ok(Command::FinishHand { table });
+    assert_eq!(k.t.penalties[0].hands_left(), Some(0));
+    assert_eq!(
+        k.run(served),
+        Err(DomainError::NoHandsPenalty {
+            player: PlayerId(3)
+        })
+    );
+    let other = if table == TableNo(1) {
+        TableNo(2)
+    } else {
+        TableNo(1)
+    };
+    k.ok(Command::GivePenalty {
+        player: PlayerId(3),
+        penalty: PenaltyKind::Hands { hands: 1 },
+        reason: "again".into(),
+    });
+    assert_eq!(
+        k.run(Command::PenaltyHandServed {
+            table: other,
+            player: PlayerId(3)
+        }),
+        Err(DomainError::NotAtTable {
+            player: PlayerId(3),
+            table: other
+        })
+    );
+}
+
+#[test]
+fn pkr4u_18_blinds_are_taken_from_a_missing_bonus_stack_from_the_level_after_the_bonus() {
+    use clubtd_core::view::tournament_view;
+    let mut k = Kit::new(templates::club_evening("t", 2)); // bonus until the end of level 1
+    k.register(3);
+    k.ok(Command::StartClock);
+    let view = |k: &Kit| tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    assert_eq!(view(&k).bonus_missing.len(), 3, "nobody confirmed yet");
+    assert!(!view(&k).bonus_blinds_taken, "still level 1");
+    k.ok(Command::ConfirmArrival {
+        player: PlayerId(1),
+    });
+    k.minutes(21); // level 2 has begun
+    let v = view(&k);
+    assert!(v.bonus_blinds_taken);
+    assert_eq!(v.bonus_missing, vec![PlayerId(2), PlayerId(3)]);
+}
+
+#[test]
+fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
+    let mut config = templates::club_evening("t", 2);
+    config.balance_trigger = 3;
+    let mut k = Kit::new(config);
+    k.register(14);
+    k.ok(Command::StartClock);
+    for table in [TableNo(1), TableNo(2)] {
+        k.ok(Command::SetButton {
+            table,
+            seat: *k.t.tables[&table].seats.keys().next().unwrap(),
+        });
+    }
+    // 7 and 7; two busts at table 1 make it 5 against 7: under a trigger of 3, no move.
+    for _ in 0..2 {
+        let p = *k.t.tables[&TableNo(1)].seats.values().next().unwrap();
+        let by = k.tablemate(p.0);
+        k.ok(Command::ReportBusts {
+            table: TableNo(1),
+            busts: vec![bust(p.0, by, None)],
+        });
+    }
+    let cfg = k.t.config.clone().unwrap();
+    assert!(plan(&k.t, &cfg).moves.is_empty());
+    assert!(
+        k.t.balancing_settings().automatic,
+        "tables see moves by default"
+    );
+    assert_eq!(
+        k.run(Command::SetBalancing {
+            automatic: false,
+            trigger: 1
+        }),
+        Err(DomainError::InvalidAmount {
+            field: "trigger".into()
+        })
+    );
+    k.ok(Command::SetBalancing {
+        automatic: false,
+        trigger: 2,
+    });
+    let moves = plan(&k.t, &cfg).moves;
+    assert_eq!(
+        moves.len(),
+        1,
+        "tightened: 7 against 5 now calls for a move"
+    );
+    assert_eq!(
+        (moves[0].from.table, moves[0].to.table),
+        (TableNo(2), TableNo(1))
+    );
+    assert!(!k.t.balancing_settings().automatic);
+}
+
+#[test]
+fn pkr4u_10_a_ruling_with_a_sanction_gives_it_to_the_player_named() {
+    use clubtd_core::event::PenaltyKind;
+    use clubtd_core::rulings::Answer;
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let table = k.seat_of(4).table;
+    // PKR4U 10: talking about a hand with more than two players in it; three hands.
+    let answers = vec![Answer::YesNo(false), Answer::Choice(1), Answer::Count(3)];
+    let record = |player| Command::RecordRuling {
+        table: Some(table),
+        flow: "talking".into(),
+        answers: answers.clone(),
+        player,
+    };
+    // Without a player the ruling is logged and nobody is sanctioned yet.
+    k.ok(record(None));
+    assert_eq!(k.t.incidents.len(), 1);
+    assert!(k.t.penalties.is_empty());
+    k.ok(record(Some(PlayerId(4))));
+    assert_eq!(k.t.incidents.len(), 2);
+    let p = &k.t.penalties[0];
+    assert_eq!(
+        (p.player, p.kind),
+        (PlayerId(4), PenaltyKind::Hands { hands: 3 })
+    );
+    assert!(p.reason.contains("PKR4U 10"), "{}", p.reason);
+    // A sanction on someone not playing refuses the whole ruling: nothing is logged.
+    assert_eq!(
+        k.run(record(Some(PlayerId(99)))),
+        Err(DomainError::UnknownPlayer {
+            player: PlayerId(99)
+        })
+    );
+    assert_eq!(k.t.incidents.len(), 2);
+    // Taken back with a reason: it no longer counts, and cannot be taken back twice.
+    let rescind = Command::RescindPenalty {
+        index: 0,
+        reason: "wrong player".into(),
+    };
+    k.ok(rescind.clone());
+    assert_eq!(k.t.penalties[0].hands_left(), Some(0));
+    assert_eq!(k.run(rescind), Err(DomainError::NotCorrectable { seq: 0 }));
+}
+
+#[test]
+fn a_misspelt_name_is_corrected() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(2);
+    k.ok(Command::RenamePlayer {
+        player: PlayerId(2),
+        name: " Chloé Dubois ".into(),
+    });
+    assert_eq!(k.t.players[&PlayerId(2)].name, "Chloé Dubois");
+    assert_eq!(
+        k.run(Command::RenamePlayer {
+            player: PlayerId(2),
+            name: "  ".into()
+        }),
+        Err(DomainError::InvalidName)
+    );
+}
+
+#[test]
+fn registration_closed_by_mistake_is_reopened_with_a_reason() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(2);
+    k.ok(Command::StartClock);
+    let reopen = |reason: &str| Command::ReopenRegistration {
+        reason: reason.into(),
+    };
+    assert_eq!(k.run(reopen("oops")), Err(DomainError::NothingToUndo));
+    k.ok(Command::CloseRegistration);
+    assert_eq!(k.run(reopen(" ")), Err(DomainError::ReasonRequired));
+    k.ok(reopen("closed the wrong tournament"));
+    k.register(1);
+    assert_eq!(k.t.entries, 3);
+}
+
+#[test]
+fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_back() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    k.bust_by_tablemate(2);
+    let cfg = k.t.config.clone().unwrap();
+    let place_before = standings(&k.t, &cfg, Timestamp(k.now))
+        .into_iter()
+        .find(|s| s.player == PlayerId(2))
+        .unwrap()
+        .place;
+    let (pool, fees, paid, bought) = (
+        k.t.prize_pool,
+        k.t.house_fees,
+        k.t.players[&PlayerId(2)].paid,
+        k.t.chips_bought,
+    );
+    let cancel = |reason: &str| Command::CancelEntry {
+        player: PlayerId(2),
+        reason: reason.into(),
+    };
+    // The first entry is not a re-entry: nothing to cancel.
+    assert_eq!(
+        k.run(cancel("mistake")),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+    k.ok(re_entry(2, ReEntryOption::NewSeat));
+    assert_eq!(k.run(cancel("  ")), Err(DomainError::ReasonRequired));
+    k.ok(cancel("paid twice at the desk"));
+    let p = &k.t.players[&PlayerId(2)];
+    assert_eq!(
+        (p.status, p.entries, p.paid, p.seat),
+        (PlayerStatus::Busted, 1, paid, None)
+    );
+    assert_eq!(
+        (k.t.prize_pool, k.t.house_fees, k.t.entries),
+        (pool, fees, 10)
+    );
+    assert_eq!(p.bounty, Cents::ZERO, "the new head is refunded");
+    assert_eq!(
+        k.t.chips_bought.0 - k.t.chips_removed.0,
+        bought.0,
+        "the entry's chips left play"
+    );
+    let place_after = standings(&k.t, &cfg, Timestamp(k.now))
+        .into_iter()
+        .find(|s| s.player == PlayerId(2))
+        .unwrap()
+        .place;
+    assert_eq!(
+        place_after, place_before,
+        "back at the earlier bust's place"
+    );
+    assert_eq!(
+        k.run(cancel("again")),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+}
+
+#[test]
+fn a_re_entry_that_won_a_bounty_is_not_cancelled() {
+    let mut k = Kit::new(templates::club_pko("pko", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    k.bust_by_tablemate(2);
+    k.ok(re_entry(2, ReEntryOption::NewSeat));
+    let victim = k.tablemate(2);
+    k.ok(Command::ReportBusts {
+        table: k.seat_of(2).table,
+        busts: vec![bust(victim.0, PlayerId(2), None)],
+    });
+    assert_eq!(
+        k.run(Command::CancelEntry {
+            player: PlayerId(2),
+            reason: "mistake".into()
+        }),
+        Err(DomainError::EntryNotCancellable {
+            player: PlayerId(2)
+        })
+    );
+}
+
+#[test]
+fn an_early_leave_and_a_disqualification_are_taken_back_with_the_chips() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let seat4 = k.seat_of(4);
+    let seat5 = k.seat_of(5);
+    let removed = k.t.chips_removed;
+    k.ok(Command::ReportChips {
+        player: PlayerId(4),
+        chips: Chips(23_000),
+    });
+    k.ok(Command::LeaveEarly {
+        player: PlayerId(4),
+    });
+    k.ok(Command::Disqualify {
+        player: PlayerId(5),
+        reason: "abuse".into(),
+    });
+    assert_eq!(
+        k.run(Command::ReinstatePlayer {
+            player: PlayerId(1),
+            reason: "x".into()
+        }),
+        Err(DomainError::PlayerNotOut {
+            player: PlayerId(1)
+        })
+    );
+    for p in [4, 5] {
+        k.ok(Command::ReinstatePlayer {
+            player: PlayerId(p),
+            reason: "wrong player".into(),
+        });
+    }
+    let p4 = &k.t.players[&PlayerId(4)];
+    assert_eq!(
+        (p4.status, p4.stack, p4.seat),
+        (PlayerStatus::Playing, Chips(23_000), Some(seat4))
+    );
+    assert_eq!(k.seat_of(5), seat5, "back in the old seat");
+    assert_eq!(k.t.chips_removed, removed);
+    assert!(k.t.early_leavers.is_empty());
+    assert!(k.t.eliminations.is_empty(), "no place taken any more");
+}
+
+#[test]
+fn a_table_broken_too_early_reopens_and_its_players_go_back() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(21);
+    k.ok(Command::StartClock);
+    for _ in 0..5 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(3),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    let before = k.t.tables[&TableNo(3)].seats.clone();
+    k.ok(Command::BreakTable { table: TableNo(3) });
+    assert_eq!(
+        k.run(Command::ReopenTable {
+            table: TableNo(2),
+            reason: "wrong table".into()
+        }),
+        Err(DomainError::TableNotReopenable { table: TableNo(2) })
+    );
+    // One of the moved players busts at the new table before the director notices.
+    let gone = *before.values().next().unwrap();
+    k.bust_by_tablemate(gone.0);
+    k.ok(Command::ReopenTable {
+        table: TableNo(3),
+        reason: "broken too early".into(),
+    });
+    let tb = &k.t.tables[&TableNo(3)];
+    assert!(tb.open);
+    let mut expected = before.clone();
+    expected.retain(|_, p| *p != gone);
+    assert_eq!(
+        tb.seats, expected,
+        "everyone still playing is back in the old seat"
+    );
+    assert_eq!(
+        k.run(Command::ReopenTable {
+            table: TableNo(3),
+            reason: "twice".into()
+        }),
+        Err(DomainError::TableNotReopenable { table: TableNo(3) })
+    );
+}
+
+#[test]
+fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_play_once_running() {
+    use clubtd_core::config::Level;
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(6);
+    // Before the start: the first level too (a 30-minute opening level).
+    let mut levels = k.t.config.as_ref().unwrap().levels.clone();
+    let Level::Play { minutes, .. } = &mut levels[0] else {
+        panic!("the structure starts with play")
+    };
+    *minutes = 30;
+    k.ok(Command::ChangeStructure {
+        levels: levels.clone(),
+    });
+    assert_eq!(k.t.config.as_ref().unwrap().levels, levels);
+
+    k.ok(Command::StartClock);
+    k.minutes(31);
+    // Level 2 is in play now: it and level 1 are history.
+    let mut shortened = levels.clone();
+    let Level::Play { minutes, .. } = &mut shortened[1] else {
+        panic!("level 2 is play")
+    };
+    *minutes = 10;
+    assert_eq!(
+        k.run(Command::ChangeStructure { levels: shortened }),
+        Err(DomainError::LevelAlreadyPlayed { level: 2 })
+    );
+    // A break after level 2, and a 40-minute level 3: the clock walks into them.
+    let mut later = levels.clone();
+    later.insert(
+        2,
+        Level::Break {
+            minutes: 5,
+            colour_up: None,
+        },
+    );
+    let Level::Play { minutes, .. } = &mut later[3] else {
+        panic!("level 3 is play")
+    };
+    *minutes = 40;
+    k.ok(Command::ChangeStructure {
+        levels: later.clone(),
+    });
+    k.minutes(20); // level 2 ran 30..50 minutes: now 51, in the new break
+    let cfg = k.t.config.as_ref().unwrap();
+    let reading = k.t.clock.read(&cfg.levels, Timestamp(k.now));
+    assert_eq!(reading.level, 2);
+    assert!(cfg.levels[reading.level].is_break());
+    assert_eq!(reading.remaining_ms, 4 * 60_000);
+    // Late registration ends with play level 4: it must stay in the structure.
+    assert_eq!(
+        k.run(Command::ChangeStructure {
+            levels: later[..4].to_vec()
+        }),
+        Err(DomainError::InvalidConfig {
+            field: "late_registration".into()
+        })
+    );
+    // The log replays to the same structure.
+    let mut replayed = Kit::new(templates::club_evening("t", 1));
+    replayed.register(6);
+    replayed.ok(Command::ChangeStructure { levels });
+    replayed.ok(Command::StartClock);
+    replayed.minutes(31);
+    replayed.ok(Command::ChangeStructure { levels: later });
+    assert_eq!(replayed.t.config, k.t.config);
+}
+
+#[test]
+fn the_payout_table_locks_once_a_paid_place_is_out() {
+    let mut k = Kit::new(templates::club_evening("t", 1));
+    k.register(9);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    let paid = k.t.prizes().len();
+    assert!(paid >= 2, "nine entries pay at least two places");
+    let pool = k.t.prize_pool;
+    // The director's table: first place a share, the rest to second.
+    let edited = |percent: i64| {
+        let first = pool.0 * percent / 100;
+        vec![Cents(first), Cents(pool.0 - first)]
+    };
+    k.ok(Command::SetPayouts {
+        amounts: edited(60),
+    });
+    let bust_one = |k: &mut Kit| {
+        let p = k.t.playing().next().expect("a player left").id;
+        let by = k.tablemate(p.0);
+        let table = k.seat_of(p.0).table;
+        k.ok(Command::ReportBusts {
+            table,
+            busts: vec![bust(p.0, by, None)],
+        });
+    };
+    // Down to the two paid places: nobody is paid yet, the table still changes.
+    while k.t.players_left() > 2 {
+        bust_one(&mut k);
+    }
+    k.ok(Command::SetPayouts {
+        amounts: edited(70),
+    });
+    // Second place goes out: that prize is paid, the table is locked.
+    bust_one(&mut k);
+    assert_eq!(
+        k.run(Command::SetPayouts {
+            amounts: edited(80)
+        }),
+        Err(DomainError::PayoutsLocked)
+    );
+    assert_eq!(k.t.prizes(), edited(70));
+}
+
+#[test]
+fn more_tables_at_the_start_open_before_the_first_registration() {
+    let mut k = Kit::new(templates::club_pko("pko", 4));
+    assert!(!k.t.tables[&TableNo(4)].open, "the template opens 3 of 4");
+    let mut cfg = k.t.config.clone().unwrap();
+    cfg.tables_at_start = 4;
+    k.ok(Command::ChangeConfig { config: cfg });
+    assert!(k.t.tables.values().all(|tb| tb.open));
+    // 30 players spread over all four tables: 8, 8, 7, 7.
+    k.register(30);
+    let mut counts: Vec<usize> = k.t.tables.values().map(|tb| tb.seats_in_use()).collect();
+    counts.sort_unstable();
+    assert_eq!(counts, vec![7, 7, 8, 8]);
+}
