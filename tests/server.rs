@@ -258,7 +258,7 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         "a new event gives a new view at once"
     );
     // The shared bytes are the page's LiveView, and the gzip bytes unpack to the same JSON.
-    let next = clubtd::server::http::shared_view::SharedViews::default().encode(next);
+    let next = clubtd::server::http::view_bytes::SharedViews::default().encode(next);
     let live: clubtd::server_fns::LiveView = serde_json::from_slice(&next.json()).unwrap();
     assert_eq!((live.tournament, live.last_seq), (id, seq_after));
     let mut unpacked = Vec::new();

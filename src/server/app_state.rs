@@ -17,7 +17,7 @@ pub struct AppState {
     /// Players' personal links (made and checked with the server's secret).
     pub player_links: super::player_links::PlayerLinks,
     /// The view's bytes as every page gets them (the live push's cache).
-    pub shared_views: Arc<super::http::shared_view::SharedViews>,
+    pub shared_views: Arc<super::http::view_bytes::SharedViews>,
     /// The SQLite file (backups are written next to it).
     pub database: std::path::PathBuf,
     /// This machine's address on the local network, for links phones open (`None` when

@@ -64,7 +64,7 @@ struct Cell {
 
 /// A view for one event number, worked out during one second of the server's clock and
 /// shared by every reader that asks meanwhile (the live push layer turns it into bytes once,
-/// `server/shared_view.rs`).
+/// `server/http/view_bytes.rs`).
 pub struct CachedView {
     pub tournament: i64,
     pub last_seq: u64,

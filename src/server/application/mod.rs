@@ -5,14 +5,15 @@
 //! every door. The doors only parse their input and map `Refusal` to their transport.
 
 pub mod caller;
+mod creation;
 pub mod policy;
 pub mod refusal;
 
 pub use caller::{identify, Caller, Credentials};
+pub use creation::create_tournament;
 pub use refusal::Refusal;
 
 use crate::domain::command::Command;
-use crate::domain::config::Config;
 use crate::server::app_state::AppState;
 use crate::server::engine::{EngineError, Reply};
 use crate::server::store::Origin;
@@ -99,30 +100,6 @@ async fn after_commit(state: &AppState, tournament: i64, command: &Command) {
     }
 }
 
-/// Creates a tournament with its whole configuration, as the director: the configuration is
-/// checked before anything is stored (a refused one leaves no empty shell), and the same
-/// `command_id` twice answers with the first tournament.
-pub async fn create_tournament(
-    state: &AppState,
-    credentials: &Credentials,
-    command_id: &str,
-    config: Config,
-    device: &str,
-) -> Result<Executed, Refusal> {
-    let caller = identify(state, credentials, None).await;
-    caller.require_director()?;
-    let origin = Origin {
-        actor: caller.actor(),
-        device: device.to_string(),
-    };
-    crate::server::club::tournaments::create_configured(&state.engine, command_id, config, &origin)
-        .await
-        .map_err(|e| match e {
-            crate::server::club::tournaments::CreateError::Rules(e) => Refusal::Rules(e),
-            crate::server::club::tournaments::CreateError::Engine(e) => engine_refusal(e),
-        })
-}
-
 /// The director-only check for any other operation (settings, links, receipts, the club's
 /// lists): the caller from these credentials must be the director.
 pub async fn require_director(state: &AppState, credentials: &Credentials) -> Result<(), Refusal> {
@@ -130,7 +107,7 @@ pub async fn require_director(state: &AppState, credentials: &Credentials) -> Re
 }
 
 /// The engine's own failures, as refusals.
-fn engine_refusal(e: EngineError) -> Refusal {
+pub(crate) fn engine_refusal(e: EngineError) -> Refusal {
     match e {
         EngineError::InvalidCommandId => Refusal::InvalidCommandId,
         EngineError::UnknownTournament(_) => Refusal::NotFound("tournament"),

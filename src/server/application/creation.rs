@@ -1,0 +1,62 @@
+//! Creating a configured tournament (from a template, a copy, or the API) as the director,
+//! safely against retries: the configuration is checked before anything is stored (a refused
+//! one leaves no empty shell), and the same `command_id` twice answers with the first
+//! tournament.
+
+use super::{engine_refusal, identify, Credentials, Executed, Refusal};
+use crate::domain::command::Command;
+use crate::domain::config::Config;
+use crate::server::app_state::AppState;
+use crate::server::engine::{check_command_id, Reply};
+use crate::server::store::Origin;
+use tokio::sync::Mutex;
+
+/// Serialises creations, so a retried `command_id` finds its tournament instead of making a
+/// second one.
+static CREATING: Mutex<()> = Mutex::const_new(());
+
+/// Creates a tournament with its whole configuration, for whoever sent these credentials
+/// (the director only).
+pub async fn create_tournament(
+    state: &AppState,
+    credentials: &Credentials,
+    command_id: &str,
+    config: Config,
+    device: &str,
+) -> Result<Executed, Refusal> {
+    let caller = identify(state, credentials, None).await;
+    caller.require_director()?;
+    check_command_id(command_id).map_err(engine_refusal)?;
+    config.validate()?;
+    let origin = Origin {
+        actor: caller.actor(),
+        device: device.to_string(),
+    };
+    let engine = &state.engine;
+    let _one_at_a_time = CREATING.lock().await;
+    let known = engine
+        .store()
+        .tournament_of_command(command_id)
+        .await
+        .map_err(Refusal::internal)?;
+    let id = match known {
+        Some(id) => id,
+        None => engine
+            .create(config.name.trim())
+            .await
+            .map_err(engine_refusal)?,
+    };
+    let command = Command::CreateTournament { config };
+    match engine
+        .submit(id, command_id, &command, &origin)
+        .await
+        .map_err(engine_refusal)?
+    {
+        Reply::Accepted { first, last } => Ok(Executed {
+            tournament: id,
+            first_seq: first,
+            last_seq: last,
+        }),
+        Reply::Rejected(e) => Err(Refusal::Rules(e)),
+    }
+}
