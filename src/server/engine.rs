@@ -307,8 +307,8 @@ impl Engine {
                     // Already committed: the log is the truth. `decide` only writes events
                     // that fit, so a misfit is a bug in the core; it is reported and the event
                     // changes nothing, as the writer carries on.
-                    if let Err(e) = state.apply(e) {
-                        tracing::error!("tournament {id}: event {seq} does not apply: {e}");
+                    if let Err(misfit) = state.apply(e) {
+                        tracing::error!("tournament {id}: event {seq} does not apply: {misfit}");
                     }
                 }
                 *last = new_last;

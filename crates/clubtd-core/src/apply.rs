@@ -30,6 +30,7 @@ impl Tournament {
         Ok(())
     }
 
+    /// The rule module that owns the event records it.
     fn route(&mut self, event: &Event) -> Result<(), ApplyError> {
         let t = self;
         match event {

@@ -8,12 +8,15 @@
 //! `tests/golden/v1_checkpoints.json` (a few points on the way). A change that stops an
 //! existing club database from loading, or replays it differently, fails here.
 //!
-//! The log file is never regenerated: it stands for databases already out there. When a
+//! Each later version (`v2_…`) is the same tournament written by a later format (v2: undo of
+//! a bust stores explicit data, not player records); every version is replayed and checked.
+//!
+//! The log files are never regenerated: they stand for databases already out there. When a
 //! change to the view is intended, `cargo test --test golden -- --ignored
-//! rewrite_expected_views` rewrites the expected views from the committed log (review the
-//! diff!). `write_golden_log` built the log once with the rules of the day; it only writes
-//! when `GOLDEN_WRITE_LOG=1` is set, to a new file name, so a log can never be replaced by
-//! accident.
+//! rewrite_expected_views` rewrites the expected views from the committed logs (review the
+//! diff!). `write_golden_log` writes the next version with the rules and format of the day
+//! when the stored format changes; it only writes when `GOLDEN_WRITE_LOG=1` is set, to a new
+//! file name, so a log can never be replaced by accident.
 
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
@@ -51,20 +54,40 @@ struct Logged {
 
 /// The committed log: each payload is parsed on its own, like the store reads a row, so a
 /// failure names the event number.
-fn committed_log() -> Vec<(u64, Value, Event)> {
-    let logged: Vec<Logged> = serde_json::from_value(read_json("v1_events.json"))
-        .unwrap_or_else(|e| panic!("v1_events.json is not an exported log: {e}"));
+fn committed_log(version: &str) -> Vec<(u64, Value, Event)> {
+    let file = format!("{version}_events.json");
+    let logged: Vec<Logged> = serde_json::from_value(read_json(&file))
+        .unwrap_or_else(|e| panic!("{file} is not an exported log: {e}"));
     logged
         .into_iter()
         .enumerate()
         .map(|(i, l)| {
             assert_eq!(l.seq, i as u64 + 1, "the log runs 1, 2, 3…");
             let event: Event = serde_json::from_value(l.event.clone()).unwrap_or_else(|e| {
-                panic!("stored event {} no longer reads: {e}\n{}", l.seq, l.event)
+                panic!(
+                    "{file}: stored event {} no longer reads: {e}\n{}",
+                    l.seq, l.event
+                )
             });
             (l.seq, l.event, event)
         })
         .collect()
+}
+
+/// The committed versions, oldest first (`v1`, `v2`…).
+fn versions() -> Vec<String> {
+    let mut found: Vec<(u32, String)> = std::fs::read_dir(golden(""))
+        .expect("the golden folder")
+        .filter_map(|f| {
+            let name = f.ok()?.file_name().into_string().ok()?;
+            let version = name.strip_suffix("_events.json")?;
+            let n: u32 = version.strip_prefix('v')?.parse().ok()?;
+            Some((n, version.to_string()))
+        })
+        .collect();
+    found.sort();
+    assert_eq!(found.first().map(|v| v.0), Some(1), "v1 is never removed");
+    found.into_iter().map(|(_, v)| v).collect()
 }
 
 /// The state after each event (index 0: after event 1).
@@ -117,16 +140,26 @@ fn assert_same(what: &str, want: &Value, got: &Value) {
 
 #[test]
 fn golden_log_replays_to_the_expected_view() {
-    let log = committed_log();
+    for version in versions() {
+        replays_to_the_expected_view(&version);
+    }
+}
+
+fn replays_to_the_expected_view(version: &str) {
+    let log = committed_log(version);
     let states = replay(&log);
     let last = states.last().expect("the log is not empty");
     assert_eq!(last.events_applied, log.len() as u64);
 
-    let expected = read_json("v1_view.json");
-    let now = expected["now"].as_i64().expect("v1_view.json has a now");
-    assert_same("the final view", &expected["view"], &view_json(last, now));
+    let expected = read_json(&format!("{version}_view.json"));
+    let now = expected["now"].as_i64().expect("the view has a now");
+    assert_same(
+        &format!("{version}: the final view"),
+        &expected["view"],
+        &view_json(last, now),
+    );
 
-    let checkpoints = read_json("v1_checkpoints.json");
+    let checkpoints = read_json(&format!("{version}_checkpoints.json"));
     let checkpoints = checkpoints.as_array().expect("a list of checkpoints");
     assert!(!checkpoints.is_empty());
     for c in checkpoints {
@@ -137,7 +170,7 @@ fn golden_log_replays_to_the_expected_view() {
             .and_then(|i| states.get(i))
             .expect("the checkpoint is in the log");
         assert_same(
-            &format!("the view after event {seq}"),
+            &format!("{version}: the view after event {seq}"),
             &c["view"],
             &view_json(state, now),
         );
@@ -217,7 +250,32 @@ fn names(list: &[&str]) -> BTreeSet<String> {
 
 #[test]
 fn golden_log_holds_every_kind_of_event() {
-    let log = committed_log();
+    for version in versions() {
+        holds_every_kind_of_event(&version);
+    }
+}
+
+#[test]
+fn the_newest_golden_log_takes_back_a_bust_with_explicit_data() {
+    let newest = versions().pop().expect("a version");
+    let log = committed_log(&newest);
+    let busts_undone: Vec<&Value> = log
+        .iter()
+        .filter(|(_, e, _)| e["type"] == "undone" && e["step"]["kind"] == "busts")
+        .map(|(_, e, _)| &e["step"])
+        .collect();
+    assert!(!busts_undone.is_empty());
+    for step in busts_undone {
+        assert!(step["restore"].is_array(), "{newest}: {step}");
+        assert!(
+            step.get("before").is_none(),
+            "{newest}: no player records: {step}"
+        );
+    }
+}
+
+fn holds_every_kind_of_event(version: &str) {
+    let log = committed_log(version);
     let present: BTreeSet<&str> = log.iter().map(|(_, _, e)| kind_of(e)).collect();
     let missing: Vec<&str> = EVENT_KINDS
         .iter()
@@ -226,7 +284,7 @@ fn golden_log_holds_every_kind_of_event() {
         .collect();
     assert!(
         missing.is_empty(),
-        "the golden log has no {missing:?}: add them to a new golden log (v2) beside v1"
+        "the golden log {version} has no {missing:?}: add them to a new golden log version"
     );
     // The kinds inside events, read from the stored JSON (the names that must keep reading).
     assert_eq!(
@@ -739,39 +797,43 @@ fn write_pretty(file: &str, v: &Value) {
 }
 
 #[test]
-#[ignore = "writes a new golden log; run deliberately with GOLDEN_WRITE_LOG=1"]
+#[ignore = "writes a new golden log version; run deliberately with GOLDEN_WRITE_LOG=1"]
 fn write_golden_log() {
     if std::env::var("GOLDEN_WRITE_LOG").as_deref() != Ok("1") {
         return;
     }
     let k = golden_tournament();
-    let file = "v1_events.json";
+    let next = versions().len() + 1;
+    let version = format!("v{next}");
+    let file = format!("{version}_events.json");
     assert!(
-        !golden(file).exists(),
+        !golden(&file).exists(),
         "{file} exists: a stored log is never rewritten; write a new version beside it"
     );
-    std::fs::create_dir_all(golden("")).expect("the golden folder");
     // The export's shape: each event exactly as the store serialises it.
     let exported: Vec<Value> = k
         .log
         .iter()
         .map(|(seq, e, _)| json!({ "seq": seq, "event": e }))
         .collect();
-    write_pretty(file, &Value::Array(exported));
+    write_pretty(&file, &Value::Array(exported));
     let times: Vec<i64> = k.log.iter().map(|(_, _, now)| *now).collect();
-    write_pretty("v1_times.json", &json!(times));
-    let log = committed_log();
+    write_pretty(&format!("{version}_times.json"), &json!(times));
+    let log = committed_log(&version);
     let (view, checkpoints) = expected_views(&log, &times);
-    write_pretty("v1_view.json", &view);
-    write_pretty("v1_checkpoints.json", &checkpoints);
+    write_pretty(&format!("{version}_view.json"), &view);
+    write_pretty(&format!("{version}_checkpoints.json"), &checkpoints);
 }
 
 #[test]
-#[ignore = "rewrites the expected views from the committed log; review the diff"]
+#[ignore = "rewrites the expected views from the committed logs; review the diff"]
 fn rewrite_expected_views() {
-    let log = committed_log();
-    let times: Vec<i64> = serde_json::from_value(read_json("v1_times.json")).expect("times");
-    let (view, checkpoints) = expected_views(&log, &times);
-    write_pretty("v1_view.json", &view);
-    write_pretty("v1_checkpoints.json", &checkpoints);
+    for version in versions() {
+        let log = committed_log(&version);
+        let times: Vec<i64> =
+            serde_json::from_value(read_json(&format!("{version}_times.json"))).expect("times");
+        let (view, checkpoints) = expected_views(&log, &times);
+        write_pretty(&format!("{version}_view.json"), &view);
+        write_pretty(&format!("{version}_checkpoints.json"), &checkpoints);
+    }
 }

@@ -177,6 +177,21 @@ pub struct Elimination {
     pub at: Timestamp,
 }
 
+/// What a bust replaced in a busted player's record, kept to take the bust back exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BustUndo {
+    pub player: PlayerId,
+    /// The stack and the bounty on the player's head before the hand.
+    pub stack: Chips,
+    pub bounty: Cents,
+    /// The seat held when busted before (re-entry option A) and that earlier bust.
+    pub last_seat: Option<Place>,
+    pub last_bust: Option<BustOutcome>,
+    /// The re-entry still cancellable before the hand.
+    pub reentry: Option<ReEntryRecord>,
+}
+
 /// How to take back one recent action ("undo the last action"), recorded when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -185,7 +200,14 @@ pub enum UndoStep {
     #[serde(rename = "busts")]
     Busts {
         busts: Vec<BustOutcome>,
-        /// The busted players and their eliminators as they were before.
+        /// What each busted player had that the bust replaced; with `busts` (seats, stacks
+        /// and bounty payments) it is all that taking the hand back needs.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        restore: Vec<BustUndo>,
+        /// Logs written before `restore` existed: the busted players and their eliminators
+        /// as they were, whole. Still read and replayed exactly as then (the golden log holds
+        /// one); never written any more, so the player record may evolve.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         before: Vec<Player>,
     },
     #[serde(rename = "move")]

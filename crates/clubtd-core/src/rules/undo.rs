@@ -4,10 +4,10 @@
 //! other change clears that list, so undo only ever reaches the latest actions.
 
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::BustOutcome;
 use crate::log::event::Event;
-use crate::model::ids::PlayerId;
-use crate::model::state::{PlayerStatus, Tournament, UndoStep};
-use std::collections::BTreeSet;
+use crate::model::state::{BustUndo, PlayerStatus, Tournament, UndoStep};
+use crate::rules::known_player;
 
 /// How many recent actions can be taken back, one after the other.
 const UNDO_DEPTH: usize = 20;
@@ -67,17 +67,22 @@ pub(crate) enum UndoEffect {
 pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
     let step = match event {
         Event::BustsRecorded { busts, .. } => {
-            let involved: BTreeSet<PlayerId> = busts
+            let restore = busts
                 .iter()
-                .flat_map(|b| std::iter::once(b.player).chain(b.eliminators.iter().copied()))
-                .collect();
-            let before = involved
-                .iter()
-                .filter_map(|p| t.players.get(p).cloned())
+                .filter_map(|b| t.players.get(&b.player))
+                .map(|p| BustUndo {
+                    player: p.id,
+                    stack: p.stack,
+                    bounty: p.bounty,
+                    last_seat: p.last_seat,
+                    last_bust: p.last_bust.clone(),
+                    reentry: p.reentry.clone(),
+                })
                 .collect();
             Some(UndoStep::Busts {
                 busts: busts.clone(),
-                before,
+                restore,
+                before: Vec::new(),
             })
         }
         Event::PlayerMoved { movement, .. } => Some(UndoStep::Move {
@@ -123,7 +128,13 @@ pub(crate) fn apply_undone(t: &mut Tournament, step: &UndoStep) -> Result<(), Ap
         t.undo.pop();
     }
     match step {
-        UndoStep::Busts { busts, before } => {
+        UndoStep::Busts {
+            busts,
+            restore,
+            before,
+        } if before.is_empty() => undo_busts(t, busts, restore)?,
+        UndoStep::Busts { busts, before, .. } => {
+            // A log written before `restore` existed: whole records put back, as then.
             for b in busts {
                 t.eliminations.retain(|e| e.player != b.player);
             }
@@ -161,4 +172,176 @@ pub(crate) fn apply_undone(t: &mut Tournament, step: &UndoStep) -> Result<(), Ap
         }
     }
     Ok(())
+}
+
+/// Takes a hand's busts back from the events' own data: the bounties return from their
+/// winners, and each busted player sits down again with the stack, bounty and records the
+/// bust replaced. Payments are reversed first, so a player who both won a bounty and busted
+/// in the hand ends with exactly their record from before it.
+fn undo_busts(
+    t: &mut Tournament,
+    busts: &[BustOutcome],
+    restore: &[BustUndo],
+) -> Result<(), ApplyError> {
+    for b in busts {
+        known_player(t, b.player)?;
+        for paid in &b.bounties {
+            known_player(t, paid.to)?;
+        }
+    }
+    for b in busts {
+        t.eliminations.retain(|e| e.player != b.player);
+        for paid in &b.bounties {
+            if let Some(w) = t.players.get_mut(&paid.to) {
+                w.bounty_won -= paid.cash;
+                w.bounty -= paid.onto_head;
+            }
+        }
+    }
+    for r in restore {
+        let Some(b) = busts.iter().find(|b| b.player == r.player) else {
+            return Err(ApplyError::UnknownPlayer { player: r.player });
+        };
+        if let Some(p) = t.players.get_mut(&r.player) {
+            p.status = PlayerStatus::Playing;
+            p.stack = r.stack;
+            p.bounty = r.bounty;
+            p.last_seat = r.last_seat;
+            p.last_bust = r.last_bust.clone();
+            p.reentry = r.reentry.clone();
+        }
+        t.seat(r.player, b.seat);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decide;
+    use crate::log::command::{BustReport, Command, Ctx, ReEntryOption};
+    use crate::log::event::{Event, PaymentMethod};
+    use crate::model::config::templates;
+    use crate::model::ids::{PlayerId, Timestamp};
+    use crate::model::state::{Tournament, UndoStep};
+    use std::collections::BTreeSet;
+
+    fn run(t: &mut Tournament, c: Command, now: i64) -> Vec<Event> {
+        let ctx = Ctx {
+            now: Timestamp(now),
+            seed: 11,
+        };
+        let events = decide(t, &c, ctx).expect("accepted");
+        for e in &events {
+            t.apply(e).expect("fits");
+        }
+        events
+    }
+
+    /// A bust of `victim` by a tablemate, taken back both ways: from the step recorded today
+    /// (explicit data) and from the whole records older logs stored. Both give the state from
+    /// before the bust, exactly.
+    fn undo_both_ways(t: &mut Tournament, victim: PlayerId, now: i64) {
+        let before = t.clone();
+        let seat = t.players[&victim].seat.expect("seated");
+        let by = *t.tables[&seat.table]
+            .seats
+            .values()
+            .find(|p| **p != victim)
+            .expect("a tablemate");
+        let report = Command::ReportBusts {
+            table: seat.table,
+            busts: vec![BustReport {
+                player: victim,
+                eliminators: vec![by],
+                start_stack: None,
+            }],
+        };
+        run(t, report, now);
+        let Some(UndoStep::Busts { busts, .. }) = t.undo.last().cloned() else {
+            panic!("a bust can be undone");
+        };
+        let involved: BTreeSet<PlayerId> = [victim, by].into();
+        let legacy = UndoStep::Busts {
+            busts,
+            restore: Vec::new(),
+            before: involved.iter().map(|p| before.players[p].clone()).collect(),
+        };
+        let mut old_way = t.clone();
+        old_way
+            .apply(&Event::Undone {
+                step: legacy,
+                reason: "old log".into(),
+            })
+            .expect("fits");
+        run(
+            t,
+            Command::UndoLast {
+                reason: "wrong table".into(),
+            },
+            now,
+        );
+        assert_eq!(t.players, before.players, "everyone as before the bust");
+        assert_eq!(t.tables, before.tables);
+        assert_eq!(t.eliminations, before.eliminations);
+        assert_eq!(old_way.players, t.players, "both ways agree");
+        assert_eq!(old_way.tables, t.tables);
+        assert_eq!(old_way.eliminations, t.eliminations);
+    }
+
+    #[test]
+    fn a_bust_is_taken_back_from_explicit_data_as_old_logs_took_it_back_from_copies() {
+        let mut t = Tournament::default();
+        run(
+            &mut t,
+            Command::CreateTournament {
+                config: templates::club_pko("t", 1),
+            },
+            0,
+        );
+        for i in 0..5 {
+            run(
+                &mut t,
+                Command::RegisterPlayer {
+                    name: format!("P{i}"),
+                    method: PaymentMethod::Cash,
+                    present: true,
+                },
+                0,
+            );
+        }
+        run(&mut t, Command::StartClock, 0);
+        undo_both_ways(&mut t, PlayerId(2), 60_000);
+        // A player busted once and back by a re-entry: the earlier bust and the re-entry
+        // record come back too.
+        let seat = t.players[&PlayerId(3)].seat.expect("seated");
+        let by = *t.tables[&seat.table]
+            .seats
+            .values()
+            .find(|p| p.0 != 3)
+            .expect("a tablemate");
+        run(
+            &mut t,
+            Command::ReportBusts {
+                table: seat.table,
+                busts: vec![BustReport {
+                    player: PlayerId(3),
+                    eliminators: vec![by],
+                    start_stack: None,
+                }],
+            },
+            120_000,
+        );
+        run(
+            &mut t,
+            Command::ReEnter {
+                player: PlayerId(3),
+                option: ReEntryOption::SameSeat,
+                method: PaymentMethod::Cash,
+                present: true,
+            },
+            180_000,
+        );
+        assert!(t.players[&PlayerId(3)].reentry.is_some());
+        undo_both_ways(&mut t, PlayerId(3), 240_000);
+    }
 }
