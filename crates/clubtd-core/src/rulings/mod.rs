@@ -7,7 +7,7 @@
 //! final and fairness comes first (PKR4U 1, TDA 1): a ruling is guidance for the table and a
 //! record for the incident log.
 //!
-//! Flows are data (`flows/`, one file per SPEC §5 group, each node citing its rule); `engine`
+//! Flows are data (`flows/`, one file per SPEC §5 group, each node citing its rule); `walk`
 //! walks them. Everything is pure: no clock, no randomness, no I/O, no panics on any input.
 //!
 //! Use: [`situations`] lists the flows; [`start`] opens one at its first question; [`answer`]
@@ -15,16 +15,16 @@
 //! the next [`FlowState`], which holds the answers so far and either the next [`Question`] or
 //! the [`Ruling`] (texts, rule, [`RulingAction`]s and computed amounts). A `FlowState` is serde
 //! data the server stores with the incident; [`replay`] rebuilds it from the answers alone.
-//! The engine never trusts a state sent back: it replays the answers from the root each time.
+//! The walk never trusts a state sent back: it replays the answers from the root each time.
 
 pub mod calculators;
-mod engine;
 mod error;
 mod flows;
 mod model;
 mod render;
+mod walk;
 
-pub use engine::{
+pub use walk::{
     answer, flow, flows, replay, situations, start, FlowState, SituationSummary, Step,
 };
 pub use error::RulingError;

@@ -1,6 +1,6 @@
-//! The engine that walks a flow: `start` opens a situation, `answer` validates one answer and
+//! Walking a flow (`engine` in the server is the tournament engine; this is not it): `start` opens a situation, `answer` validates one answer and
 //! moves on, and the resulting [`FlowState`] carries either the next question or the ruling.
-//! The state is plain serde data that a page may send back, so the engine trusts none of it:
+//! The state is plain serde data that a page may send back, so the walk trusts none of it:
 //! every call replays the recorded answers from the flow's root, re-validating each, and
 //! rebuilds the question or ruling itself. A refused answer returns a typed error and leaves
 //! the caller's state as it was. No clock, no randomness, no I/O: the same answers always give
