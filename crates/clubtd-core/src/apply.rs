@@ -159,45 +159,16 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
-    use crate::decide;
-    use crate::log::command::{Command, Ctx};
     use crate::log::error::ApplyError;
-    use crate::log::event::{BountyPaid, BustOutcome, Event, PaymentMethod, Place};
-    use crate::model::config::templates;
+    use crate::log::event::{BountyPaid, BustOutcome, Event, Place};
     use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
     use crate::model::money::{Cents, Chips};
     use crate::model::state::Tournament;
+    use crate::test_kit::started_pko;
 
     /// A progressive knock-out with four players, its clock started.
     fn started() -> Tournament {
-        let mut t = Tournament::default();
-        let run = |t: &mut Tournament, c: Command| {
-            let ctx = Ctx {
-                now: Timestamp(1_000),
-                seed: 3,
-            };
-            for e in decide(t, &c, ctx).expect("accepted") {
-                t.apply(&e).expect("fits");
-            }
-        };
-        run(
-            &mut t,
-            Command::CreateTournament {
-                config: templates::club_pko("t", 1),
-            },
-        );
-        for i in 0..4 {
-            run(
-                &mut t,
-                Command::RegisterPlayer {
-                    name: format!("P{i}"),
-                    method: PaymentMethod::Cash,
-                    present: true,
-                },
-            );
-        }
-        run(&mut t, Command::StartClock);
-        t
+        started_pko(4)
     }
 
     /// The event is refused with `error`, and the state is exactly as it was.

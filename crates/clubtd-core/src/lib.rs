@@ -19,6 +19,8 @@ pub mod rulings;
 
 mod apply;
 mod decide;
+#[cfg(test)]
+mod test_kit;
 
 pub use decide::decide;
 pub use log::command::{Command, Ctx};

@@ -217,25 +217,12 @@ fn undo_busts(
 
 #[cfg(test)]
 mod tests {
-    use crate::decide;
-    use crate::log::command::{BustReport, Command, Ctx, ReEntryOption};
+    use crate::log::command::{BustReport, Command, ReEntryOption};
     use crate::log::event::{Event, PaymentMethod};
-    use crate::model::config::templates;
-    use crate::model::ids::{PlayerId, Timestamp};
+    use crate::model::ids::PlayerId;
     use crate::model::state::{Tournament, UndoStep};
+    use crate::test_kit::{run, started_pko};
     use std::collections::BTreeSet;
-
-    fn run(t: &mut Tournament, c: Command, now: i64) -> Vec<Event> {
-        let ctx = Ctx {
-            now: Timestamp(now),
-            seed: 11,
-        };
-        let events = decide(t, &c, ctx).expect("accepted");
-        for e in &events {
-            t.apply(e).expect("fits");
-        }
-        events
-    }
 
     /// A bust of `victim` by a tablemate, taken back both ways: from the step recorded today
     /// (explicit data) and from the whole records older logs stored. Both give the state from
@@ -290,26 +277,7 @@ mod tests {
 
     #[test]
     fn a_bust_is_taken_back_from_explicit_data_as_old_logs_took_it_back_from_copies() {
-        let mut t = Tournament::default();
-        run(
-            &mut t,
-            Command::CreateTournament {
-                config: templates::club_pko("t", 1),
-            },
-            0,
-        );
-        for i in 0..5 {
-            run(
-                &mut t,
-                Command::RegisterPlayer {
-                    name: format!("P{i}"),
-                    method: PaymentMethod::Cash,
-                    present: true,
-                },
-                0,
-            );
-        }
-        run(&mut t, Command::StartClock, 0);
+        let mut t = started_pko(5);
         undo_both_ways(&mut t, PlayerId(2), 60_000);
         // A player busted once and back by a re-entry: the earlier bust and the re-entry
         // record come back too.

@@ -307,3 +307,268 @@ pub fn interpret_action(
     rules.dedup();
     Ok(ruling(action, target, put_total, min_raise_to, rules))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::{c, facing};
+    use crate::rulings::calculators::*;
+
+    // --- TDA 10 / TDA 11 / PKR4U 24 -------------------------------------------------------------
+
+    #[test]
+    fn tda_10_seed_800_silently_over_500_is_a_raise_to_1000() {
+        let r = interpret_action(facing(500), c(800), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(1000) });
+        assert_eq!(
+            (r.must_add, r.take_back, r.min_raise_to),
+            (c(200), Chips::ZERO, c(1000))
+        );
+        assert!(r.reopens_betting);
+        assert!(r.rules.contains(&Rule::Tda10));
+    }
+
+    #[test]
+    fn tda_10_seed_700_silently_over_500_is_a_call_of_500() {
+        let r = interpret_action(facing(500), c(700), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(500) });
+        assert_eq!((r.total_in_front, r.take_back), (c(500), c(200)));
+        assert!(!r.reopens_betting);
+    }
+
+    #[test]
+    fn tda_10_seed_declared_raise_with_700_must_make_1000() {
+        let ctx = BettingContext {
+            raise_declared: true,
+            ..facing(500)
+        };
+        let r = interpret_action(ctx, c(700), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(1000) });
+        assert_eq!(r.must_add, c(300));
+    }
+
+    #[test]
+    fn tda_10_seed_saying_700_is_only_a_call() {
+        let r = interpret_action(facing(500), c(700), PutInKind::VerbalAmount).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(500) });
+    }
+
+    #[test]
+    fn tda_10_exactly_half_the_raise_counts_as_a_raise() {
+        let r = interpret_action(facing(500), c(750), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(1000) });
+        let r = interpret_action(facing(500), c(749), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(500) });
+    }
+
+    #[test]
+    fn tda_10_half_of_the_last_raise_not_of_the_bet() {
+        // Blinds 50/100, raised to 300 (a raise of 200): 400 silently adds 100 = half of 200.
+        let ctx = BettingContext {
+            current_bet: c(300),
+            last_full_raise: c(200),
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(400), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(500) });
+    }
+
+    #[test]
+    fn tda_10_a_raise_the_stack_cannot_complete_is_all_in() {
+        let ctx = BettingContext {
+            stack: c(800),
+            ..facing(500)
+        };
+        let r = interpret_action(ctx, c(800), PutInKind::MultipleChips).unwrap();
+        assert_eq!(
+            r.action,
+            Action::AllInRaise {
+                to: c(800),
+                complete: false
+            }
+        );
+        assert!(!r.reopens_betting);
+        let ctx = BettingContext {
+            stack: c(900),
+            ..facing(500)
+        };
+        let r = interpret_action(ctx, c(800), PutInKind::MultipleChips).unwrap();
+        assert_eq!(
+            r.action,
+            Action::AllInRaise {
+                to: c(900),
+                complete: false
+            }
+        );
+        assert_eq!(r.must_add, c(100));
+    }
+
+    #[test]
+    fn pkr4u_24_tda_11_seed_single_oversized_chip_is_a_call() {
+        let r = interpret_action(facing(500), c(5000), PutInKind::SingleChip).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(500) });
+        assert_eq!(r.take_back, c(4500));
+        assert!(r.rules.contains(&Rule::Pkr4u24) && r.rules.contains(&Rule::Tda11));
+    }
+
+    #[test]
+    fn pkr4u_24_extra_chip_after_chips_in_front_is_a_call() {
+        // Big blind 200 already in, facing a raise to 600: one 1,000 chip is a call.
+        let ctx = BettingContext {
+            current_bet: c(600),
+            last_full_raise: c(400),
+            already_in: c(200),
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(1000), PutInKind::SingleChip).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(400) });
+        assert_eq!((r.total_in_front, r.take_back), (c(600), c(600)));
+    }
+
+    #[test]
+    fn pkr4u_24_chip_added_after_a_call_in_the_same_motion_is_still_a_call() {
+        // 500 called, then one 1,000 chip added without a word: still a call of 500.
+        let r = interpret_action(facing(500), c(1500), PutInKind::SingleChip).unwrap();
+        assert_eq!(
+            (r.action, r.take_back),
+            (Action::Call { amount: c(500) }, c(1000))
+        );
+    }
+
+    #[test]
+    fn pkr4u_24_single_chip_opening_is_a_bet_of_its_value() {
+        let ctx = BettingContext {
+            current_bet: c(0),
+            last_full_raise: c(200),
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(1000), PutInKind::SingleChip).unwrap();
+        assert_eq!(r.action, Action::Bet { amount: c(1000) });
+    }
+
+    #[test]
+    fn tda_11_declared_raise_with_single_chip_raises_to_its_value() {
+        let ctx = BettingContext {
+            raise_declared: true,
+            ..facing(500)
+        };
+        let r = interpret_action(ctx, c(5000), PutInKind::SingleChip).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(5000) });
+        let r = interpret_action(ctx, c(600), PutInKind::SingleChip).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(1000) });
+    }
+
+    #[test]
+    fn big_blind_option_single_chip_is_a_check() {
+        let ctx = BettingContext {
+            current_bet: c(200),
+            last_full_raise: c(200),
+            already_in: c(200),
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(1000), PutInKind::SingleChip).unwrap();
+        assert_eq!((r.action, r.take_back), (Action::Check, c(1000)));
+        let r = interpret_action(ctx, c(200), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(400) });
+    }
+
+    #[test]
+    fn opening_bet_below_minimum_is_brought_up() {
+        let ctx = BettingContext {
+            current_bet: c(0),
+            last_full_raise: c(200),
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(150), PutInKind::MultipleChips).unwrap();
+        assert_eq!(
+            (r.action, r.must_add),
+            (Action::Bet { amount: c(200) }, c(50))
+        );
+        let r = interpret_action(ctx, Chips::ZERO, PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Check);
+    }
+
+    #[test]
+    fn put_in_short_of_the_call_is_an_undercall_pkr4u_2() {
+        let r = interpret_action(facing(500), c(300), PutInKind::MultipleChips).unwrap();
+        assert_eq!(
+            r.action,
+            Action::Undercall {
+                call: c(500),
+                short_by: c(200)
+            }
+        );
+        assert_eq!(r.must_add, c(200));
+        assert!(r.rules.contains(&Rule::Pkr4u2));
+    }
+
+    #[test]
+    fn all_in_for_less_than_the_call() {
+        let ctx = BettingContext {
+            stack: c(300),
+            ..facing(500)
+        };
+        let r = interpret_action(ctx, c(300), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::AllInCall { amount: c(300) });
+        let r = interpret_action(ctx, c(9000), PutInKind::VerbalAmount).unwrap();
+        assert_eq!(r.action, Action::AllInCall { amount: c(300) });
+    }
+
+    #[test]
+    fn tda_38_pkr4u_27_locked_player_can_only_call() {
+        let ctx = BettingContext {
+            current_bet: c(600),
+            last_full_raise: c(500),
+            already_in: c(500),
+            raise_locked: true,
+            raise_declared: true,
+            ..facing(0)
+        };
+        let r = interpret_action(ctx, c(2000), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(100) });
+        assert_eq!(r.take_back, c(1900));
+        assert!(r.rules.contains(&Rule::Pkr4u27));
+    }
+
+    #[test]
+    fn interpret_action_rejects_bad_input() {
+        let code = |ctx: BettingContext, put: i64| {
+            interpret_action(ctx, c(put), PutInKind::MultipleChips)
+                .unwrap_err()
+                .code()
+        };
+        assert_eq!(code(facing(500), -1), "CALC_NEGATIVE_AMOUNT");
+        assert_eq!(code(facing(500), 20_000), "CALC_PUT_IN_EXCEEDS_STACK");
+        assert_eq!(code(facing(500), 0), "CALC_NOTHING_PUT_IN");
+        assert_eq!(
+            code(
+                BettingContext {
+                    last_full_raise: c(0),
+                    ..facing(500)
+                },
+                1
+            ),
+            "CALC_INVALID_MINIMUM_BET"
+        );
+        assert_eq!(
+            code(
+                BettingContext {
+                    already_in: c(600),
+                    ..facing(500)
+                },
+                1
+            ),
+            "CALC_IN_FRONT_ABOVE_BET"
+        );
+        assert_eq!(
+            code(
+                BettingContext {
+                    stack: c(0),
+                    ..facing(500)
+                },
+                0
+            ),
+            "CALC_NO_CHIPS_BEHIND"
+        );
+    }
+}

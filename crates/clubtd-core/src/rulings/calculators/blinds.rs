@@ -56,3 +56,84 @@ pub fn short_big_blind(
         remaining,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::c;
+    use crate::rulings::calculators::*;
+
+    // --- PKR4U 16 -----------------------------------------------------------------------------
+
+    #[test]
+    fn pkr4u_16_full_ante_with_six_or_more() {
+        assert_eq!(ante_for_table(c(100), 6), c(100));
+        assert_eq!(ante_for_table(c(100), 10), c(100));
+    }
+
+    #[test]
+    fn pkr4u_16_half_ante_with_five_four_or_three() {
+        for players in [3, 4, 5] {
+            assert_eq!(ante_for_table(c(100), players), c(50));
+        }
+    }
+
+    #[test]
+    fn pkr4u_16_odd_ante_halves_rounding_half_up() {
+        assert_eq!(ante_for_table(c(25), 5), c(13));
+        assert_eq!(ante_for_table(c(1), 3), c(1));
+    }
+
+    #[test]
+    fn pkr4u_16_no_ante_heads_up_or_alone() {
+        assert_eq!(ante_for_table(c(100), 2), Chips::ZERO);
+        assert_eq!(ante_for_table(c(100), 1), Chips::ZERO);
+        assert_eq!(ante_for_table(c(100), 0), Chips::ZERO);
+        assert_eq!(ante_for_table(c(-100), 9), Chips::ZERO);
+    }
+
+    // --- PKR4U 17 -----------------------------------------------------------------------------
+
+    #[test]
+    fn pkr4u_17_big_blind_first_rest_to_ante() {
+        let p = short_big_blind(c(250), c(200), c(200)).unwrap();
+        assert_eq!(
+            p,
+            BlindPosting {
+                big_blind_paid: c(200),
+                ante_paid: c(50),
+                all_in: true,
+                remaining: Chips::ZERO
+            }
+        );
+        let p = short_big_blind(c(150), c(200), c(200)).unwrap();
+        assert_eq!(
+            (p.big_blind_paid, p.ante_paid, p.all_in),
+            (c(150), Chips::ZERO, true)
+        );
+    }
+
+    #[test]
+    fn pkr4u_17_covered_blind_and_ante_is_not_all_in() {
+        let p = short_big_blind(c(1000), c(200), c(200)).unwrap();
+        assert_eq!(
+            (p.big_blind_paid, p.ante_paid, p.all_in),
+            (c(200), c(200), false)
+        );
+        assert_eq!(p.remaining, c(600));
+        let p = short_big_blind(c(400), c(200), c(200)).unwrap();
+        assert!(p.all_in);
+    }
+
+    #[test]
+    fn pkr4u_17_rejects_bad_input() {
+        assert_eq!(
+            short_big_blind(c(-1), c(200), c(0)).unwrap_err().code(),
+            "CALC_NEGATIVE_AMOUNT"
+        );
+        assert_eq!(
+            short_big_blind(c(0), c(200), c(0)).unwrap_err().code(),
+            "CALC_NO_CHIPS_BEHIND"
+        );
+    }
+}

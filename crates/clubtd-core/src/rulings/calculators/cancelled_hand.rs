@@ -30,3 +30,36 @@ pub fn check_refund_total(contributions: &[Chips], counted: Chips) -> Result<Chi
     }
     Ok(total)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::c;
+    use crate::rulings::calculators::*;
+
+    // --- PKR4U 30 -------------------------------------------------------------------------------
+
+    #[test]
+    fn pkr4u_30_cancelled_hand_gives_everyone_their_own_chips() {
+        let put = [c(600), c(1200), Chips::ZERO, c(1200)];
+        assert_eq!(cancelled_hand_refunds(&put).unwrap(), put.to_vec());
+        assert_eq!(check_refund_total(&put, c(3000)).unwrap(), c(3000));
+        assert_eq!(
+            check_refund_total(&put, c(2900)).unwrap_err(),
+            CalcError::PotMismatch {
+                expected: c(3000),
+                counted: c(2900)
+            }
+        );
+        assert_eq!(
+            cancelled_hand_refunds(&[c(-1)]).unwrap_err().code(),
+            "CALC_NEGATIVE_AMOUNT"
+        );
+        assert_eq!(
+            check_refund_total(&[c(i64::MAX), c(1)], c(0))
+                .unwrap_err()
+                .code(),
+            "CALC_OVERFLOW"
+        );
+    }
+}

@@ -173,3 +173,81 @@ pub fn settle_chip_race(
     }
     Ok(ChipRaceSettlement { race, outcomes })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::c;
+    use crate::rulings::calculators::*;
+
+    // --- TDA 2 ----------------------------------------------------------------------------------
+
+    #[test]
+    fn tda_2_seed_ten_25_chips_race_for_three_100_chips() {
+        let race = chip_race(&[3, 3, 2, 1, 1, 0], c(25), c(100)).unwrap();
+        assert_eq!(race.chips_to_race, 3);
+        assert_eq!(race.entrants, 5);
+        assert_eq!(race.odd_value, c(250));
+    }
+
+    #[test]
+    fn tda_2_whole_sets_are_exchanged_before_the_race() {
+        let race = chip_race(&[7, 5], c(25), c(100)).unwrap();
+        assert_eq!(
+            race.seats,
+            vec![
+                RaceSeat {
+                    coloured_up: 1,
+                    odd_chips: 3
+                },
+                RaceSeat {
+                    coloured_up: 1,
+                    odd_chips: 1
+                },
+            ]
+        );
+        assert_eq!(race.chips_to_race, 1);
+        assert_eq!(chip_race(&[1], c(25), c(100)).unwrap().chips_to_race, 0);
+        assert_eq!(chip_race(&[2], c(25), c(100)).unwrap().chips_to_race, 1);
+    }
+
+    #[test]
+    fn tda_2_seed_settles_with_one_chip_per_winner_and_nobody_busts() {
+        // Seat 4 has nothing but one 25 chip and loses: it still gets a 100 chip.
+        let other = [c(5000), c(3000), c(2000), c(1000), Chips::ZERO, c(800)];
+        let s = settle_chip_race(&[3, 3, 2, 1, 1, 0], &[0, 2, 3], c(25), c(100), &other).unwrap();
+        let changes: Vec<i64> = s.outcomes.iter().map(|o| o.change.0).collect();
+        assert_eq!(changes, vec![25, -75, 50, 75, 75, 0]);
+        assert!(s.outcomes[4].protected && !s.outcomes[4].won_race);
+        assert_eq!(s.outcomes[4].after, c(100));
+        assert!(s.outcomes.iter().all(|o| o.big_chips_received <= 1));
+    }
+
+    #[test]
+    fn tda_2_settle_rejects_bad_winners() {
+        let other = [c(100); 6];
+        let code = |winners: &[usize]| {
+            settle_chip_race(&[3, 3, 2, 1, 1, 0], winners, c(25), c(100), &other)
+                .unwrap_err()
+                .code()
+        };
+        assert_eq!(code(&[0, 1]), "CALC_WRONG_WINNER_COUNT");
+        assert_eq!(code(&[0, 0, 1]), "CALC_DUPLICATE_WINNER");
+        assert_eq!(code(&[0, 1, 5]), "CALC_WINNER_NOT_IN_RACE");
+        assert_eq!(code(&[0, 1, 9]), "CALC_UNKNOWN_SEAT");
+        assert_eq!(
+            settle_chip_race(&[1], &[], c(25), c(100), &[])
+                .unwrap_err()
+                .code(),
+            "CALC_LENGTH_MISMATCH"
+        );
+        assert_eq!(
+            chip_race(&[1], c(25), c(60)).unwrap_err().code(),
+            "CALC_INVALID_DENOMINATIONS"
+        );
+        assert_eq!(
+            chip_race(&[1], c(0), c(100)).unwrap_err().code(),
+            "CALC_INVALID_DENOMINATIONS"
+        );
+    }
+}

@@ -355,3 +355,281 @@ pub fn raise_rights(round: &BettingRound) -> Result<RoundStatus, CalcError> {
         betting_closed,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::c;
+    use crate::rulings::calculators::*;
+
+    // --- TDA 38 / PKR4U 27 ----------------------------------------------------------------------
+
+    #[test]
+    fn tda_38_seed_all_in_600_over_500_does_not_reopen() {
+        assert!(!reopens_betting(c(500), c(500), c(600)));
+        // TDA 2004's 50 % line (750) is not enough either: the club locks below double.
+        assert!(!reopens_betting(c(500), c(500), c(750)));
+        assert!(!reopens_betting(c(500), c(500), c(999)));
+        assert!(reopens_betting(c(500), c(500), c(1000)));
+    }
+
+    #[test]
+    fn pkr4u_27_locks_below_double_where_tda_would_reopen() {
+        // Blinds 50/100, raised to 300 (raise 200): an all-in to 550 is a TDA full raise
+        // (300 + 200 = 500) but under double 300, so the club locks it.
+        assert!(!reopens_betting(c(300), c(200), c(550)));
+        assert!(reopens_betting(c(300), c(200), c(600)));
+    }
+
+    fn postflop(players: usize, actions: Vec<(usize, Act)>) -> BettingRound {
+        BettingRound {
+            big_blind: c(100),
+            preflop: false,
+            seats: vec![RoundSeat::default(); players],
+            actions: actions
+                .into_iter()
+                .map(|(seat, act)| RoundAction { seat, act })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn tda_38_seed_who_may_raise_after_500_and_all_in_600() {
+        let round = postflop(
+            3,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+            ],
+        );
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(
+            (s.current_bet, s.last_full_raise, s.min_raise_to),
+            (c(600), c(500), c(1100))
+        );
+        assert_eq!(
+            s.seats[0].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(1000)
+            }
+        );
+        assert_eq!(s.seats[0].to_call, c(100));
+        assert_eq!(s.seats[1].right, RaiseRight::AllIn);
+        assert_eq!(s.seats[2].right, RaiseRight::MayRaise);
+        assert!(!s.betting_closed);
+        // The bettor's chips are read as a call whatever they push.
+        let ctx = s.context_for(0, c(5000), false).unwrap();
+        let r = interpret_action(ctx, c(2000), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Call { amount: c(100) });
+        // The player who has not acted may raise, to at least 1,100.
+        let ctx = s.context_for(2, c(5000), true).unwrap();
+        let r = interpret_action(ctx, c(700), PutInKind::MultipleChips).unwrap();
+        assert_eq!(r.action, Action::Raise { to: c(1100) });
+    }
+
+    #[test]
+    fn tda_38_locked_bettor_cannot_raise_after_a_call() {
+        let round = postflop(
+            3,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+                (2, Act::Call),
+            ],
+        );
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(
+            s.seats[0].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(1000)
+            }
+        );
+        assert_eq!(s.seats[2].right, RaiseRight::Matched);
+        let mut more = round.clone();
+        more.actions.push(RoundAction {
+            seat: 0,
+            act: Act::BetOrRaiseTo { to: c(1100) },
+        });
+        assert_eq!(
+            raise_rights(&more).unwrap_err().code(),
+            "CALC_RAISE_NOT_ALLOWED"
+        );
+        let mut done = round;
+        done.actions.push(RoundAction {
+            seat: 0,
+            act: Act::Call,
+        });
+        assert!(raise_rights(&done).unwrap().betting_closed);
+    }
+
+    #[test]
+    fn pkr4u_27_full_raise_by_an_unaffected_player_releases_the_lock() {
+        let round = postflop(
+            3,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+                (2, Act::BetOrRaiseTo { to: c(1100) }),
+            ],
+        );
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(s.seats[0].right, RaiseRight::MayRaise);
+        assert_eq!(s.min_raise_to, c(1600));
+    }
+
+    #[test]
+    fn pkr4u_27_unaffected_all_in_releases_only_at_double_the_locked_bet() {
+        let locked = postflop(
+            4,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+                (2, Act::AllIn { to: c(900) }),
+            ],
+        );
+        let s = raise_rights(&locked).unwrap();
+        assert_eq!(
+            s.seats[0].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(1000)
+            }
+        );
+        assert_eq!(s.seats[3].right, RaiseRight::MayRaise);
+        let released = postflop(
+            4,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+                (2, Act::AllIn { to: c(1000) }),
+            ],
+        );
+        let s = raise_rights(&released).unwrap();
+        assert_eq!(s.seats[0].right, RaiseRight::MayRaise);
+    }
+
+    #[test]
+    fn pkr4u_27_an_all_in_can_release_one_lock_and_set_another() {
+        // 500 bet, all-in 600 locks seat 0; seat 3 calls 600; all-in 1,000 releases seat 0
+        // (double 500) but locks seat 3, who acted on 600 (released at 1,200).
+        let round = postflop(
+            4,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(500) }),
+                (1, Act::AllIn { to: c(600) }),
+                (3, Act::Call),
+                (2, Act::AllIn { to: c(1000) }),
+            ],
+        );
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(s.seats[0].right, RaiseRight::MayRaise);
+        assert_eq!(
+            s.seats[3].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(1200)
+            }
+        );
+    }
+
+    #[test]
+    fn pkr4u_27_preflop_all_in_under_double_locks_the_raiser() {
+        let round = BettingRound {
+            big_blind: c(100),
+            preflop: true,
+            seats: vec![
+                RoundSeat {
+                    in_front: c(50),
+                    all_in: false,
+                },
+                RoundSeat {
+                    in_front: c(100),
+                    all_in: false,
+                },
+                RoundSeat::default(),
+                RoundSeat::default(),
+            ],
+            actions: vec![
+                RoundAction {
+                    seat: 2,
+                    act: Act::BetOrRaiseTo { to: c(300) },
+                },
+                RoundAction {
+                    seat: 3,
+                    act: Act::AllIn { to: c(550) },
+                },
+            ],
+        };
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(
+            s.seats[2].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(600)
+            }
+        );
+        assert_eq!(s.seats[0].right, RaiseRight::MayRaise);
+        assert_eq!(s.seats[1].right, RaiseRight::MayRaise);
+        assert_eq!(s.min_raise_to, c(750));
+        // A min raise by the big blind (to 750 ≥ 600) releases the raiser.
+        let mut more = round;
+        more.actions.push(RoundAction {
+            seat: 1,
+            act: Act::BetOrRaiseTo { to: c(750) },
+        });
+        assert_eq!(
+            raise_rights(&more).unwrap().seats[2].right,
+            RaiseRight::MayRaise
+        );
+    }
+
+    #[test]
+    fn tda_38_short_opening_all_in_does_not_reopen_for_a_checker() {
+        let round = postflop(3, vec![(0, Act::Check), (1, Act::AllIn { to: c(60) })]);
+        let s = raise_rights(&round).unwrap();
+        assert_eq!(
+            s.seats[0].right,
+            RaiseRight::CallOrFoldOnly {
+                released_at: c(100)
+            }
+        );
+        assert_eq!(s.seats[2].right, RaiseRight::MayRaise);
+    }
+
+    #[test]
+    fn raise_rights_rejects_bad_sequences() {
+        let code = |actions| raise_rights(&postflop(3, actions)).unwrap_err().code();
+        assert_eq!(code(vec![(5, Act::Fold)]), "CALC_UNKNOWN_SEAT");
+        assert_eq!(
+            code(vec![(0, Act::Fold), (0, Act::Call)]),
+            "CALC_SEAT_CANNOT_ACT"
+        );
+        assert_eq!(
+            code(vec![(0, Act::BetOrRaiseTo { to: c(50) })]),
+            "CALC_RAISE_TOO_SMALL"
+        );
+        assert_eq!(
+            code(vec![(0, Act::BetOrRaiseTo { to: c(100) }), (1, Act::Check)]),
+            "CALC_CHECK_FACING_BET"
+        );
+        assert_eq!(
+            code(vec![(0, Act::AllIn { to: c(0) })]),
+            "CALC_ALL_IN_NOT_ABOVE_IN_FRONT"
+        );
+    }
+
+    #[test]
+    fn betting_closes_when_everyone_matched() {
+        let round = postflop(
+            3,
+            vec![
+                (0, Act::BetOrRaiseTo { to: c(200) }),
+                (1, Act::Call),
+                (2, Act::Fold),
+            ],
+        );
+        assert!(raise_rights(&round).unwrap().betting_closed);
+        assert!(
+            !raise_rights(&postflop(2, vec![(0, Act::Check)]))
+                .unwrap()
+                .betting_closed
+        );
+    }
+}

@@ -192,3 +192,259 @@ pub fn unattention_bet(input: UnattentionInput) -> Result<UnattentionRuling, Cal
     let give_up = settlement(put_total, give_up_total.min(all_in_total));
     Ok(UnattentionRuling::Choice { pay, give_up })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::calculators::tests::c;
+    use crate::rulings::calculators::*;
+
+    // --- PKR4U 2 --------------------------------------------------------------------------------
+
+    fn missed(previous: i64, missed: i64, put_in: i64, meant: Meant) -> UnattentionInput {
+        UnattentionInput {
+            missed_bet: c(missed),
+            previous_bet: c(previous),
+            last_full_raise: c(previous.max(100)),
+            already_in: Chips::ZERO,
+            put_in: c(put_in),
+            stack: c(10_000),
+            meant,
+            missed_bet_all_in: false,
+            last_to_act: false,
+            all_in_cards_shown: false,
+        }
+    }
+
+    fn choice(ruling: UnattentionRuling) -> (PayMissedBet, Settlement) {
+        match ruling {
+            UnattentionRuling::Choice { pay, give_up } => (pay, give_up),
+            other => panic!("expected a choice, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn pkr4u_2_meant_call_pays_the_missed_bet_or_gives_up_the_previous_call() {
+        // Bet 200, raise to 600 not seen, 200 put in to call.
+        let (pay, give_up) = choice(unattention_bet(missed(200, 600, 200, Meant::Call)).unwrap());
+        assert_eq!(
+            pay.call,
+            Settlement {
+                total_in_front: c(600),
+                must_add: c(400),
+                take_back: c(0)
+            }
+        );
+        assert!(!pay.may_raise);
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(200),
+                must_add: c(0),
+                take_back: c(0)
+            }
+        );
+    }
+
+    #[test]
+    fn pkr4u_2_meant_call_with_more_than_the_previous_bet_gets_the_rest_back() {
+        let (pay, give_up) = choice(unattention_bet(missed(200, 600, 250, Meant::Call)).unwrap());
+        assert_eq!((pay.call.must_add, pay.call.take_back), (c(350), c(0)));
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(200),
+                must_add: c(0),
+                take_back: c(50)
+            }
+        );
+        // A single 1,000 chip meant as a call of 200 also covers the 600 it did not see.
+        let (pay, give_up) = choice(unattention_bet(missed(200, 600, 1000, Meant::Call)).unwrap());
+        assert_eq!(
+            (pay.call.total_in_front, pay.call.take_back),
+            (c(600), c(400))
+        );
+        assert_eq!(
+            (give_up.total_in_front, give_up.take_back),
+            (c(200), c(800))
+        );
+    }
+
+    #[test]
+    fn pkr4u_2_meant_raise_gives_up_at_least_a_min_raise_over_the_previous_bet() {
+        // Bet 200 (min raise to 400), raise to 600 not seen, 300 put in meaning to raise.
+        let (pay, give_up) = choice(unattention_bet(missed(200, 600, 300, Meant::Raise)).unwrap());
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(400),
+                must_add: c(100),
+                take_back: c(0)
+            }
+        );
+        assert_eq!(
+            (pay.call.total_in_front, pay.call.must_add),
+            (c(600), c(300))
+        );
+        assert!(pay.may_raise);
+        assert_eq!(pay.min_raise_to, c(1000));
+    }
+
+    #[test]
+    fn pkr4u_2_meant_raise_above_the_min_raise_gives_up_all_put_in() {
+        let (pay, give_up) = choice(unattention_bet(missed(200, 600, 700, Meant::Raise)).unwrap());
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(700),
+                must_add: c(0),
+                take_back: c(0)
+            }
+        );
+        assert_eq!(
+            (pay.call.total_in_front, pay.call.take_back),
+            (c(600), c(100))
+        );
+    }
+
+    #[test]
+    fn pkr4u_2_meant_to_bet_into_a_missed_opening_bet() {
+        // Nobody bet as far as the player saw; a bet of 300 was missed; 150 put in to bet:
+        // giving up means at least the minimum bet (100 here); playing on means 300 or a raise.
+        let input = UnattentionInput {
+            last_full_raise: c(100),
+            ..missed(0, 300, 150, Meant::Raise)
+        };
+        let (pay, give_up) = choice(unattention_bet(input).unwrap());
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(150),
+                must_add: c(0),
+                take_back: c(0)
+            }
+        );
+        assert_eq!((pay.call.must_add, pay.min_raise_to), (c(150), c(600)));
+        let input = UnattentionInput {
+            put_in: c(50),
+            ..input
+        };
+        let (_, give_up) = choice(unattention_bet(input).unwrap());
+        assert_eq!((give_up.total_in_front, give_up.must_add), (c(100), c(50)));
+    }
+
+    #[test]
+    fn pkr4u_2_call_of_an_opening_bet_stands() {
+        let r = unattention_bet(missed(0, 300, 100, Meant::Call)).unwrap();
+        assert_eq!(
+            r,
+            UnattentionRuling::CallStands {
+                reason: CallStandsReason::OpeningBet,
+                call: Settlement {
+                    total_in_front: c(300),
+                    must_add: c(200),
+                    take_back: c(0)
+                },
+            }
+        );
+    }
+
+    #[test]
+    fn pkr4u_2_last_to_act_against_a_shown_all_in_must_call() {
+        let input = UnattentionInput {
+            missed_bet_all_in: true,
+            last_to_act: true,
+            all_in_cards_shown: true,
+            ..missed(200, 800, 200, Meant::Call)
+        };
+        let r = unattention_bet(input).unwrap();
+        assert_eq!(
+            r,
+            UnattentionRuling::CallStands {
+                reason: CallStandsReason::AllInShown,
+                call: Settlement {
+                    total_in_front: c(800),
+                    must_add: c(600),
+                    take_back: c(0)
+                },
+            }
+        );
+        // Not shown yet, or not last to act: the player still has the choice.
+        let not_shown = UnattentionInput {
+            all_in_cards_shown: false,
+            ..input
+        };
+        assert!(matches!(
+            unattention_bet(not_shown).unwrap(),
+            UnattentionRuling::Choice { .. }
+        ));
+        let not_last = UnattentionInput {
+            last_to_act: false,
+            ..input
+        };
+        assert!(matches!(
+            unattention_bet(not_last).unwrap(),
+            UnattentionRuling::Choice { .. }
+        ));
+    }
+
+    #[test]
+    fn pkr4u_2_short_stack_pays_all_in_for_less() {
+        let input = UnattentionInput {
+            stack: c(400),
+            ..missed(200, 600, 200, Meant::Call)
+        };
+        let (pay, _) = choice(unattention_bet(input).unwrap());
+        assert_eq!(
+            (pay.call.total_in_front, pay.call.must_add),
+            (c(400), c(200))
+        );
+    }
+
+    #[test]
+    fn pkr4u_2_big_blind_already_in_counts() {
+        // The big blind (100 in) missed a raise to 400 and put in 100 more meaning to raise
+        // the big blind to 200: giving up means leaving the minimum raise (200 in all).
+        let input = UnattentionInput {
+            already_in: c(100),
+            last_full_raise: c(100),
+            ..missed(100, 400, 100, Meant::Raise)
+        };
+        let (pay, give_up) = choice(unattention_bet(input).unwrap());
+        assert_eq!(
+            give_up,
+            Settlement {
+                total_in_front: c(200),
+                must_add: c(0),
+                take_back: c(0)
+            }
+        );
+        assert_eq!(
+            (pay.call.total_in_front, pay.call.must_add),
+            (c(400), c(200))
+        );
+        assert_eq!(pay.min_raise_to, c(700));
+    }
+
+    #[test]
+    fn pkr4u_2_rejects_bad_input() {
+        let code = |input| unattention_bet(input).unwrap_err().code();
+        assert_eq!(
+            code(missed(600, 600, 200, Meant::Call)),
+            "CALC_MISSED_BET_NOT_ABOVE_PREVIOUS"
+        );
+        assert_eq!(
+            code(missed(200, 600, -5, Meant::Call)),
+            "CALC_NEGATIVE_AMOUNT"
+        );
+        assert_eq!(
+            code(missed(200, 600, 20_000, Meant::Call)),
+            "CALC_PUT_IN_EXCEEDS_STACK"
+        );
+        let input = UnattentionInput {
+            already_in: c(300),
+            ..missed(200, 600, 0, Meant::Call)
+        };
+        assert_eq!(code(input), "CALC_IN_FRONT_ABOVE_BET");
+    }
+}
