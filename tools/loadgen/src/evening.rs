@@ -3,7 +3,7 @@
 //! pace, then as fast as the server takes them. Measures command latency, fan-out to every
 //! page, sustained rate, and the server's CPU and memory.
 
-use crate::server_fns::{self, Api, Reply};
+use crate::api::{self, Api, Reply};
 use crate::server::{Sandbox, Server, Usage, PIN};
 use crate::stats;
 use futures::StreamExt;

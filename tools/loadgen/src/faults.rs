@@ -14,7 +14,7 @@
 //! 5. at the end, the view of the running server (replay, then live commands) equals the view
 //!    after one more restart (pure replay), clock readouts aside.
 
-use crate::server_fns::{self, Api, Reply};
+use crate::api::{self, Api, Reply};
 use crate::server::{panics_in, Sandbox, Server, PIN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

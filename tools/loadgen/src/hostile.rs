@@ -4,7 +4,7 @@
 //! methods. Every request is one that must change nothing. Asserts: no 5xx, the process never
 //! dies, no panic in its log, and the tournament's last event number does not move.
 
-use crate::server_fns::{self, Api};
+use crate::api::{self, Api};
 use crate::server::{panics_in, Sandbox, Server, PIN};
 use rand::seq::IndexedRandom;
 use rand::Rng;

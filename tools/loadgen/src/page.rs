@@ -3,7 +3,7 @@
 //! scripts/bundle-size.sh counts them), and what the server actually sends when the browser
 //! asks for gzip or brotli.
 
-use crate::server_fns::{self, Api};
+use crate::api::{self, Api};
 use crate::server::{Sandbox, Server, PIN};
 use crate::stats;
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! answer), WAL journal, `synchronous = FULL`, the same SQLite library — and, for the ratio,
 //! the same work through the server (HTTP, auth, engine) with no pages attached.
 
-use crate::server_fns::{self, Api, Reply};
+use crate::api::{self, Api, Reply};
 use crate::server::{Sandbox, Server, PIN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,7 @@
 //! from the process start until the HTTP port answers and `get_view` returns the replayed
 //! tournament at the same last event number.
 
-use crate::server_fns::{self, Api, Reply};
+use crate::api::{self, Api, Reply};
 use crate::server::{Sandbox, Server, PIN};
 use crate::stats;
 use rand::Rng;
