@@ -24,9 +24,6 @@ mod model;
 mod render;
 mod walk;
 
-pub use walk::{
-    answer, flow, flows, replay, situations, start, FlowState, SituationSummary, Step,
-};
 pub use error::RulingError;
 pub use model::{
     Answer, AnswerType, Answers, Ask, CalcFn, CalculatedLeaf, ChipMove, ChoiceOption, Computed,
@@ -35,6 +32,7 @@ pub use model::{
     MAX_PLAYERS, MIN_PLAYERS,
 };
 pub use render::chips as format_chips;
+pub use walk::{answer, flow, flows, replay, situations, start, FlowState, SituationSummary, Step};
 
 #[cfg(test)]
 mod tests;
