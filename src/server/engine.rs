@@ -145,6 +145,14 @@ impl Engine {
             .ok_or(EngineError::UnknownTournament(id))
     }
 
+    /// Is `id` a tournament the engine serves? (Asked on every command: no list is built.)
+    pub fn contains(&self, id: i64) -> bool {
+        self.cells
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&id)
+    }
+
     /// Ids of the tournaments, oldest first.
     pub fn tournament_ids(&self) -> Vec<i64> {
         self.cells

@@ -297,7 +297,7 @@ pub async fn table_links(
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(Vec::new());
     };
-    if !engine.tournament_ids().contains(&tournament) {
+    if !engine.contains(tournament) {
         return Ok(Vec::new());
     }
     if let Some(t) = reissue {

@@ -42,7 +42,7 @@ pub async fn default_tournament(state: &AppState) -> Result<Option<i64>, Refusal
 /// default.
 pub async fn resolve(state: &AppState, tournament: Option<i64>) -> Result<i64, Refusal> {
     match tournament {
-        Some(id) if state.engine.tournament_ids().contains(&id) => Ok(id),
+        Some(id) if state.engine.contains(id) => Ok(id),
         Some(_) => Err(Refusal::NotFound("tournament")),
         None => default_tournament(state)
             .await?

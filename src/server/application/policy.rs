@@ -12,35 +12,39 @@ use crate::domain::ids::TableNo;
 use crate::domain::Tournament;
 
 impl Caller {
-    /// The one "director only" check: anyone else is refused, without a credential as
-    /// unauthenticated, with another one as forbidden.
-    pub fn require_director(&self) -> Result<(), Refusal> {
+    /// How this caller is turned down when it may not: without a credential as
+    /// unauthenticated (send one), with one as forbidden (this one may not).
+    fn refused(&self) -> Refusal {
         match self {
-            Caller::Director => Ok(()),
-            Caller::Anonymous => Err(Refusal::Unauthenticated),
-            _ => Err(Refusal::Forbidden),
+            Caller::Anonymous => Refusal::Unauthenticated,
+            _ => Refusal::Forbidden,
         }
+    }
+
+    /// `Ok` when `allowed`, else this caller's refusal.
+    fn allowed_if(&self, allowed: bool) -> Result<(), Refusal> {
+        if allowed {
+            Ok(())
+        } else {
+            Err(self.refused())
+        }
+    }
+
+    /// The one "director only" check.
+    pub fn require_director(&self) -> Result<(), Refusal> {
+        self.allowed_if(*self == Caller::Director)
     }
 
     /// Reading a tournament: any credential of the club, or anyone when it is public.
     pub fn may_read(&self, tournament: i64, public: bool) -> Result<(), Refusal> {
-        match self {
-            Caller::Director | Caller::Reader => Ok(()),
-            Caller::Table { tournament: t, .. } if *t == tournament => Ok(()),
-            _ if public => Ok(()),
-            Caller::Anonymous => Err(Refusal::Unauthenticated),
-            _ => Err(Refusal::Forbidden),
-        }
+        let own_table = matches!(self, Caller::Table { tournament: t, .. } if *t == tournament);
+        self.allowed_if(public || own_table || self.sees_unpublished())
     }
 
     /// Reading a tournament's whole event log (every outcome, actors included): the
     /// director and read tokens only, public or not.
     pub fn may_read_log(&self) -> Result<(), Refusal> {
-        match self {
-            Caller::Director | Caller::Reader => Ok(()),
-            Caller::Anonymous => Err(Refusal::Unauthenticated),
-            _ => Err(Refusal::Forbidden),
-        }
+        self.allowed_if(self.sees_unpublished())
     }
 
     /// May this caller see tournaments the director has not made public (the API's list)?
@@ -58,14 +62,9 @@ impl Caller {
                 tournament: t,
                 table,
             } if *t == tournament => table_may(*table, command),
-            Caller::Anonymous => return Err(Refusal::Unauthenticated),
             _ => false,
         };
-        if allowed {
-            Ok(())
-        } else {
-            Err(Refusal::Forbidden)
-        }
+        self.allowed_if(allowed)
     }
 
     /// May this caller send this command in this state? A table confirms only a move into

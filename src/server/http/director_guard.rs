@@ -8,7 +8,6 @@
 //! built anew under the director's first taps.
 
 use crate::server::app_state::AppState;
-use crate::server::application::Credentials;
 use crate::ui::{is_director_page, SIGN_IN_PATH};
 use axum::extract::{Request, State};
 use axum::http::Method;
@@ -20,12 +19,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 pub async fn director_pages(State(state): State<AppState>, req: Request, next: Next) -> Response {
     if req.method() == Method::GET
         && is_director_page(req.uri().path())
-        && crate::server::application::require_director(
-            &state,
-            &Credentials::from_headers(req.headers()),
-        )
-        .await
-        .is_err()
+        && !super::from_director(&state, req.headers()).await
     {
         let back = req
             .uri()

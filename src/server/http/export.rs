@@ -2,19 +2,12 @@
 //! new tournament), its results as CSV, and an online backup of the SQLite file (on demand
 //! and at every break). Director only.
 
+use super::from_director;
 use crate::domain::view::tournament_view;
 use crate::server::app_state::AppState;
-use crate::server::application::Credentials;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-
-/// The application layer's director-only check, on this request's credentials.
-async fn is_director(state: &AppState, headers: &HeaderMap) -> bool {
-    crate::server::application::require_director(state, &Credentials::from_headers(headers))
-        .await
-        .is_ok()
-}
 
 /// `GET /export/{tournament}/events.json`: every event with its number, as stored.
 pub async fn events_json(
@@ -22,7 +15,7 @@ pub async fn events_json(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !is_director(&state, &headers).await {
+    if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     match state.engine.store().events_after(tournament, 0).await {
@@ -64,7 +57,7 @@ pub async fn import_events(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    if !is_director(&state, &headers).await {
+    if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     let Ok(log) = serde_json::from_slice::<Vec<LoggedEvent>>(&body) else {
@@ -110,7 +103,7 @@ pub async fn results_csv(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !is_director(&state, &headers).await {
+    if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     let Ok(snap) = state.engine.snapshot(tournament) else {
@@ -146,7 +139,7 @@ pub async fn results_csv(
 
 /// `POST /backup`: an online backup the director triggers.
 pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if !is_director(&state, &headers).await {
+    if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
     match state.engine.store().backup(&state.database).await {

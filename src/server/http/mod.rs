@@ -4,6 +4,10 @@
 //! exports, import and backups (`export`). Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
 
+use crate::server::app_state::AppState;
+use crate::server::application::{require_director, Credentials};
+use axum::http::HeaderMap;
+
 pub mod director_guard;
 pub mod export;
 pub mod json_api;
@@ -11,3 +15,11 @@ pub mod live;
 pub mod serve;
 pub mod shared_view;
 pub mod view_bytes;
+
+/// Does this request come from the director? The application layer's director-only check,
+/// on whatever credentials the headers carry (for the director's pages, exports, backups).
+pub async fn from_director(state: &AppState, headers: &HeaderMap) -> bool {
+    require_director(state, &Credentials::from_headers(headers))
+        .await
+        .is_ok()
+}

@@ -46,12 +46,10 @@ impl Problem {
         Problem::new(StatusCode::BAD_REQUEST, code, Some(detail.to_string()))
     }
 
-    pub fn not_found(what: &str) -> Problem {
-        Problem::new(
-            StatusCode::NOT_FOUND,
-            "NOT_FOUND",
-            Some(format!("no such {what}")),
-        )
+    /// Nothing of that kind by that name: the application layer's `NotFound`, so every
+    /// 404 has the same code, detail and `what` parameter, whoever answers it.
+    pub fn not_found(what: &'static str) -> Problem {
+        Problem::from(Refusal::NotFound(what))
     }
 
     /// A failure of the server itself: logged with an id; the answer says only that id.
