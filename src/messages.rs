@@ -1,9 +1,11 @@
 //! Error messages in Dutch, French and English, keyed by the stable error codes of the core
-//! (`DomainError::code`) plus the server's own (`SERVER_CODES`).
-//! Kept as data (`locales/errors.json`) so the club can read and correct them.
+//! (`DomainError::code`) plus the server's own (`SERVER_CODES`). The texts are data the club
+//! can read and correct (`locales/errors/{en,nl,fr}.json`), compiled in and checked by the
+//! core's build (`crate::domain::texts`): a malformed file or a missing language stops the
+//! build.
 
+use crate::domain::texts;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 /// Codes the server answers with besides the core's: roles, internal failures, and the club
 /// database's refusals.
@@ -17,22 +19,11 @@ pub const SERVER_CODES: &[&str] = &[
     "UNKNOWN_CLUB_PLAYER",
 ];
 
-type Catalogue = BTreeMap<String, BTreeMap<String, String>>;
-
-fn catalogue() -> &'static Catalogue {
-    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| {
-        serde_json::from_str(include_str!("../locales/errors.json")).unwrap_or_default()
-    })
-}
-
-/// The message for `code` in `lang` ("en", "nl" or "fr"), with `{name}` parameters filled in.
-/// Falls back to English, then to the code itself.
+/// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with
+/// `{name}` parameters filled in. An unknown code reads as itself, never as an empty line.
 pub fn error_message(lang: &str, code: &str, params: &BTreeMap<String, String>) -> String {
-    let entry = catalogue().get(code);
-    let template = entry
-        .and_then(|m| m.get(lang).or_else(|| m.get("en")))
-        .cloned()
+    let template = texts::error(code)
+        .map(|p| p.in_language(lang).to_string())
         .unwrap_or_else(|| code.to_string());
     params.iter().fold(template, |text, (k, v)| {
         text.replace(&format!("{{{k}}}"), v)
@@ -45,18 +36,55 @@ mod tests {
     use crate::domain::DomainError;
 
     #[test]
-    fn every_error_code_has_a_message_in_every_language() {
-        for code in DomainError::ALL_CODES.iter().chain(SERVER_CODES.iter()) {
-            let entry = catalogue()
-                .get(*code)
-                .unwrap_or_else(|| panic!("{code} has no messages"));
-            for lang in ["en", "nl", "fr"] {
-                assert!(
-                    entry.get(lang).is_some_and(|m| !m.is_empty()),
-                    "{code} lacks {lang}"
-                );
+    fn every_error_code_has_a_message_and_every_message_a_code() {
+        let codes: Vec<&str> = DomainError::ALL_CODES
+            .iter()
+            .chain(SERVER_CODES.iter())
+            .copied()
+            .collect();
+        for code in &codes {
+            // (The build has checked each message is there in all three languages.)
+            assert!(texts::error(code).is_some(), "{code} has no message");
+        }
+        let stale: Vec<&str> = texts::error_codes()
+            .filter(|c| !codes.contains(c))
+            .collect();
+        assert!(stale.is_empty(), "messages for no code: {stale:?}");
+    }
+
+    #[test]
+    fn an_unknown_code_reads_as_itself() {
+        assert_eq!(
+            error_message("fr", "NO_SUCH_CODE", &BTreeMap::new()),
+            "NO_SUCH_CODE"
+        );
+    }
+
+    /// leptos_i18n only warns when a page text lacks a language (and shows English): here
+    /// it is an error.
+    #[test]
+    fn every_page_text_is_written_in_every_language() {
+        fn keys(v: &serde_json::Value, prefix: &str, out: &mut Vec<String>) {
+            match v.as_object() {
+                Some(map) => {
+                    for (k, inner) in map {
+                        keys(inner, &format!("{prefix}{k}."), out);
+                    }
+                }
+                None => out.push(prefix.trim_end_matches('.').to_string()),
             }
         }
+        let read = |text: &str| {
+            let value: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+            let mut out = Vec::new();
+            keys(&value, "", &mut out);
+            out.sort();
+            out
+        };
+        let en = read(include_str!("../locales/en.json"));
+        assert!(en.len() > 100, "{} page texts", en.len());
+        assert_eq!(en, read(include_str!("../locales/nl.json")), "nl.json");
+        assert_eq!(en, read(include_str!("../locales/fr.json")), "fr.json");
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub struct LiveView {
 }
 
 /// A refusal as a page gets it: the stable code and its parameters, for the page to
-/// translate (`locales/errors.json`). The same code the JSON API answers with for the same
+/// translate (`locales/errors/`). The same code the JSON API answers with for the same
 /// input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refused {

@@ -4,6 +4,8 @@
 //! server and for wasm alike. The feature `openapi` derives the types' OpenAPI schemas.
 //!
 //! Shaped like the rulebook, each folder importing only the ones listed before it:
+//! - [`texts`]: the messages of error codes and the rulings' texts, compiled in from
+//!   `locales/` (checked by `build.rs`); imports nothing;
 //! - [`model`]: the nouns: ids, money, the configuration, the clock, the tournament state;
 //! - [`rulings`]: the guided rulings of self-deal mistakes, with their calculators;
 //! - [`log`]: what is asked (commands), what happened (events), why not (errors);
@@ -16,6 +18,7 @@ pub mod model;
 pub mod read;
 pub mod rules;
 pub mod rulings;
+pub mod texts;
 
 mod apply;
 mod decide;

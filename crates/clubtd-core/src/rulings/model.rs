@@ -1,6 +1,7 @@
 //! The data of the guided rulings: a [`Flow`] is a decision tree written as data (questions
-//! that branch, and leaves that rule), every text in English, Dutch and French, every leaf with
-//! the rule it rests on. The engine walks these trees; it never needs to know a situation. The
+//! that branch, and leaves that rule), every text in English, Dutch and French (from the
+//! catalogue in `locales/rulings/`, see [`crate::texts`]), every leaf with the rule it rests
+//! on. The engine walks these trees; it never needs to know a situation. The
 //! serde types here ([`Answer`], [`Question`], [`Ruling`], [`RulingAction`], [`Value`]) are
 //! what a page sends and what the incident log stores, with explicit serde names that are never
 //! renamed.
@@ -23,7 +24,8 @@ pub const MAX_PLAYERS: usize = 10;
 pub const MIN_PLAYERS: usize = 2;
 
 /// A text in the club's three languages: Dutch (the club's), French (for Belgian players) and
-/// English.
+/// English. Every flow text comes from the rulings' catalogue ([`Text::of`]); a page or the
+/// API gets all three and shows the reader's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Text {
@@ -42,6 +44,16 @@ impl Text {
             en: en.to_string(),
             nl: nl.to_string(),
             fr: fr.to_string(),
+        }
+    }
+
+    /// The catalogue's text for `key` (see [`crate::texts::ruling`]). A key the catalogue
+    /// lacks reads as itself in every language, so a slip shows on the page instead of an
+    /// empty line; the flows' tests fail on any such key.
+    pub fn of(key: &str) -> Text {
+        match crate::texts::ruling(key) {
+            Some(p) => Text::new(p.en, p.nl, p.fr),
+            None => Text::new(key, key, key),
         }
     }
 

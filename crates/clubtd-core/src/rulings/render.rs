@@ -1,20 +1,22 @@
 //! Writing computed amounts into the three languages: numbers the way each language groups
-//! thousands (1,000 · 1.000 · 1 000), per-player lists, and chips to add or take back, filled
-//! into the `{name}` placeholders of an outcome's text. Pure string work, no allocation surprises:
+//! thousands (1,000 · 1.000 · 1 000), per-player lists, and chips to add or take back (the
+//! words from the catalogue's `amounts` section), filled into the `{name}` placeholders of an
+//! outcome's text. Pure string work, no allocation surprises:
 //! an unknown placeholder is left as written, so a typo shows instead of panicking.
 
 use super::model::{ChipMove, Lang, Text, Value};
 use crate::model::money::Chips;
 use std::collections::BTreeMap;
 
+/// The catalogue's word for amounts (`amounts.<name>`) in `lang`.
+fn word(name: &str, lang: Lang) -> String {
+    Text::of(&format!("amounts.{name}")).get(lang).to_string()
+}
+
 /// A chip amount written for `lang`: `1,000` in English, `1.000` in Dutch, `1 000` (narrow
-/// no-break space) in French.
+/// no-break space) in French (the catalogue's `amounts.thousands`).
 pub fn chips(amount: Chips, lang: Lang) -> String {
-    let sep = match lang {
-        Lang::En => ",",
-        Lang::Nl => ".",
-        Lang::Fr => "\u{202f}",
-    };
+    let sep = word("thousands", lang);
     let digits = amount.0.unsigned_abs().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3 + 1);
     if amount.0 < 0 {
@@ -23,51 +25,29 @@ pub fn chips(amount: Chips, lang: Lang) -> String {
     let len = digits.len();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (len - i).is_multiple_of(3) {
-            out.push_str(sep);
+            out.push_str(&sep);
         }
         out.push(c);
     }
     out
 }
 
-fn player(lang: Lang, index: usize) -> String {
-    let n = index + 1;
-    match lang {
-        Lang::En => format!("player {n}: "),
-        Lang::Nl => format!("speler {n}: "),
-        Lang::Fr => format!("joueur {n}\u{a0}: "),
-    }
+/// `word` with its `{n}` filled in.
+fn word_with(name: &str, lang: Lang, n: &str) -> String {
+    word(name, lang).replace("{n}", n)
 }
 
-/// Between the entries of a per-player list (French puts a space before the semicolon).
-fn separator(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En | Lang::Nl => "; ",
-        Lang::Fr => "\u{a0}; ",
-    }
+fn player(lang: Lang, index: usize) -> String {
+    word_with("player", lang, &(index + 1).to_string())
 }
 
 fn chip_move(m: ChipMove, lang: Lang) -> String {
     if m.must_add.0 > 0 {
-        let n = chips(m.must_add, lang);
-        match lang {
-            Lang::En => format!("add {n}"),
-            Lang::Nl => format!("{n} bijleggen"),
-            Lang::Fr => format!("ajouter {n}"),
-        }
+        word_with("add", lang, &chips(m.must_add, lang))
     } else if m.take_back.0 > 0 {
-        let n = chips(m.take_back, lang);
-        match lang {
-            Lang::En => format!("take back {n}"),
-            Lang::Nl => format!("{n} terugnemen"),
-            Lang::Fr => format!("reprendre {n}"),
-        }
+        word_with("take_back", lang, &chips(m.take_back, lang))
     } else {
-        match lang {
-            Lang::En => "nothing to add or take back".to_string(),
-            Lang::Nl => "niets bijleggen of terugnemen".to_string(),
-            Lang::Fr => "rien à ajouter ni à reprendre".to_string(),
-        }
+        word("nothing_to_move", lang)
     }
 }
 
@@ -82,7 +62,7 @@ pub fn value(v: &Value, lang: Lang) -> String {
             .enumerate()
             .map(|(i, c)| format!("{}{}", player(lang, i), chips(*c, lang)))
             .collect::<Vec<_>>()
-            .join(separator(lang)),
+            .join(&word("list_separator", lang)),
         Value::CountsPerPlayer(list) => {
             let entries: Vec<String> = list
                 .iter()
@@ -91,14 +71,9 @@ pub fn value(v: &Value, lang: Lang) -> String {
                 .map(|(i, n)| format!("{}{n}", player(lang, i)))
                 .collect();
             if entries.is_empty() {
-                match lang {
-                    Lang::En => "none",
-                    Lang::Nl => "geen",
-                    Lang::Fr => "aucun",
-                }
-                .to_string()
+                word("nobody", lang)
             } else {
-                entries.join(separator(lang))
+                entries.join(&word("list_separator", lang))
             }
         }
         Value::Move(m) => chip_move(*m, lang),

@@ -175,6 +175,55 @@ fn french_spacing_ok(fr: &str) -> bool {
     })
 }
 
+/// The catalogue key of every text of `flow`, the way the flow builder looks them up.
+fn catalogue_keys_of(flow: &Flow) -> Vec<String> {
+    let mut keys = vec![format!("{}.title", flow.id)];
+    for n in &flow.nodes {
+        let node = format!("{}.{}", flow.id, n.id);
+        match &n.node {
+            Node::Question(q) => {
+                if q.help.is_some() {
+                    keys.push(format!("{node}.help"));
+                }
+                if let Ask::Choice { options } = &q.ask {
+                    keys.extend(options.iter().map(|o| format!("{node}.{}", o.id)));
+                }
+                keys.push(node);
+            }
+            Node::Ruling(_) => keys.push(node),
+            Node::Calculated(calc) => {
+                keys.extend(calc.outcomes.iter().map(|o| format!("{node}.{}", o.id)))
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn every_flow_text_is_in_the_catalogue_and_every_catalogue_text_in_a_flow() {
+    let mut used = BTreeSet::new();
+    for flow in flows() {
+        for key in catalogue_keys_of(flow) {
+            assert!(
+                crate::texts::ruling(&key).is_some(),
+                "{key} is not in locales/rulings/"
+            );
+            assert!(used.insert(key.clone()), "{key} names two texts");
+        }
+    }
+    let stale: Vec<&str> = crate::texts::ruling_keys()
+        .filter(|k| !k.starts_with("amounts.") && !used.contains(*k))
+        .collect();
+    assert!(stale.is_empty(), "texts no flow uses: {stale:?}");
+}
+
+#[test]
+fn a_key_missing_from_the_catalogue_shows_as_itself_never_empty() {
+    let text = Text::of("no_such_flow.question");
+    assert_eq!(text.get(Lang::Nl), "no_such_flow.question");
+    assert_eq!(text.get(Lang::Fr), "no_such_flow.question");
+}
+
 #[test]
 fn every_text_is_written_in_three_languages() {
     for flow in flows() {

@@ -1,11 +1,13 @@
 //! The flows themselves, one file per situation group of SPEC §5 (`g01` … `g15`), and the small
 //! builder they are written with. Each flow reads top to bottom like the rule it implements:
-//! questions, then the rulings they lead to, each citing its rule. Rule citations: **PKR4U n**
-//! is rule n of the club's self-deal rules (seed 002); **TDA n** is TDA rule n as numbered in
-//! seed 000 (rules 1–29, 2004 numbering) or seed 001 (rules 30–39, newer numbering); where the
-//! 2004 numbering of rules 30–38 is meant it is written **TDA n (2004)** (TDA 33 (2004):
-//! penalties, TDA 38 (2004): incomplete all-in raise), because seed 001 reuses those numbers
-//! (TDA 33: dodging blinds, TDA 38: burns after substantial action). **FIDPA** is seed 003.
+//! questions, then the rulings they lead to, each citing its rule; what each says, in three
+//! languages, is in `locales/rulings/{en,nl,fr}.json` under the same ids. Rule citations:
+//! **PKR4U n** is rule n of the club's self-deal rules (seed 002); **TDA n** is TDA rule n as
+//! numbered in seed 000 (rules 1–29, 2004 numbering) or seed 001 (rules 30–39, newer
+//! numbering); where the 2004 numbering of rules 30–38 is meant it is written **TDA n (2004)**
+//! (TDA 33 (2004): penalties, TDA 38 (2004): incomplete all-in raise), because seed 001 reuses
+//! those numbers (TDA 33: dodging blinds, TDA 38: burns after substantial action). **FIDPA** is
+//! seed 003.
 
 use super::model::{
     Ask, CalcFn, CalculatedLeaf, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
@@ -62,19 +64,22 @@ pub(crate) fn all() -> Vec<Flow> {
     ]
 }
 
-/// A text in English, Dutch and French.
-pub(crate) fn t(en: &str, nl: &str, fr: &str) -> Text {
-    Text::new(en, nl, fr)
+/// An option of a choice question; its text is the catalogue's `<flow>.<question>.<id>`.
+pub(crate) fn opt(id: &'static str, next: NodeId) -> Opt {
+    Opt {
+        id,
+        text: Text::default(),
+        next,
+    }
 }
 
-/// An option of a choice question.
-pub(crate) fn opt(id: &'static str, text: Text, next: NodeId) -> Opt {
-    Opt { id, text, next }
-}
-
-/// An outcome of a calculated leaf.
-pub(crate) fn outcome(id: &'static str, rule: &'static str, text: Text) -> Outcome {
-    Outcome { id, rule, text }
+/// An outcome of a calculated leaf; its text is the catalogue's `<flow>.<leaf>.<id>`.
+pub(crate) fn outcome(id: &'static str, rule: &'static str) -> Outcome {
+    Outcome {
+        id,
+        rule,
+        text: Text::default(),
+    }
 }
 
 /// A chip value for a computed ruling.
@@ -82,25 +87,27 @@ pub(crate) fn chips(c: Chips) -> Value {
     Value::Chips(c)
 }
 
-/// Writes a flow node by node, in reading order.
+/// Writes a flow node by node, in reading order. The texts come from the rulings' catalogue
+/// (`locales/rulings/`), keyed by where they stand in the flow: `<flow>.title`,
+/// `<flow>.<node>` for a question or a fixed ruling, `<flow>.<node>.help`,
+/// `<flow>.<node>.<option>` and `<flow>.<leaf>.<outcome>`.
 pub(crate) struct FlowBuilder {
     flow: Flow,
 }
 
 impl FlowBuilder {
-    /// A flow with its id, SPEC §5 group, rule, title and first node.
+    /// A flow with its id, SPEC §5 group, rule and first node.
     pub(crate) fn new(
         id: &'static str,
         group: u8,
         rule: &'static str,
-        title: Text,
         root: NodeId,
     ) -> FlowBuilder {
         FlowBuilder {
             flow: Flow {
                 id,
                 group,
-                title,
+                title: Text::of(&format!("{id}.title")),
                 rule,
                 root,
                 nodes: Vec::new(),
@@ -108,7 +115,13 @@ impl FlowBuilder {
         }
     }
 
-    fn question(mut self, id: NodeId, text: Text, ask: Ask) -> FlowBuilder {
+    /// The catalogue's text for `key` within this flow.
+    fn text(&self, key: &str) -> Text {
+        Text::of(&format!("{}.{key}", self.flow.id))
+    }
+
+    fn question(mut self, id: NodeId, ask: Ask) -> FlowBuilder {
+        let text = self.text(id);
         self.flow.nodes.push(FlowNode {
             id,
             node: Node::Question(QuestionNode {
@@ -120,33 +133,40 @@ impl FlowBuilder {
         self
     }
 
-    /// Adds an explanation to the question written just before.
-    pub(crate) fn help(mut self, text: Text) -> FlowBuilder {
+    /// Adds its explanation (`<flow>.<node>.help`) to the question written just before.
+    pub(crate) fn help(mut self) -> FlowBuilder {
+        let flow_id = self.flow.id;
         if let Some(FlowNode {
+            id,
             node: Node::Question(q),
-            ..
         }) = self.flow.nodes.last_mut()
         {
-            q.help = Some(text);
+            q.help = Some(Text::of(&format!("{flow_id}.{id}.help")));
         }
         self
     }
 
     /// A yes/no question.
-    pub(crate) fn yes_no(self, id: NodeId, text: Text, yes: NodeId, no: NodeId) -> FlowBuilder {
-        self.question(id, text, Ask::YesNo { yes, no })
+    pub(crate) fn yes_no(self, id: NodeId, yes: NodeId, no: NodeId) -> FlowBuilder {
+        self.question(id, Ask::YesNo { yes, no })
     }
 
     /// A choice question.
-    pub(crate) fn choice(self, id: NodeId, text: Text, options: Vec<Opt>) -> FlowBuilder {
-        self.question(id, text, Ask::Choice { options })
+    pub(crate) fn choice(self, id: NodeId, options: Vec<Opt>) -> FlowBuilder {
+        let options = options
+            .into_iter()
+            .map(|o| Opt {
+                text: self.text(&format!("{id}.{}", o.id)),
+                ..o
+            })
+            .collect();
+        self.question(id, Ask::Choice { options })
     }
 
     /// A chip amount of at least `min`.
-    pub(crate) fn amount(self, id: NodeId, text: Text, min: i64, next: NodeId) -> FlowBuilder {
+    pub(crate) fn amount(self, id: NodeId, min: i64, next: NodeId) -> FlowBuilder {
         self.question(
             id,
-            text,
             Ask::Amount {
                 min: Chips(min),
                 next,
@@ -155,25 +175,18 @@ impl FlowBuilder {
     }
 
     /// One chip amount per player.
-    pub(crate) fn amounts(self, id: NodeId, text: Text, next: NodeId) -> FlowBuilder {
-        self.question(id, text, Ask::Amounts { next })
+    pub(crate) fn amounts(self, id: NodeId, next: NodeId) -> FlowBuilder {
+        self.question(id, Ask::Amounts { next })
     }
 
     /// A whole number from `min` to `max`.
-    pub(crate) fn count(
-        self,
-        id: NodeId,
-        text: Text,
-        min: i64,
-        max: i64,
-        next: NodeId,
-    ) -> FlowBuilder {
-        self.question(id, text, Ask::Count { min, max, next })
+    pub(crate) fn count(self, id: NodeId, min: i64, max: i64, next: NodeId) -> FlowBuilder {
+        self.question(id, Ask::Count { min, max, next })
     }
 
     /// One whole number (0 to `max`) per player.
-    pub(crate) fn counts(self, id: NodeId, text: Text, max: i64, next: NodeId) -> FlowBuilder {
-        self.question(id, text, Ask::Counts { max, next })
+    pub(crate) fn counts(self, id: NodeId, max: i64, next: NodeId) -> FlowBuilder {
+        self.question(id, Ask::Counts { max, next })
     }
 
     /// A fixed ruling.
@@ -181,9 +194,9 @@ impl FlowBuilder {
         mut self,
         id: NodeId,
         rule: &'static str,
-        text: Text,
         actions: Vec<RulingAction>,
     ) -> FlowBuilder {
+        let text = self.text(id);
         self.flow.nodes.push(FlowNode {
             id,
             node: Node::Ruling(RulingLeaf {
@@ -202,6 +215,13 @@ impl FlowBuilder {
         calc: CalcFn,
         outcomes: Vec<Outcome>,
     ) -> FlowBuilder {
+        let outcomes = outcomes
+            .into_iter()
+            .map(|o| Outcome {
+                text: self.text(&format!("{id}.{}", o.id)),
+                ..o
+            })
+            .collect();
         self.flow.nodes.push(FlowNode {
             id,
             node: Node::Calculated(CalculatedLeaf { calc, outcomes }),
