@@ -17,6 +17,7 @@ pub const SERVER_CODES: &[&str] = &[
     "INTERNAL",
     "SAME_CLUB_PLAYER",
     "UNKNOWN_CLUB_PLAYER",
+    "CLUB_NAME_TAKEN",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with
