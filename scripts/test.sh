@@ -27,8 +27,9 @@ cargo leptos build --release
 echo "== browser tests"
 work="$(mktemp -d)"
 port="${CLUBTD_TEST_PORT:-3917}"
-LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
-  --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn --director-pin 2468 >"$work/server.log" 2>&1 &
+pin=246813   # the director's PIN by the environment, never on a command line (ps shows flags)
+CLUBTD_DIRECTOR_PIN=$pin LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
+  --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
@@ -36,7 +37,7 @@ for _ in $(seq 1 100); do
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
   sleep 0.2
 done
-(cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=2468 npx playwright test)
+(cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=$pin npx playwright test)
 
 echo "== API fuzzing (schemathesis)"
-"$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" 2468
+"$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" "$pin"

@@ -22,8 +22,11 @@ async fn main() -> std::process::ExitCode {
         /// Log filter (tracing's EnvFilter syntax), e.g. `info` or `clubtd=debug`.
         #[arg(long, env = "CLUBTD_LOG", default_value = "info")]
         log: String,
-        /// Sets the director's PIN (stored as an argon2 hash).
-        #[arg(long, env = "CLUBTD_DIRECTOR_PIN")]
+        /// Sets the director's PIN, 6 to 32 digits (stored as an argon2 hash). Prefer the
+        /// environment variable: other users of the machine see a flag in `ps`. A new PIN
+        /// ends every director session and API token: it is also the way back in for a
+        /// director who lost the PIN or was locked out.
+        #[arg(long, env = "CLUBTD_DIRECTOR_PIN", hide_env_values = true)]
         director_pin: Option<String>,
         /// Do not create the demo tournament in an empty database.
         #[arg(long, env = "CLUBTD_NO_DEMO")]
@@ -37,6 +40,12 @@ async fn main() -> std::process::ExitCode {
     if args.openapi {
         println!("{}", clubtd::server::http::json_api::document());
         return std::process::ExitCode::SUCCESS;
+    }
+    if let Some(pin) = &args.director_pin {
+        if let Err(e) = clubtd::server::auth::check_new_pin(pin) {
+            eprintln!("clubtd: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
     }
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::new(&args.log))

@@ -14,6 +14,7 @@ pub const SERVER_CODES: &[&str] = &[
     "UNAUTHENTICATED",
     "NOT_FOUND",
     "INVALID_COMMAND_ID",
+    "COMMAND_ID_REUSED",
     "INTERNAL",
     "SAME_CLUB_PLAYER",
     "UNKNOWN_CLUB_PLAYER",

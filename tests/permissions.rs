@@ -211,6 +211,7 @@ async fn fixture() -> Fixture {
         engine,
         db,
         dir,
+        ..
     } = real_server(true).await;
     let id = engine
         .tournament_ids()

@@ -155,31 +155,31 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("a.sqlite")).await.unwrap();
     let auth = Auth::new(store.clone());
-    assert_eq!(auth.init_pin(Some("2468")).await.unwrap(), None);
+    assert_eq!(auth.init_pin(Some(common::PIN)).await.unwrap(), None);
     let stored: String =
         sqlx::query_scalar("SELECT value FROM settings WHERE key = 'director_pin'")
             .fetch_one(&common::inspect(&dir.path().join("a.sqlite")).await)
             .await
             .unwrap();
     assert!(
-        stored.starts_with("$argon2") && !stored.contains("2468"),
+        stored.starts_with("$argon2") && !stored.contains(common::PIN),
         "only a hash is stored"
     );
 
     let ip = "10.0.0.7".parse().unwrap();
     for _ in 0..4 {
-        assert_eq!(auth.login(ip, "1111").await, Err(LoginError::WrongPin));
+        assert_eq!(auth.login(ip, "111111").await, Err(LoginError::WrongPin));
     }
     assert!(matches!(
-        auth.login(ip, "1111").await,
+        auth.login(ip, "111111").await,
         Err(LoginError::Locked { .. })
     ));
     assert!(
-        matches!(auth.login(ip, "2468").await, Err(LoginError::Locked { .. })),
+        matches!(auth.login(ip, common::PIN).await, Err(LoginError::Locked { .. })),
         "locked even with the right PIN"
     );
     let other = "10.0.0.8".parse().unwrap();
-    let token = auth.login(other, "2468").await.unwrap();
+    let token = auth.login(other, common::PIN).await.unwrap();
     assert!(auth.session_valid(&token).await);
     auth.logout(&token).await;
     assert!(!auth.session_valid(&token).await);
@@ -277,6 +277,7 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
         engine,
         db,
         dir: _dir,
+        ..
     } = real_server(true).await;
     let demo = engine
         .tournament_ids()

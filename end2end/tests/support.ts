@@ -5,7 +5,7 @@ import { test as base, expect, Page, Browser, BrowserContextOptions } from "@pla
 export { expect };
 export type { Page, Browser };
 
-export const PIN = process.env.DIRECTOR_PIN ?? "2468";
+export const PIN = process.env.DIRECTOR_PIN ?? "246813";
 
 // What went wrong in the browser during the current test: a panic of the wasm bundle (a
 // hydration mismatch is one) or an uncaught error, on any page opened with `open`.

@@ -11,6 +11,7 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,17 @@ pub const SESSION_COOKIE: &str = "clubtd_session";
 pub const SESSION_HOURS: i64 = 16;
 /// Wrong PINs allowed in a row before a lockout.
 const FREE_ATTEMPTS: u32 = 5;
+/// PIN checks running at once, whoever asks: argon2 takes about 19 MB and tens of
+/// milliseconds of one core each, so a flood of sign-ins cannot starve the room's commands
+/// or the memory.
+const CHECKS_AT_ONCE: usize = 2;
+/// Sign-ins waiting for a check, all addresses together; past this a sign-in is refused at
+/// once (`Busy`) instead of queueing.
+const CHECKS_WAITING: usize = 32;
+/// The shortest PIN the server accepts (from the flag or the environment).
+pub const MIN_PIN_DIGITS: usize = 6;
+/// Addresses remembered without a failure or a lock for this long are forgotten.
+const FORGET_AFTER: Duration = Duration::from_secs(24 * 3600);
 
 /// Why a sign-in failed.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -28,20 +40,89 @@ pub enum LoginError {
     WrongPin,
     #[error("locked for {seconds} s")]
     Locked { seconds: u64 },
+    /// Too many sign-ins are being checked at this moment (a flood): try again shortly.
+    #[error("busy")]
+    Busy,
     #[error("storage")]
     Storage,
 }
 
+/// A PIN the server will not take: fewer than six digits, or not only digits.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("the director's PIN must be {MIN_PIN_DIGITS} to 32 digits")]
+pub struct WeakPin;
+
+/// Checks a PIN given on the server machine (flag, environment, reset).
+pub fn check_new_pin(pin: &str) -> Result<(), WeakPin> {
+    let digits = pin.len() >= MIN_PIN_DIGITS
+        && pin.len() <= 32
+        && pin.bytes().all(|b| b.is_ascii_digit());
+    if digits {
+        Ok(())
+    } else {
+        Err(WeakPin)
+    }
+}
+
+/// What one address has done at the sign-in: the failures in a row, the lock, and the
+/// checks under way. Counted *before* any hashing, so guesses sent at the same instant are
+/// refused without being checked.
 #[derive(Clone, Copy)]
 struct Attempts {
     failures: u32,
     locked_until: Option<Instant>,
+    in_flight: u32,
+    last: Instant,
+}
+
+impl Attempts {
+    fn new(now: Instant) -> Attempts {
+        Attempts {
+            failures: 0,
+            locked_until: None,
+            in_flight: 0,
+            last: now,
+        }
+    }
+
+    /// How many checks may run now: the free attempts left before the first lock, then one
+    /// at a time after each lock (each failure then locks again, longer).
+    fn checks_allowed(&self) -> u32 {
+        FREE_ATTEMPTS.saturating_sub(self.failures).max(1)
+    }
+
+    fn forgettable(&self, now: Instant) -> bool {
+        self.in_flight == 0
+            && self.locked_until.is_none_or(|u| u <= now)
+            && now.duration_since(self.last) > FORGET_AFTER
+    }
+}
+
+/// The address a lockout counts for: an IPv4 address, or the /64 network of an IPv6 one
+/// (a device picks any address inside its /64 at will).
+fn lockout_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
 }
 
 /// Sign-in, sessions and table keys.
 pub struct Auth {
     store: Store,
     attempts: Mutex<BTreeMap<IpAddr, Attempts>>,
+    /// Bounds the PIN checks running at once (`CHECKS_AT_ONCE`).
+    checks: tokio::sync::Semaphore,
+    /// Sign-ins admitted and not yet answered, all addresses (`CHECKS_WAITING`).
+    waiting: AtomicUsize,
+    /// PINs hashed and compared since start (what a flood costs; tests count it).
+    checked: AtomicU64,
 }
 
 fn sha256_hex(s: &str) -> String {
@@ -58,59 +139,120 @@ fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
+fn hash_pin(pin: &str) -> Result<String, StoreError> {
+    let salt_bytes: [u8; 16] = rand::rng().random();
+    let salt = SaltString::encode_b64(&salt_bytes)
+        .map_err(|e| StoreError::Secret(format!("salt: {e}")))?;
+    Ok(Argon2::default()
+        .hash_password(pin.as_bytes(), &salt)
+        .map_err(|e| StoreError::Secret(format!("argon2: {e}")))?
+        .to_string())
+}
+
+fn pin_matches(stored: Option<&str>, pin: &str) -> bool {
+    stored
+        .and_then(|h| PasswordHash::new(h).ok())
+        .is_some_and(|h| {
+            pin.len() <= 64
+                && Argon2::default()
+                    .verify_password(pin.as_bytes(), &h)
+                    .is_ok()
+        })
+}
+
+/// What became of the director's PIN at start-up.
+#[derive(Debug, PartialEq, Eq)]
+pub enum PinAtStart {
+    /// The stored PIN stays (or the given one was stored on a new database).
+    Kept,
+    /// A new PIN was made on the first start: print it once.
+    Generated(String),
+    /// The PIN given on the server machine is the new one: every session and API token made
+    /// under the old one has ended.
+    Changed { sessions: u64, tokens: u64 },
+}
+
 impl Auth {
     /// The authority over the director's PIN, sessions and table keys, kept in `store`.
     pub fn new(store: Store) -> Auth {
         Auth {
             store,
             attempts: Mutex::new(BTreeMap::new()),
+            checks: tokio::sync::Semaphore::new(CHECKS_AT_ONCE),
+            waiting: AtomicUsize::new(0),
+            checked: AtomicU64::new(0),
         }
     }
 
     /// Sets the director's PIN from `pin` when given; otherwise keeps the stored one, or makes
     /// a new 6-digit PIN on first start and returns it (to print once on the console).
     pub async fn init_pin(&self, pin: Option<&str>) -> Result<Option<String>, StoreError> {
+        Ok(match self.start_pin(pin).await? {
+            PinAtStart::Generated(pin) => Some(pin),
+            PinAtStart::Kept | PinAtStart::Changed { .. } => None,
+        })
+    }
+
+    /// The PIN at start-up. The server machine is the way back in: a director who lost the
+    /// PIN, or whose address is locked out, starts the server with a new one. A PIN shorter
+    /// than six digits is refused; one that differs from the stored PIN ends every session
+    /// and API token made under the old one.
+    pub async fn start_pin(&self, pin: Option<&str>) -> Result<PinAtStart, StoreError> {
         let stored = self.store.director_pin_hash().await?;
-        let (pin, generated) = match (pin, stored) {
-            (Some(p), _) => (p.to_string(), false),
-            (None, Some(_)) => return Ok(None),
-            (None, None) => (
-                format!("{:06}", rand::rng().random_range(0..1_000_000u32)),
-                true,
-            ),
+        let Some(pin) = pin else {
+            if stored.is_some() {
+                return Ok(PinAtStart::Kept);
+            }
+            let pin = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
+            self.store.set_director_pin_hash(&hash_pin(&pin)?).await?;
+            return Ok(PinAtStart::Generated(pin));
         };
-        let salt_bytes: [u8; 16] = rand::rng().random();
-        let salt = SaltString::encode_b64(&salt_bytes)
-            .map_err(|e| StoreError::Secret(format!("salt: {e}")))?;
-        let hash = Argon2::default()
-            .hash_password(pin.as_bytes(), &salt)
-            .map_err(|e| StoreError::Secret(format!("argon2: {e}")))?
-            .to_string();
-        self.store.set_director_pin_hash(&hash).await?;
-        Ok(generated.then_some(pin))
+        check_new_pin(pin).map_err(|e| StoreError::Secret(e.to_string()))?;
+        let pin = pin.to_string();
+        let Some(old) = stored else {
+            self.store.set_director_pin_hash(&hash_pin(&pin)?).await?;
+            return Ok(PinAtStart::Kept);
+        };
+        // The new PIN's hash, or `None` when it is the stored PIN.
+        let hash = tokio::task::spawn_blocking(move || {
+            (!pin_matches(Some(&old), &pin)).then(|| hash_pin(&pin))
+        })
+        .await
+        .map_err(|e| StoreError::Secret(format!("argon2: {e}")))?;
+        let Some(hash) = hash else {
+            return Ok(PinAtStart::Kept);
+        };
+        let (sessions, tokens) = self.store.replace_director_pin(&hash?, now_ms()).await?;
+        Ok(PinAtStart::Changed { sessions, tokens })
     }
 
     /// Checks the PIN and opens a session; returns the session token for the cookie.
+    ///
+    /// The attempt is counted before the PIN is hashed: an address has at most five checks
+    /// under way or failed before it is locked (then one at a time, each failure locking it
+    /// longer), however many guesses it sends at once; the others are refused unchecked. The
+    /// checks run on the blocking pool, at most `CHECKS_AT_ONCE` together.
     pub async fn login(&self, ip: IpAddr, pin: &str) -> Result<String, LoginError> {
-        if let Some(seconds) = self.locked_for(ip) {
-            return Err(LoginError::Locked { seconds });
+        let key = lockout_key(ip);
+        self.admit(key)?;
+        // Admitted: from here on the attempt is counted out exactly once (see `Admitted`).
+        let admitted = Admitted { auth: self, key };
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= CHECKS_WAITING {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            admitted.finish(None);
+            return Err(LoginError::Busy);
         }
-        let stored = self
-            .store
-            .director_pin_hash()
-            .await
-            .map_err(|_| LoginError::Storage)?;
-        let ok = stored
-            .as_deref()
-            .and_then(|h| PasswordHash::new(h).ok())
-            .is_some_and(|h| {
-                pin.len() <= 64
-                    && Argon2::default()
-                        .verify_password(pin.as_bytes(), &h)
-                        .is_ok()
-            });
+        let checked = self.check(pin).await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let ok = match checked {
+            Ok(ok) => ok,
+            Err(e) => {
+                admitted.finish(None);
+                return Err(e);
+            }
+        };
         if !ok {
-            let locked = self.fail(ip);
+            let locked = admitted.finish(Some(false));
             // Slows down guessing even before the lockout.
             tokio::time::sleep(Duration::from_millis(400)).await;
             return Err(match locked {
@@ -118,10 +260,7 @@ impl Auth {
                 None => LoginError::WrongPin,
             });
         }
-        self.attempts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&ip);
+        admitted.finish(Some(true));
         let token = random_token();
         let now = now_ms();
         self.store
@@ -131,27 +270,63 @@ impl Auth {
         Ok(token)
     }
 
-    fn locked_for(&self, ip: IpAddr) -> Option<u64> {
-        let attempts = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
-        let until = attempts.get(&ip)?.locked_until?;
-        let left = until.checked_duration_since(Instant::now())?;
-        Some(left.as_secs().max(1))
+    /// The slow part: the stored hash against the PIN, off the request threads.
+    async fn check(&self, pin: &str) -> Result<bool, LoginError> {
+        let _permit = self.checks.acquire().await.map_err(|_| LoginError::Busy)?;
+        let stored = self
+            .store
+            .director_pin_hash()
+            .await
+            .map_err(|_| LoginError::Storage)?;
+        let pin = pin.to_string();
+        self.checked.fetch_add(1, Ordering::SeqCst);
+        tokio::task::spawn_blocking(move || pin_matches(stored.as_deref(), &pin))
+            .await
+            .map_err(|_| LoginError::Storage)
     }
 
-    /// Counts a failure; from the fifth in a row, locks for 30 s, doubling each time (max 1 h).
-    fn fail(&self, ip: IpAddr) -> Option<u64> {
+    /// How many PINs were checked (hashed) since start.
+    pub fn pins_checked(&self) -> u64 {
+        self.checked.load(Ordering::SeqCst)
+    }
+
+    /// Counts the attempt in, or refuses it: locked, or as many checks under way as the
+    /// address may still fail.
+    fn admit(&self, key: IpAddr) -> Result<(), LoginError> {
+        let now = Instant::now();
         let mut attempts = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
-        let a = attempts.entry(ip).or_insert(Attempts {
-            failures: 0,
-            locked_until: None,
-        });
-        a.failures += 1;
-        if a.failures < FREE_ATTEMPTS {
-            return None;
+        if attempts.len() > 10_000 {
+            attempts.retain(|_, a| !a.forgettable(now));
         }
-        let seconds = (30u64 << (a.failures - FREE_ATTEMPTS).min(7)).min(3600);
-        a.locked_until = Some(Instant::now() + Duration::from_secs(seconds));
-        Some(seconds)
+        let a = attempts.entry(key).or_insert(Attempts::new(now));
+        a.last = now;
+        if let Some(left) = a.locked_until.and_then(|u| u.checked_duration_since(now)) {
+            return Err(LoginError::Locked {
+                seconds: left.as_secs().max(1),
+            });
+        }
+        if a.in_flight >= a.checks_allowed() {
+            // The guesses under way could all fail: this one is refused, unchecked.
+            return Err(LoginError::Locked { seconds: 1 });
+        }
+        a.in_flight += 1;
+        Ok(())
+    }
+
+    /// Ends every director session (the console's "sign out everywhere"); returns how many.
+    pub async fn logout_everywhere(&self) -> Result<u64, StoreError> {
+        self.store.close_all_sessions().await
+    }
+
+    /// Forgets expired sessions and addresses that have been quiet for a day; returns how
+    /// many sessions were removed.
+    pub async fn prune(&self) -> Result<u64, StoreError> {
+        let now = Instant::now();
+        self.attempts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, a| !a.forgettable(now));
+        self.store.prune_sessions(now_ms()).await
     }
 
     /// Is this session token valid now?
@@ -204,6 +379,59 @@ impl Auth {
             .ok()
             .flatten()
             .map(TableNo)
+    }
+}
+
+/// A sign-in counted in by `Auth::admit`: its answer is counted out exactly once, by
+/// `finish` or, when the request is dropped half-way (the client hung up during the check),
+/// as a failure, since its check may have run.
+struct Admitted<'a> {
+    auth: &'a Auth,
+    key: IpAddr,
+}
+
+impl Admitted<'_> {
+    /// `Some(true)` right PIN, `Some(false)` wrong PIN, `None` not checked. Returns the lock's
+    /// seconds when this failure locks the address.
+    fn finish(self, checked: Option<bool>) -> Option<u64> {
+        let locked = self.count_out(checked);
+        std::mem::forget(self);
+        locked
+    }
+
+    fn count_out(&self, checked: Option<bool>) -> Option<u64> {
+        let now = Instant::now();
+        let mut attempts = self.auth.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let a = attempts.entry(self.key).or_insert(Attempts::new(now));
+        a.in_flight = a.in_flight.saturating_sub(1);
+        a.last = now;
+        match checked {
+            None => None,
+            Some(true) => {
+                a.failures = 0;
+                a.locked_until = None;
+                if a.in_flight == 0 {
+                    attempts.remove(&self.key);
+                }
+                None
+            }
+            Some(false) => {
+                // From the fifth failure in a row: 30 s, doubling each time (at most 1 h).
+                a.failures += 1;
+                if a.failures < FREE_ATTEMPTS {
+                    return None;
+                }
+                let seconds = (30u64 << (a.failures - FREE_ATTEMPTS).min(7)).min(3600);
+                a.locked_until = Some(now + Duration::from_secs(seconds));
+                Some(seconds)
+            }
+        }
+    }
+}
+
+impl Drop for Admitted<'_> {
+    fn drop(&mut self) {
+        self.count_out(Some(false));
     }
 }
 

@@ -31,6 +31,10 @@ pub enum EngineError {
     /// The sender may not send this command in the tournament's current state.
     #[error("not allowed for this sender now")]
     Forbidden,
+    /// A command id that already answered another command (a client reusing ids): refused,
+    /// rather than handing back the first command's answer as if this one had been done.
+    #[error("this command id was used for another command")]
+    CommandIdReused,
     /// An imported log that does not start with a tournament's creation.
     #[error("not a tournament's event log")]
     InvalidLog,
@@ -90,6 +94,13 @@ pub fn check_command_id(command_id: &str) -> Result<(), EngineError> {
 }
 
 /// The host's clock, read once per command and handed to the core.
+/// What identifies a command's content: the SHA-256 of its JSON (stored with its answer).
+fn fingerprint(command: &Command) -> Result<String, EngineError> {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(command).map_err(StoreError::from)?;
+    Ok(hex::encode(Sha256::digest(&json)))
+}
+
 pub fn now() -> Timestamp {
     Timestamp(chrono::Utc::now().timestamp_millis())
 }
@@ -203,6 +214,7 @@ impl Engine {
                 1,
                 events,
                 &StoredOutcome::Accepted { first: 1, last },
+                None,
             )
             .await?;
         self.cells
@@ -285,7 +297,11 @@ impl Engine {
         check_command_id(command_id)?;
         let cell = self.get(id)?;
         let mut writer = cell.writer.lock().await;
-        if let Some(previous) = self.store.outcome(id, command_id).await? {
+        let fingerprint = fingerprint(command)?;
+        if let Some((previous, answered)) = self.store.outcome(id, command_id).await? {
+            if answered.is_some_and(|f| f != fingerprint) {
+                return Err(EngineError::CommandIdReused);
+            }
             return Ok(match previous {
                 StoredOutcome::Accepted { first, last } => Reply::Accepted { first, last },
                 StoredOutcome::Rejected { error } => Reply::Rejected(error),
@@ -309,7 +325,7 @@ impl Engine {
                     last: new_last,
                 };
                 self.store
-                    .append(id, command_id, origin, at.0, first, &events, &outcome)
+                    .append(id, command_id, origin, at.0, first, &events, &outcome, Some(&fingerprint))
                     .await?;
                 for (e, seq) in events.iter().zip(first..) {
                     // Already committed: the log is the truth. `decide` only writes events
@@ -335,7 +351,16 @@ impl Engine {
                     error: error.clone(),
                 };
                 self.store
-                    .append(id, command_id, origin, at.0, *last + 1, &[], &outcome)
+                    .append(
+                        id,
+                        command_id,
+                        origin,
+                        at.0,
+                        *last + 1,
+                        &[],
+                        &outcome,
+                        Some(&fingerprint),
+                    )
                     .await?;
                 Reply::Rejected(error)
             }

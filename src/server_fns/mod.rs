@@ -226,11 +226,11 @@ pub async fn send_command(
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     ssr::require_director().await?;
     let engine = ssr::engine()?;
-    if name.trim().is_empty() || name.len() > 200 {
+    let Some(name) = crate::domain::model::names::clean_name(&name, 120) else {
         return Ok(None);
-    }
+    };
     engine
-        .create(name.trim())
+        .create(&name)
         .await
         .map(Some)
         .map_err(ssr::internal)
@@ -261,6 +261,8 @@ pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
         }
         Err(LoginError::WrongPin) => Ok(LoginReply::WrongPin),
         Err(LoginError::Locked { seconds }) => Ok(LoginReply::Locked { seconds }),
+        // A flood of sign-ins is being checked: this one was not; try again in a moment.
+        Err(LoginError::Busy) => Ok(LoginReply::Locked { seconds: 2 }),
         Err(LoginError::Storage) => Err(ssr::internal("login storage")),
     }
 }
@@ -271,6 +273,25 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
     if let Some(token) = ssr::session_token().await {
         ssr::auth()?.logout(&token).await;
     }
+    clear_session_cookie();
+    Ok(())
+}
+
+/// Ends every director session, on every device (a tablet left signed in, a PIN seen over a
+/// shoulder); director only. Returns how many sessions ended, this one included.
+#[server(endpoint = "director_logout_everywhere")]
+pub async fn director_logout_everywhere() -> Result<u64, ServerFnError> {
+    ssr::require_director().await?;
+    let ended = ssr::auth()?
+        .logout_everywhere()
+        .await
+        .map_err(ssr::internal)?;
+    clear_session_cookie();
+    Ok(ended)
+}
+
+#[cfg(feature = "ssr")]
+fn clear_session_cookie() {
     let response = expect_context::<leptos_axum::ResponseOptions>();
     let cookie = format!(
         "{}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0",
@@ -279,7 +300,6 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
     if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
         response.insert_header(axum::http::header::SET_COOKIE, value);
     }
-    Ok(())
 }
 
 /// The pairing links and QR codes of every open table of a tournament (the default one when

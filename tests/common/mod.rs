@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 use clubtd::server::engine::Engine;
+use clubtd::server::http::door::{Door, DoorLimits};
 use clubtd::server::http::serve::{build, ServerConfig};
 use clubtd::server::store::{Origin, Store};
 use reqwest::{Client, RequestBuilder};
@@ -22,13 +23,15 @@ pub async fn inspect(db: &Path) -> sqlx::SqlitePool {
 }
 
 /// The director's PIN the real server is started with.
-pub const PIN: &str = "2468";
+pub const PIN: &str = "246813";
 
 /// The real server, listening on a loopback port, and its SQLite file in a folder of its own
 /// (removed when this is dropped).
 pub struct RealServer {
     /// `http://127.0.0.1:<port>`
     pub base: String,
+    /// The port on 127.0.0.1.
+    pub addr: std::net::SocketAddr,
     pub engine: Arc<Engine>,
     /// The SQLite file (its folder also takes the backups).
     pub db: PathBuf,
@@ -36,8 +39,13 @@ pub struct RealServer {
 }
 
 /// The real server on a new SQLite file, with the demo tournament or empty, listening on a
-/// loopback port the way `clubtd::server::http::serve::run` serves (with the peer's address).
+/// loopback port behind the same front door as `clubtd::server::http::serve::run`.
 pub async fn real_server(demo: bool) -> RealServer {
+    real_server_with(demo, DoorLimits::for_open_files(4096)).await
+}
+
+/// The real server behind a door with these limits (short timeouts, small caps).
+pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.sqlite");
     let config = ServerConfig {
@@ -52,15 +60,10 @@ pub async fn real_server(demo: bool) -> RealServer {
     let (router, engine) = build(&config, options).await.expect("build");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
+    tokio::spawn(Door::new(limits).serve(listener, router, std::future::pending()));
     RealServer {
         base: format!("http://{addr}"),
+        addr,
         engine,
         db,
         dir,

@@ -110,6 +110,7 @@ pub async fn require_director(state: &AppState, credentials: &Credentials) -> Re
 pub(crate) fn engine_refusal(e: EngineError) -> Refusal {
     match e {
         EngineError::InvalidCommandId => Refusal::InvalidCommandId,
+        EngineError::CommandIdReused => Refusal::CommandIdReused,
         EngineError::UnknownTournament(_) => Refusal::NotFound("tournament"),
         EngineError::Forbidden => Refusal::Forbidden,
         e => Refusal::internal(e),

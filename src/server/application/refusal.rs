@@ -25,6 +25,9 @@ pub enum Refusal {
     /// A client-made command id that is empty or longer than 64 characters.
     #[error("command_id must be 1 to 64 characters")]
     InvalidCommandId,
+    /// The command id already answered a different command; nothing changed.
+    #[error("this command_id was already used for another command")]
+    CommandIdReused,
     /// The rules of the game refused the command; nothing changed.
     #[error("{0}")]
     Rules(DomainError),
@@ -50,6 +53,7 @@ impl Refusal {
             Refusal::Unauthenticated => "UNAUTHENTICATED",
             Refusal::Forbidden => "UNAUTHORIZED",
             Refusal::InvalidCommandId => "INVALID_COMMAND_ID",
+            Refusal::CommandIdReused => "COMMAND_ID_REUSED",
             Refusal::Rules(e) => e.code(),
             Refusal::Internal(_) => "INTERNAL",
         }

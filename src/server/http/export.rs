@@ -88,12 +88,38 @@ pub async fn import_events(
     }
 }
 
-/// A CSV field, quoted when needed.
+/// A CSV field, quoted when needed. A cell that begins with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return is a formula to a spreadsheet (a player named `=HYPERLINK(…)` would run
+/// when the director opens the file): it is written after a `'`, which the spreadsheet shows
+/// as text.
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+    let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
     } else {
         s.to_string()
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn a_cell_that_a_spreadsheet_would_run_is_written_as_text() {
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(csv_field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("+1"), "'+1");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("\rx"), "\"'\rx\"");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("Jan-Piet"), "Jan-Piet", "a dash inside is a name");
     }
 }
 

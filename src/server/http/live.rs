@@ -3,7 +3,8 @@
 //! number at once, so it catches up whatever it missed; keep-alives reveal dead connections.
 
 use crate::server::app_state::AppState;
-use axum::extract::{Path, State};
+use super::door::ConnectionSlot;
+use axum::extract::{Extension, Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -48,13 +49,29 @@ pub fn close_all() {
     responses((status = 200, description = "Server-sent events: `id` and `data` are the last event number", content_type = "text/event-stream", body = LiveMessage),
         (status = 400, description = "The id is not a number"),
         (status = 404, description = "No such tournament")))]
-pub async fn live(State(state): State<AppState>, Path(tournament): Path<i64>) -> Response {
+pub async fn live(
+    State(state): State<AppState>,
+    Path(tournament): Path<i64>,
+    slot: Option<Extension<ConnectionSlot>>,
+) -> Response {
     let (Ok(snapshot), Ok(rx)) = (
         state.engine.snapshot(tournament),
         state.engine.subscribe(tournament),
     ) else {
         return StatusCode::NOT_FOUND.into_response();
     };
+    // The stream takes its place among the door's live streams. With none left, the page
+    // still gets the current number and is told to come back in a few seconds: a browser's
+    // EventSource gives up for good on an error status, but reconnects after a stream ends.
+    if let Some(Extension(slot)) = slot {
+        if slot.become_stream().is_err() {
+            let once = SseEvent::default()
+                .id(snapshot.last_seq.to_string())
+                .data(snapshot.last_seq.to_string())
+                .retry(Duration::from_secs(5));
+            return Sse::new(stream::iter([Ok::<_, Infallible>(once)])).into_response();
+        }
+    }
     let first = stream::once(async move { snapshot.last_seq });
     let engine = state.engine.clone();
     // A lagging receiver skipped messages: it only needs the newest number anyway.

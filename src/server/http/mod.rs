@@ -1,7 +1,8 @@
 //! The HTTP front door (axum): the router and the server's start and stop (`serve`), the JSON
 //! API (`json_api`), the live push (`live`: server-sent events; `shared_view` and
 //! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), and
-//! exports, import and backups (`export`). Handlers parse, call the application layer, and
+//! exports, import and backups (`export`); requests from other sites' pages are refused
+//! (`same_origin`) and the door's limits (timeouts, connection caps) are `door`'s. Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
 
 use crate::server::app_state::AppState;
@@ -9,9 +10,11 @@ use crate::server::application::{require_director, Credentials};
 use axum::http::HeaderMap;
 
 pub mod director_guard;
+pub mod door;
 pub mod export;
 pub mod json_api;
 pub mod live;
+pub mod same_origin;
 pub mod serve;
 pub mod shared_view;
 pub mod view_bytes;

@@ -4,7 +4,7 @@
 use super::live::live;
 use crate::app::{shell, App};
 use crate::server::app_state::AppState;
-use crate::server::auth::Auth;
+use crate::server::auth::{Auth, PinAtStart};
 use crate::server::demo::seed_if_empty;
 use crate::server::engine::Engine;
 use crate::server::store::Store;
@@ -36,9 +36,18 @@ pub async fn build(
 ) -> Result<(Router, Arc<Engine>), Box<dyn std::error::Error>> {
     let store = Store::open(&config.database).await?;
     let auth = Arc::new(Auth::new(store.clone()));
-    if let Some(pin) = auth.init_pin(config.director_pin.as_deref()).await? {
-        println!("Director PIN (first start, keep it): {pin}   — change it with --director-pin");
+    match auth.start_pin(config.director_pin.as_deref()).await? {
+        PinAtStart::Generated(pin) => println!(
+            "Director PIN (first start, keep it): {pin}   — change it with CLUBTD_DIRECTOR_PIN"
+        ),
+        PinAtStart::Changed { sessions, tokens } => tracing::warn!(
+            sessions,
+            api_tokens = tokens,
+            "the director's PIN changed: every session and API token made under the old one ended"
+        ),
+        PinAtStart::Kept => {}
     }
+    spawn_pruning(auth.clone());
     let engine = Arc::new(Engine::open(store).await?);
     if config.demo {
         if let Some(id) = seed_if_empty(&engine).await? {
@@ -91,9 +100,24 @@ pub async fn build(
             super::director_guard::director_pages,
         ))
         .layer(axum::middleware::from_fn(server_fn_status))
+        .layer(axum::middleware::from_fn(super::same_origin::same_origin_only))
         .layer(CompressionLayer::new())
         .with_state(state);
     Ok((router, engine))
+}
+
+/// Forgets expired sessions and quiet sign-in addresses, at start-up and every hour.
+fn spawn_pruning(auth: Arc<Auth>) {
+    tokio::spawn(async move {
+        loop {
+            match auth.prune().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sessions = n, "expired director sessions removed"),
+                Err(e) => tracing::warn!("pruning sessions: {e}"),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
+    });
 }
 
 /// Server functions answer every failure with 500 (server_fn's default), so a malformed
@@ -143,21 +167,20 @@ pub async fn run(
     config: ServerConfig,
     leptos_options: LeptosOptions,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    let (before, open_files) = super::door::raise_open_files();
+    let door = super::door::Door::new(super::door::DoorLimits::for_open_files(open_files));
+    tracing::info!(
+        before,
+        open_files,
+        connections = door.limits().connections,
+        live_streams = door.limits().streams,
+        "open-file limit and connection caps"
+    );
     let (router, _engine) = build(&config, leptos_options).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    // Without TCP_NODELAY a compressed answer written in several pieces waits for the
-    // client's delayed ACK (40 ms on Linux) before its last piece goes out.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
     print_faces(addr);
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    door.serve(listener, router, shutdown_signal()).await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -13,12 +13,19 @@ impl Store {
             .map(Path::to_path_buf)
             .unwrap_or_default()
             .join("backups");
-        let _ = std::fs::create_dir_all(&dir);
+        let _ = super::private_files::create_private_dir(&dir);
         let target = dir.join(format!("clubtd-{stamp}.sqlite"));
+        // VACUUM INTO writes into an empty file that exists: made private first.
+        if !target.exists() {
+            super::private_files::create_private(&target)
+                .map_err(|e| StoreError::File(format!("{}: {e}", target.display())))?;
+        }
         sqlx::query("VACUUM INTO ?")
             .bind(target.to_string_lossy().to_string())
             .execute(&self.pool)
             .await?;
+        super::private_files::make_private(&target)
+            .map_err(|e| StoreError::File(format!("{}: {e}", target.display())))?;
         Ok(target)
     }
 }

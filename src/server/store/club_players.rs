@@ -237,9 +237,13 @@ impl Store {
         id: ClubPlayerId,
         name: &str,
     ) -> Result<(), RenameError> {
-        let display: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let display = crate::domain::model::names::clean_name(
+            name,
+            crate::domain::model::names::MAX_NAME_CHARS,
+        )
+        .ok_or(RenameError::InvalidName)?;
         let key = search_key(&display);
-        if key.is_empty() || display.chars().count() > 60 {
+        if key.is_empty() {
             return Err(RenameError::InvalidName);
         }
         let mut tx = self.pool.begin().await?;

@@ -36,6 +36,51 @@ impl Store {
         Ok(())
     }
 
+    /// A new director's PIN: stores its hash and, in the same transaction, ends every session
+    /// and revokes every API token made under the old one. Returns (sessions, tokens) ended.
+    pub async fn replace_director_pin(
+        &self,
+        hash: &str,
+        now_ms: i64,
+    ) -> Result<(u64, u64), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ('director_pin', ?) \
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(hash)
+        .execute(&mut *tx)
+        .await?;
+        let sessions = sqlx::query("DELETE FROM sessions")
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        let tokens = sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL")
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        tx.commit().await?;
+        Ok((sessions, tokens))
+    }
+
+    /// Ends every director session; returns how many there were.
+    pub async fn close_all_sessions(&self) -> Result<u64, StoreError> {
+        Ok(sqlx::query("DELETE FROM sessions")
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+
+    /// Forgets the sessions that expired by `now_ms`; returns how many.
+    pub async fn prune_sessions(&self, now_ms: i64) -> Result<u64, StoreError> {
+        Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= ?")
+            .bind(now_ms)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+
     /// Opens a director session under the hash of its token.
     pub async fn open_session(
         &self,

@@ -84,20 +84,25 @@ impl Store {
             .collect()
     }
 
-    /// The stored answer to a command id, if it was seen before.
+    /// The stored answer to a command id, if it was seen before, with the fingerprint of the
+    /// command it answered (`None` for answers stored before fingerprints were kept).
     pub async fn outcome(
         &self,
         tournament: i64,
         command_id: &str,
-    ) -> Result<Option<StoredOutcome>, StoreError> {
-        let row =
-            sqlx::query("SELECT outcome FROM commands WHERE tournament_id = ? AND command_id = ?")
-                .bind(tournament)
-                .bind(command_id)
-                .fetch_optional(&self.pool)
-                .await?;
+    ) -> Result<Option<(StoredOutcome, Option<String>)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT outcome, fingerprint FROM commands WHERE tournament_id = ? AND command_id = ?",
+        )
+        .bind(tournament)
+        .bind(command_id)
+        .fetch_optional(&self.pool)
+        .await?;
         match row {
-            Some(r) => Ok(Some(serde_json::from_str(&r.get::<String, _>(0))?)),
+            Some(r) => Ok(Some((
+                serde_json::from_str(&r.get::<String, _>(0))?,
+                r.get::<Option<String>, _>(1),
+            ))),
             None => Ok(None),
         }
     }
@@ -115,6 +120,7 @@ impl Store {
         first_seq: u64,
         events: &[Event],
         outcome: &StoredOutcome,
+        fingerprint: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         for (i, event) in events.iter().enumerate() {
@@ -131,12 +137,13 @@ impl Store {
                 .await?;
         }
         sqlx::query(
-            "INSERT INTO commands (tournament_id, command_id, outcome, at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO commands (tournament_id, command_id, outcome, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
         )
         .bind(tournament)
         .bind(command_id)
         .bind(serde_json::to_string(outcome)?)
         .bind(now_ms)
+        .bind(fingerprint)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;

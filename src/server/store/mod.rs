@@ -8,7 +8,8 @@
 //! - `credentials`: the director's PIN hash, sessions, table keys, API tokens;
 //! - `player_links`: the personal links' secret and replaced links;
 //! - `club_players`: the club's player database and the links from entries to it;
-//! - `backup`: an online copy of the file.
+//! - `backup`: an online copy of the file;
+//! - `private_files`: the file, its WAL and its backups readable by the server's user only.
 //!
 //! Durability: `synchronous = FULL` in WAL mode syncs the WAL at every commit, so once
 //! `append` returns the events survive a crash or a pulled plug. (`NORMAL` would only
@@ -19,6 +20,7 @@ pub mod club_players;
 mod credentials;
 mod events;
 mod player_links;
+pub mod private_files;
 pub mod search_key;
 mod tournaments;
 
@@ -58,6 +60,9 @@ pub enum StoreError {
     /// A stored secret that does not read, or one that could not be made.
     #[error("secret: {0}")]
     Secret(String),
+    /// The database file or a backup could not be created or made private.
+    #[error("file: {0}")]
+    File(String),
 }
 
 /// What a command led to, stored so a retry with the same id gets the same answer.
@@ -90,6 +95,10 @@ impl Store {
                 let _ = std::fs::create_dir_all(dir);
             }
         }
+        // Private before SQLite opens it: its WAL and shared-memory files take its mode.
+        private_files::create_private(path)
+            .map_err(|e| StoreError::File(format!("{}: {e}", path.display())))?;
+        private_files::make_database_private(path);
         let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)

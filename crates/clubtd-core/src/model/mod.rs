@@ -7,6 +7,7 @@ pub mod config;
 pub mod ids;
 pub mod incident;
 pub mod money;
+pub mod names;
 pub mod payment;
 pub mod seats;
 pub mod state;

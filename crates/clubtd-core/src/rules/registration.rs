@@ -7,6 +7,7 @@ use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::{Config, LateRegistration};
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
+use crate::model::names::{clean_name, MAX_NAME_CHARS};
 use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
@@ -82,10 +83,7 @@ pub fn decide_register(
     if !present {
         return Err(DomainError::NotPresent);
     }
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(DomainError::InvalidName);
-    }
+    let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
     if !registration_open(t, cfg, ctx.now) {
         return Err(DomainError::RegistrationClosed);
     }
@@ -97,7 +95,7 @@ pub fn decide_register(
     }
     events.push(Event::PlayerRegistered {
         player,
-        name: name.to_string(),
+        name,
         payment: payment(cfg, method),
         bonus: bonus_for_entry(t, cfg, ctx.now),
         at: ctx.now,
@@ -242,13 +240,10 @@ pub fn decide_rename(
     if !t.players.contains_key(&player) {
         return Err(DomainError::UnknownPlayer { player });
     }
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(DomainError::InvalidName);
-    }
+    let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
     Ok(vec![Event::PlayerRenamed {
         player,
-        name: name.to_string(),
+        name,
     }])
 }
 

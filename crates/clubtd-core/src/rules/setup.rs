@@ -93,7 +93,10 @@ impl Config {
         let bad = |field: &str| DomainError::InvalidConfig {
             field: field.to_string(),
         };
-        if self.name.trim().is_empty() || self.name.len() > 120 {
+        // Refused rather than cleaned: a configuration is stored as sent (an invisible or a
+        // control character, or nothing visible, would let one tournament pass for another).
+        let spaced = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        if crate::model::names::clean_name(&self.name, 120).is_none_or(|n| n != spaced) {
             return Err(bad("name"));
         }
         for (field, c) in [

@@ -82,6 +82,7 @@ impl From<Refusal> for Problem {
             Refusal::Unauthenticated => StatusCode::UNAUTHORIZED,
             Refusal::Forbidden => StatusCode::FORBIDDEN,
             Refusal::InvalidCommandId => StatusCode::BAD_REQUEST,
+            Refusal::CommandIdReused => StatusCode::CONFLICT,
             Refusal::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Refusal::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };

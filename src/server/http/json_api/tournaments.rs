@@ -210,6 +210,7 @@ pub async fn list(
         (status = 400, body = Problem, content_type = "application/problem+json"),
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The command id already made another tournament (`COMMAND_ID_REUSED`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, body = Problem, content_type = "application/problem+json")))]
 pub async fn create(
     State(state): State<AppState>,
@@ -308,6 +309,7 @@ pub async fn publish(
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, body = Problem, content_type = "application/problem+json"),
         (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The command id already answered another command (`COMMAND_ID_REUSED`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, body = Problem, content_type = "application/problem+json")))]
 pub async fn command(
     State(state): State<AppState>,

@@ -1,0 +1,85 @@
+//! Names people type (a player at the desk, a tournament): what the server keeps is what the
+//! room reads, so a name may not hide as another. Control characters (NUL, a newline, a tab)
+//! and the bidirectional controls that turn text around ("Ann" shown for "nnA") make a name
+//! refused; invisible characters (zero-width spaces and joiners, the soft hyphen, the byte
+//! order mark) are removed, so "A\u{200B}nn" is "Ann"; runs of spaces become one, and the
+//! ends are trimmed. What is left must not be empty.
+
+/// The most characters a player's name has.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// Characters that turn the direction of the text around, or mark it.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that show nothing and take no room.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200D}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+    )
+}
+
+/// The name as kept, or `None` when it is refused: a control or bidirectional character, or
+/// nothing visible, or more than `max_chars` characters once cleaned.
+pub fn clean_name(raw: &str, max_chars: usize) -> Option<String> {
+    if raw.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return None;
+    }
+    let visible: String = raw.chars().filter(|c| !is_invisible(*c)).collect();
+    let name = visible.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() || name.chars().count() > max_chars {
+        return None;
+    }
+    Some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_and_spaces_collapsed() {
+        assert_eq!(clean_name("  Jan   Peeters ", 60).as_deref(), Some("Jan Peeters"));
+        assert_eq!(clean_name("Zoë D'Hondt", 60).as_deref(), Some("Zoë D'Hondt"));
+        assert_eq!(clean_name("李小龙", 60).as_deref(), Some("李小龙"));
+    }
+
+    #[test]
+    fn a_name_cannot_hide_as_another() {
+        assert_eq!(clean_name("A\u{200B}nn", 60).as_deref(), Some("Ann"));
+        assert_eq!(clean_name("\u{FEFF}Ann\u{00AD}", 60).as_deref(), Some("Ann"));
+        for refused in [
+            "\u{202E}nnA",
+            "Ann\u{2066}",
+            "Ann\u{0}",
+            "Ann\nBob",
+            "Ann\tBob",
+            "\u{200B}\u{200C}\u{200D}",
+            "   ",
+            "",
+        ] {
+            assert_eq!(clean_name(refused, 60), None, "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn the_length_is_counted_in_characters_after_cleaning() {
+        assert!(clean_name(&"é".repeat(60), 60).is_some());
+        assert!(clean_name(&"é".repeat(61), 60).is_none());
+        let padded = format!("{}{}", "\u{200B}".repeat(100), "a".repeat(60));
+        assert_eq!(clean_name(&padded, 60).map(|n| n.len()), Some(60));
+    }
+}

@@ -1,0 +1,461 @@
+//! A hostile laptop on the club's WiFi, against the real server on loopback with a real
+//! SQLite file: a burst of PIN guesses, a new PIN and "sign out everywhere", requests sent
+//! through the director's browser by another site's page, a player's name that a spreadsheet
+//! would run, the files' modes, and connections that send nothing, send slowly or are too
+//! many. The attacker speaks from other loopback addresses (127.0.0.2, …), the room from
+//! 127.0.0.1.
+
+mod common;
+
+use clubtd::server::auth::{Auth, LoginError, PinAtStart};
+use clubtd::server::http::door::DoorLimits;
+use clubtd::server::store::Store;
+use common::{director_client, real_server, real_server_with, ReadAnswer, PIN};
+use reqwest::Client;
+use serde_json::{json, Value};
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+async fn auth_on_new_file() -> (Auth, Store, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("a.sqlite")).await.unwrap();
+    let auth = Auth::new(store.clone());
+    auth.start_pin(Some(PIN)).await.unwrap();
+    (auth, store, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_burst_of_guesses_from_one_address_checks_at_most_five_pins() {
+    let (auth, _store, _dir) = auth_on_new_file().await;
+    let laptop: IpAddr = "192.168.1.66".parse().unwrap();
+    // 1,000 guesses sent at the same instant, the right PIN last of all.
+    let guesses: Vec<String> = (0..1000)
+        .map(|i| if i == 999 { PIN.to_string() } else { format!("{:06}", i) })
+        .collect();
+    let answers =
+        futures::future::join_all(guesses.iter().map(|pin| auth.login(laptop, pin))).await;
+    assert!(
+        auth.pins_checked() <= 5,
+        "{} PINs checked for one burst",
+        auth.pins_checked()
+    );
+    assert!(answers.iter().all(|a| a.is_err()), "nobody got in");
+    let wrong = answers
+        .iter()
+        .filter(|a| **a == Err(LoginError::WrongPin))
+        .count();
+    assert!(wrong <= 5, "{wrong} answered 'wrong PIN' (checked)");
+    // The address is locked now, even with the right PIN; the director's tablet is not.
+    assert!(matches!(
+        auth.login(laptop, PIN).await,
+        Err(LoginError::Locked { .. })
+    ));
+    let before = auth.pins_checked();
+    let tablet: IpAddr = "192.168.1.20".parse().unwrap();
+    assert!(auth.login(tablet, PIN).await.is_ok());
+    assert_eq!(auth.pins_checked(), before + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_served() {
+    let s = real_server(true).await;
+    let attacker = Client::builder()
+        .local_address("127.0.0.2".parse::<IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let burst = (0..300).map(|i| {
+        let c = attacker.clone();
+        let url = format!("{}/api/director_login", s.base);
+        async move {
+            let r = c.post(url).form(&[("pin", format!("{:06}", i))]).send().await;
+            match r {
+                Ok(r) => r.text().await.unwrap_or_default(),
+                Err(_) => "closed".into(),
+            }
+        }
+    });
+    let room = async {
+        // The director signs in from the tablet while the burst runs.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let started = Instant::now();
+        let director = director_client(&s.base).await;
+        let view = director
+            .get(format!("{}/player", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(view.status(), 200);
+        started.elapsed()
+    };
+    let (answers, took) = tokio::join!(futures::future::join_all(burst), room);
+    let wrong = answers.iter().filter(|a| a.contains("WrongPin")).count();
+    let locked = answers.iter().filter(|a| a.contains("Locked")).count();
+    let closed = answers.iter().filter(|a| *a == "closed").count();
+    assert!(wrong <= 5, "{wrong} of 300 guesses were checked");
+    // The rest were refused unchecked, or not let in (past the address's connections).
+    assert_eq!(wrong + locked + closed, 300, "{answers:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the director signed in and read a page in {took:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_short_pin_is_refused_and_a_new_pin_ends_every_session_and_api_token() {
+    use clubtd::server::api_tokens::{Scope, Tokens};
+    for weak in ["2468", "12345", "12345a", ""] {
+        assert!(clubtd::server::auth::check_new_pin(weak).is_err(), "{weak:?}");
+    }
+    let (auth, store, _dir) = auth_on_new_file().await;
+    assert!(auth.start_pin(Some("2468")).await.is_err(), "4 digits refused");
+    let ip: IpAddr = "10.0.0.9".parse().unwrap();
+    let session = auth.login(ip, PIN).await.unwrap();
+    let tokens = Tokens::new(store.clone());
+    let (_, token) = tokens.create("website", Scope::Full, 0).await.unwrap();
+    assert!(tokens.scope_of(&token).await.is_some());
+
+    assert_eq!(auth.start_pin(Some(PIN)).await.unwrap(), PinAtStart::Kept);
+    assert!(auth.session_valid(&session).await, "the same PIN changes nothing");
+
+    assert_eq!(
+        auth.start_pin(Some("97531024")).await.unwrap(),
+        PinAtStart::Changed {
+            sessions: 1,
+            tokens: 1
+        }
+    );
+    assert!(!auth.session_valid(&session).await, "the old session ended");
+    assert!(tokens.scope_of(&token).await.is_none(), "the old token ended");
+    assert!(auth.login(ip, PIN).await.is_err(), "the old PIN is gone");
+    assert!(auth.login(ip, "97531024").await.is_ok());
+}
+
+#[tokio::test]
+async fn sign_out_everywhere_ends_the_other_tablets_sessions() {
+    let s = real_server(true).await;
+    let tablet = director_client(&s.base).await;
+    let laptop = director_client(&s.base).await;
+    let links = |c: &Client| c.post(format!("{}/api/table_links", s.base)).send();
+    assert_eq!(links(&tablet).await.unwrap().status(), 200);
+    let ended: Value = laptop
+        .post(format!("{}/api/director_logout_everywhere", s.base))
+        .json_answer()
+        .await;
+    assert_eq!(ended, json!(2));
+    assert_eq!(links(&tablet).await.unwrap().status(), 403);
+    assert_eq!(links(&laptop).await.unwrap().status(), 403);
+    // A stranger may not sign everybody out.
+    let r = Client::new()
+        .post(format!("{}/api/director_logout_everywhere", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+}
+
+#[tokio::test]
+async fn another_sites_page_cannot_act_through_the_directors_browser() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let host = s.addr.to_string();
+    let pause = json!({"command_id": "x-1", "command": {"type": "pause_clock"}, "table_key": null, "tournament": null});
+    // Another port on the same machine is "same site" for the browser, not same origin.
+    let r = director
+        .post(format!("{}/api/send_command", s.base))
+        .header("origin", format!("http://127.0.0.1:{}", s.addr.port() + 1))
+        .json(&pause)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    assert_eq!(r.text().await.unwrap(), "CROSS_SITE_REQUEST");
+    let r = director
+        .post(format!("{}/backup", s.base))
+        .header("sec-fetch-site", "same-site")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    // A form on any page, posting wrong PINs from the director's own address.
+    let r = Client::new()
+        .post(format!("{}/api/director_login", s.base))
+        .header("origin", "http://evil.example")
+        .form(&[("pin", "000000")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    // A body no page of clubtd sends.
+    let r = Client::new()
+        .post(format!("{}/api/director_login", s.base))
+        .header("content-type", "text/plain")
+        .body("pin=000000")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 415);
+    // clubtd's own page, as a browser sends it: accepted.
+    let r = director
+        .post(format!("{}/api/send_command", s.base))
+        .header("origin", format!("http://{host}"))
+        .header("sec-fetch-site", "same-origin")
+        .json(&pause)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let answer: Value = r.json().await.unwrap();
+    assert!(
+        answer.get("Accepted").is_some() || answer.get("Rejected").is_some(),
+        "reached the rules: {answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let name = "=HYPERLINK(\"http://x.example\",\"prize\")";
+    let r: Value = director
+        .post(format!("{}/api/send_command", s.base))
+        .json(&json!({
+            "command_id": "reg-formula",
+            "command": {"type": "register_player", "name": name, "method": "cash", "present": true},
+            "table_key": null, "tournament": null,
+        }))
+        .json_answer()
+        .await;
+    assert!(r.get("Accepted").is_some(), "{r}");
+    let id = s.engine.tournament_ids()[0];
+    let csv = director
+        .get(format!("{}/export/{id}/results.csv", s.base))
+        .text_answer()
+        .await;
+    assert!(
+        csv.contains("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"prize\"\")\""),
+        "{csv}"
+    );
+    assert!(
+        !csv.lines().any(|l| l.split(',').any(|cell| cell.starts_with('='))),
+        "no cell begins with ="
+    );
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_database_its_wal_and_its_backups_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let backup = director
+        .post(format!("{}/backup", s.base))
+        .text_answer()
+        .await;
+    let mut wal = s.db.as_os_str().to_owned();
+    wal.push("-wal");
+    for path in [s.db.clone(), wal.into(), backup.into()] {
+        assert_eq!(mode(&path), 0o600, "{}", path.display());
+    }
+    // A database left readable by an older version is made private when opened.
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.sqlite");
+    drop(Store::open(&old).await.unwrap());
+    std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o644)).unwrap();
+    drop(Store::open(&old).await.unwrap());
+    assert_eq!(mode(&old), 0o600);
+}
+
+/// A connection from `from` (a loopback address) to the server.
+async fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(format!("{from}:0").parse().unwrap())
+        .unwrap();
+    socket.connect(to).await.unwrap()
+}
+
+/// How long until the server closes this connection (reads until the end), at most `limit`.
+async fn closed_within(conn: &mut TcpStream, limit: Duration) -> Option<Duration> {
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout(limit.saturating_sub(started.elapsed()), conn.read(&mut buf))
+            .await
+        {
+            Err(_) => return None,
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(started.elapsed()),
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+fn short_limits() -> DoorLimits {
+    DoorLimits {
+        header_timeout: Duration::from_secs(1),
+        idle_timeout: Duration::from_secs(2),
+        connections: 256,
+        per_address: 8,
+        streams: 2,
+        streams_per_address: 8,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served() {
+    let s = real_server_with(true, short_limits()).await;
+    // 20 connections that send nothing, from one laptop: 8 are let in, the rest closed at once.
+    let mut idle = Vec::new();
+    for _ in 0..20 {
+        idle.push(connect_from("127.0.0.2", s.addr).await);
+    }
+    let mut closed_at_once = 0;
+    for conn in idle.iter_mut().skip(8) {
+        if closed_within(conn, Duration::from_millis(1500)).await.is_some() {
+            closed_at_once += 1;
+        }
+    }
+    assert_eq!(closed_at_once, 12, "the connections past the address's cap");
+    // The room is served meanwhile.
+    let page = Client::new()
+        .get(format!("{}/player", s.base))
+        .timeout(Duration::from_secs(5))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    // The 8 that were let in and sent nothing are closed by the header-read timeout.
+    for conn in idle.iter_mut().take(8) {
+        let t = closed_within(conn, Duration::from_secs(5)).await;
+        assert!(t.is_some(), "an idle connection stays open");
+    }
+
+    // Headers sent a line every 300 ms never finish: closed by the header-read timeout.
+    let mut slow = connect_from("127.0.0.3", s.addr).await;
+    slow.write_all(b"GET /player HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let started = Instant::now();
+    let mut closed = false;
+    for i in 0..30 {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        if slow.write_all(format!("X-{i}: y\r\n").as_bytes()).await.is_err() {
+            closed = true;
+            break;
+        }
+        let mut buf = [0u8; 512];
+        if let Ok(Ok(0)) =
+            tokio::time::timeout(Duration::from_millis(1), slow.read(&mut buf)).await
+        {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "slow headers kept the connection open {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(5));
+
+    // A keep-alive connection left quiet after its answer is closed after the idle timeout.
+    let mut kept = connect_from("127.0.0.4", s.addr).await;
+    kept.write_all(b"GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = vec![0u8; 1 << 20];
+    let n = kept.read(&mut buf).await.unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let t = closed_within(&mut kept, Duration::from_secs(8)).await;
+    assert!(t.is_some(), "an idle keep-alive connection stays open");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_streams_have_their_own_cap_and_a_page_past_it_is_told_to_come_back() {
+    let s = real_server_with(true, short_limits()).await;
+    let id = s.engine.tournament_ids()[0];
+    let url = format!("{}/live/{id}", s.base);
+    let c = Client::new();
+    // Two streams fill the cap (they stay open).
+    let a = c.get(&url).send().await.unwrap();
+    let b = c.get(&url).send().await.unwrap();
+    assert_eq!((a.status().as_u16(), b.status().as_u16()), (200, 200));
+    // The third gets the current number and the hint to reconnect, and ends.
+    let third = tokio::time::timeout(Duration::from_secs(5), async {
+        c.get(&url).send().await.unwrap().text().await.unwrap()
+    })
+    .await
+    .expect("the stream past the cap ends");
+    assert!(third.contains("retry: 5000"), "{third}");
+    assert!(third.contains("data: "), "{third}");
+    // Pages are not counted among the streams.
+    let page = c.get(format!("{}/screen", s.base)).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    drop((a, b));
+}
+
+#[tokio::test]
+async fn a_command_id_reused_for_another_command_is_refused_on_both_doors() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let send = |id: &str, command: Value| {
+        director
+            .post(format!("{}/api/send_command", s.base))
+            .json(&json!({"command_id": id, "command": command, "table_key": null, "tournament": null}))
+            .json_answer()
+    };
+    let register = json!({"type": "register_player", "name": "Ann", "method": "cash", "present": true});
+    let first = send("same-id", register.clone()).await;
+    assert!(first.get("Accepted").is_some(), "{first}");
+    assert_eq!(send("same-id", register).await, first, "a retry gets the first answer");
+    let other = json!({"type": "register_player", "name": "Bob", "method": "cash", "present": true});
+    let reused = send("same-id", other.clone()).await;
+    assert_eq!(reused["Rejected"]["code"], "COMMAND_ID_REUSED", "{reused}");
+    // The JSON API: 409 with the same code.
+    let token: Value = director
+        .post(format!("{}/api/v1/tokens", s.base))
+        .json(&json!({"label": "t", "scope": "full"}))
+        .json_answer()
+        .await;
+    let id = s.engine.tournament_ids()[0];
+    let r = Client::new()
+        .post(format!("{}/api/v1/tournaments/{id}/commands", s.base))
+        .bearer_auth(token["token"].as_str().unwrap())
+        .json(&json!({"command_id": "same-id", "command": other}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "COMMAND_ID_REUSED");
+    let names: Vec<String> = s
+        .engine
+        .snapshot(id)
+        .unwrap()
+        .state
+        .players
+        .values()
+        .map(|p| p.name.clone())
+        .collect();
+    assert!(!names.contains(&"Bob".to_string()), "nothing changed: {names:?}");
+}
+
+#[tokio::test]
+async fn names_that_pass_for_another_or_carry_control_characters_are_refused() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let register = |id: String, name: &str| {
+        director
+            .post(format!("{}/api/send_command", s.base))
+            .json(&json!({"command_id": id, "command": {"type": "register_player", "name": name, "method": "cash", "present": true}, "table_key": null, "tournament": null}))
+            .json_answer()
+    };
+    for (i, name) in ["\u{202E}nnA", "Ann\u{0}", "Ann\nBob", "\u{200B}\u{200D}"]
+        .iter()
+        .enumerate()
+    {
+        let r = register(format!("bad-{i}"), name).await;
+        assert_eq!(r["Rejected"]["code"], "INVALID_NAME", "{name:?}: {r}");
+    }
+    let r = register("zw".into(), "  Zo\u{200B}ë   D'Hondt ").await;
+    assert!(r.get("Accepted").is_some(), "{r}");
+    let id = s.engine.tournament_ids()[0];
+    let snap = s.engine.snapshot(id).unwrap();
+    assert!(snap.state.players.values().any(|p| p.name == "Zoë D'Hondt"));
+}
