@@ -10,6 +10,7 @@ mod money;
 mod payouts;
 mod players;
 pub mod receipt;
+mod session;
 mod settings;
 mod suggest;
 mod tables;
@@ -31,6 +32,7 @@ use links::{PersonalLinks, PlayerLinkCard};
 use money::{DealPanel, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
 use players::PlayersPanel;
+use session::SessionPanel;
 use settings::{ClockPosition, SettingsPanel};
 use suggest::NameWithSuggestions;
 use tables::{BonusMissing, TablesPanel};
@@ -287,6 +289,7 @@ pub fn DirectorPage() -> impl IntoView {
                         </table>
                     </section>
                 })}
+                <SessionPanel />
             <ReasonSheet pending send view=tournament />
         </main>
         </Transition>
