@@ -191,15 +191,23 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .await;
     assert!(events.as_array().unwrap().len() > 8);
 
-    // Anonymous readers see nothing until the director publishes the tournament.
+    // Anonymous readers read every tournament, as the room's pages do; `public` is the mark
+    // of the ones a club website lists, and hides nothing.
     let anon = c
         .get(url(&format!("/tournaments/{id}/standings")))
         .send()
         .await
         .unwrap();
-    problem(anon, 401, "UNAUTHENTICATED").await;
+    assert_eq!(anon.status(), 200);
     let list: Value = c.get(url("/tournaments")).json_answer().await;
-    assert!(list.as_array().unwrap().is_empty(), "nothing public yet");
+    let listed = |list: &Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id)
+            .map(|t| t["public"].clone())
+    };
+    assert_eq!(listed(&list), Some(json!(false)), "{list}");
     let r = c
         .put(url(&format!("/tournaments/{id}/public")))
         .header("authorization", &auth)
@@ -208,16 +216,25 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::NO_CONTENT);
-    assert_eq!(
-        c.get(url(&format!("/tournaments/{id}/standings")))
+    let list: Value = c.get(url("/tournaments")).json_answer().await;
+    assert_eq!(listed(&list), Some(json!(true)), "{list}");
+    // The event log stays the director's and read tokens', and a stranger is told to sign in
+    // before being told whether a tournament exists.
+    for t in [id, 999_999] {
+        let r = c
+            .get(url(&format!("/tournaments/{t}/events")))
             .send()
             .await
-            .unwrap()
-            .status(),
-        200
-    );
-    let list: Value = c.get(url("/tournaments")).json_answer().await;
-    assert_eq!(list[0]["id"], id);
+            .unwrap();
+        problem(r, 401, "UNAUTHENTICATED").await;
+        let r = c
+            .post(url(&format!("/tournaments/{t}/commands")))
+            .json(&json!({"command_id": "x", "command": {"type": "pause_clock"}}))
+            .send()
+            .await
+            .unwrap();
+        problem(r, 401, "UNAUTHENTICATED").await;
+    }
     // Public does not mean writable.
     let r = c
         .post(url(&format!("/tournaments/{id}/commands")))

@@ -459,3 +459,36 @@ async fn names_that_pass_for_another_or_carry_control_characters_are_refused() {
     let snap = s.engine.snapshot(id).unwrap();
     assert!(snap.state.players.values().any(|p| p.name == "Zoë D'Hondt"));
 }
+
+#[tokio::test]
+async fn every_door_reads_a_tournament_alike_and_the_log_stays_the_directors() {
+    // One rule on every door: a tournament's view is the room's (no door hides one the
+    // director has not marked public); its event log needs the director or a read token.
+    let s = real_server(true).await;
+    let id = s.engine.tournament_ids()[0];
+    let row = s.engine.store().tournament(id).await.unwrap().unwrap();
+    assert!(!row.public, "the demo is not marked public");
+    let c = Client::new();
+    let status = |r: reqwest::Response| r.status().as_u16();
+    let reads = [
+        status(c.get(format!("{}/view/{id}", s.base)).send().await.unwrap()),
+        status(c.post(format!("{}/api/get_view", s.base)).form(&[("tournament", id.to_string())]).send().await.unwrap()),
+        status(c.get(format!("{}/screen?t={id}", s.base)).send().await.unwrap()),
+        status(c.get(format!("{}/player?t={id}", s.base)).send().await.unwrap()),
+        status(c.get(format!("{}/api/v1/tournaments/{id}", s.base)).send().await.unwrap()),
+        status(c.get(format!("{}/api/v1/tournaments/{id}/standings", s.base)).send().await.unwrap()),
+    ];
+    assert_eq!(reads, [200; 6]);
+    let log = c
+        .get(format!("{}/api/v1/tournaments/{id}/events", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(log.status(), 401);
+    let export = c
+        .get(format!("{}/export/{id}/events.json", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 403);
+}

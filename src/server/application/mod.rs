@@ -62,6 +62,11 @@ pub async fn execute(
     command: &Command,
     device: &str,
 ) -> Result<Executed, Refusal> {
+    // Who asks before whether it exists: a request with no credential at all learns nothing
+    // of the club's tournaments (401, not 404).
+    if *credentials == Credentials::default() {
+        return Err(Refusal::Unauthenticated);
+    }
     let tournament = resolve(state, tournament).await?;
     let caller = identify(state, credentials, Some(tournament)).await;
     caller.may_send(tournament, command)?;

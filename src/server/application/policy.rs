@@ -1,7 +1,11 @@
 //! The role policy: what each caller may do. The director may do everything; a table's
-//! device only what concerns its own table; a read token reads; anyone else reads what the
-//! director made public. Enforced here, on the server, and not by hidden buttons. Apart from
-//! how callers prove who they are (PIN, sessions, keys: `server/auth.rs`).
+//! device only what concerns its own table; a read token reads the event logs too. Every
+//! tournament's view (the room screen, the players' phones, the tables, `/api/v1`'s reads)
+//! is readable by anyone who reaches the server, on every door alike: on the club's network
+//! the faces need no sign-in, so no door pretends to hide one (a tournament's `public` mark
+//! only says which ones a club website lists). The event log, with who did what and how each
+//! paid, is the director's and read tokens'. Enforced here, on the server, and not by hidden
+//! buttons. Apart from how callers prove who they are (PIN, sessions, keys: `server/auth.rs`).
 
 use super::caller::Caller;
 use super::refusal::Refusal;
@@ -35,21 +39,10 @@ impl Caller {
         self.allowed_if(*self == Caller::Director)
     }
 
-    /// Reading a tournament: any credential of the club, or anyone when it is public.
-    pub fn may_read(&self, tournament: i64, public: bool) -> Result<(), Refusal> {
-        let own_table = matches!(self, Caller::Table { tournament: t, .. } if *t == tournament);
-        self.allowed_if(public || own_table || self.sees_unpublished())
-    }
-
-    /// Reading a tournament's whole event log (every outcome, actors included): the
-    /// director and read tokens only, public or not.
+    /// Reading a tournament's whole event log (every outcome, actors and payments included):
+    /// the director and read tokens only.
     pub fn may_read_log(&self) -> Result<(), Refusal> {
-        self.allowed_if(self.sees_unpublished())
-    }
-
-    /// May this caller see tournaments the director has not made public (the API's list)?
-    pub fn sees_unpublished(&self) -> bool {
-        matches!(self, Caller::Director | Caller::Reader)
+        self.allowed_if(matches!(self, Caller::Director | Caller::Reader))
     }
 
     /// May this caller send this command to `tournament`, judged on the command alone?

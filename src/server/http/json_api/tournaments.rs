@@ -14,7 +14,7 @@ use crate::domain::view::{
     TournamentView,
 };
 use crate::server::app_state::AppState;
-use crate::server::application::{self, Credentials};
+use crate::server::application::{self, identify, Caller, Credentials, Refusal};
 use crate::server::engine::now;
 use crate::server::store::{TournamentFlag, TournamentRow};
 use axum::extract::State;
@@ -166,12 +166,17 @@ async fn row(state: &AppState, id: i64) -> ApiResult<TournamentRow> {
         .ok_or_else(|| Problem::not_found("tournament"))
 }
 
-/// Checks the caller may read `id` and returns its view now.
+/// The view of `id` now: readable by anyone, as on the pages (see the role policy); a
+/// credential that was sent must be good, though (a website with a revoked or mistyped token
+/// is told so, 401, rather than served as a stranger).
 async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<TournamentState> {
-    let row = row(state, id).await?;
-    caller(state, headers, Some(id))
-        .await
-        .may_read(id, row.public)?;
+    let credentials = Credentials::from_headers(headers);
+    if credentials.bearer.is_some()
+        && identify(state, &credentials, Some(id)).await == Caller::Anonymous
+    {
+        return Err(Refusal::Unauthenticated.into());
+    }
+    row(state, id).await?;
     let snap = state.engine.snapshot(id).map_err(Problem::internal)?;
     let view = tournament_view(&snap.state, now())
         .ok_or_else(|| Problem::not_found("configured tournament"))?;
@@ -182,14 +187,11 @@ async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<T
     })
 }
 
-/// The club's tournaments, oldest first (public ones only without a credential).
+/// The club's tournaments, oldest first, each with the director's `public` mark (the ones a
+/// club website lists; the mark hides nothing).
 #[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
     responses((status = 200, body = Vec<TournamentSummary>)))]
-pub async fn list(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Vec<TournamentSummary>>> {
-    let who = caller(&state, &headers, None).await;
+pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<TournamentSummary>>> {
     let rows = state
         .engine
         .store()
@@ -198,7 +200,6 @@ pub async fn list(
         .map_err(Problem::internal)?;
     Ok(Json(
         rows.iter()
-            .filter(|r| r.public || who.sees_unpublished())
             .map(|r| summary(r, &state))
             .collect(),
     ))
@@ -236,7 +237,7 @@ pub async fn create(
     params(("id" = i64, Path, description = "Tournament id")),
     responses((status = 200, body = TournamentState),
         (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A Bearer token was sent and is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, body = Problem, content_type = "application/problem+json")))]
 pub async fn read(
     State(state): State<AppState>,
@@ -340,7 +341,7 @@ macro_rules! part {
                     params(("id" = i64, Path, description = "Tournament id")),
                     responses((status = 200, body = $ty),
                         (status = 400, body = Problem, content_type = "application/problem+json"),
-                        (status = 401, body = Problem, content_type = "application/problem+json"),
+                        (status = 401, description = "A Bearer token was sent and is not valid", body = Problem, content_type = "application/problem+json"),
                         (status = 404, body = Problem, content_type = "application/problem+json")))]
         pub async fn $name(
             State(state): State<AppState>,
@@ -421,7 +422,7 @@ part!(
     params(("id" = i64, Path, description = "Tournament id")),
     responses((status = 200, body = Structure),
         (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A Bearer token was sent and is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, body = Problem, content_type = "application/problem+json")))]
 pub async fn structure(
     State(state): State<AppState>,
@@ -454,10 +455,11 @@ pub async fn events(
     PathParams(id): PathParams<i64>,
     QueryParams(q): QueryParams<After>,
 ) -> ApiResult<Json<Vec<LoggedEvent>>> {
+    // Who asks before whether it exists: a stranger learns nothing of the club's tournaments.
+    caller(&state, &headers, Some(id)).await.may_read_log()?;
     row(&state, id).await?;
     let after = u64::try_from(q.after)
         .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
-    caller(&state, &headers, Some(id)).await.may_read_log()?;
     let events = state
         .engine
         .store()
