@@ -2,7 +2,9 @@
 //! random and truncated JSON and forms, wrong and expired session cookies, a table's key used
 //! for another table, oversized bodies, unknown routes, huge numbers, wrong content types and
 //! methods. Every request is one that must change nothing. Asserts: no 5xx, the process never
-//! dies, no panic in its log, and the tournament's last event number does not move.
+//! dies, no panic in its log, and the tournament's last event number does not move. Then
+//! the attacks on the door (`siege`): a PIN burst, cross-site posts, idle and slow
+//! connections, a formula name, the files' modes.
 
 use crate::api::{self, Api};
 use crate::server::{panics_in, Sandbox, Server, PIN};
@@ -215,10 +217,16 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
             "CHANGED"
         }
     );
-    if alive {
+    // Then the attacks on the door, while the director keeps working.
+    let door = if alive {
+        crate::siege::run(&director, id, &db).await
+    } else {
+        Ok(())
+    };
+    if server.alive() {
         server.stop().await?;
     }
-    Ok(())
+    door
 }
 
 struct Ctx {

@@ -10,6 +10,7 @@ mod hostile;
 mod page;
 mod raw;
 mod server;
+mod siege;
 mod startup;
 mod stats;
 

@@ -76,8 +76,8 @@ impl Server {
             .arg(format!("127.0.0.1:{port}"))
             .arg("--db")
             .arg(db)
-            .arg("--director-pin")
-            .arg(PIN)
+            // The PIN by the environment, as the README advises (ps shows flags).
+            .env("CLUBTD_DIRECTOR_PIN", PIN)
             .arg("--no-demo")
             .arg("--log")
             .arg("warn")

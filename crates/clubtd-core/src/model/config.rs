@@ -113,10 +113,14 @@ pub struct PayoutStructure {
     pub rounding: Cents,
 }
 
-/// Everything the director sets before the start.
+/// Everything the director sets before the start. The schema states each field's own limits
+/// (`Config::validate`); the rules between fields (the break order is the tables again, the
+/// tables at the start are among them, a bounty part only with a bounty kind, payout shares
+/// that add up to 100 %) answer `INVALID_CONFIG` with the field's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Config {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 120))]
     pub name: String,
     /// Part of each buy-in that goes to the prize pool.
     pub prize_part: Cents,
@@ -126,24 +130,31 @@ pub struct Config {
     pub bounty_part: Cents,
     pub bounty_kind: BountyKind,
     /// Entries per player, the first included; `None` is unlimited.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 65535))]
     pub max_entries: Option<u16>,
     pub late_registration: LateRegistration,
     pub starting_stack: Chips,
     #[serde(default)]
     pub bonus: Option<Bonus>,
     /// Seats per table (10, 9, 8 or 6 for 6-max).
+    #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 10))]
     pub table_size: u8,
     /// The tables available, in the order they open.
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 500))]
     pub tables: Vec<TableNo>,
     /// Tables open at the start (the rest open as the field grows).
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 500))]
     pub tables_at_start: u16,
     /// The order in which tables are broken (first broken first).
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 500))]
     pub break_order: Vec<TableNo>,
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 200))]
     pub levels: Vec<Level>,
     pub ante_kind: AnteKind,
     pub payouts: PayoutStructure,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
     pub stop_table_at: u8,
     /// PKR4U 13's exceptions are settings: a short table also stops at the final table
     /// (default no: the last table plays on).
@@ -154,6 +165,7 @@ pub struct Config {
     pub stop_in_six_max: bool,
     /// Balancing starts when the largest and smallest tables differ by this many.
     #[serde(default = "default_balance_trigger")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 255))]
     pub balance_trigger: u8,
 }
 
