@@ -3,8 +3,9 @@
 //! hundreds of them, cannot stop the room's tablets and phones from being served.
 //!
 //! - a request's head must arrive within `header_timeout` (hyper's header-read timeout: slow
-//!   headers), and a connection on which nothing moves either way for `idle_timeout` is
-//!   closed (idle keep-alive connections; a live stream sends its heartbeat every 10 s, so it
+//!   headers; it also closes a keep-alive connection that waits that long for its next
+//!   request), and a connection on which nothing moves either way for `idle_timeout` is
+//!   closed (a body that never comes; a live stream sends its heartbeat every 10 s, so it
 //!   never looks idle);
 //! - at most `connections` connections at once (the rest wait in the kernel's backlog), and
 //!   at most `per_address` from one address;
@@ -50,7 +51,12 @@ impl DoorLimits {
         let room = usize::try_from(open_files.saturating_sub(128)).unwrap_or(usize::MAX);
         let connections = room.clamp(64, 16_384) / 2;
         DoorLimits {
-            header_timeout: Duration::from_secs(10),
+            // Also how long a keep-alive connection may wait for its next request (hyper
+            // starts the timer when it waits for a head). Chromium drops the connections it
+            // opened ahead and never used after 10 s, and does not retry a request that fails
+            // on one: a server closing them at the same 10 s made a tap fail now and then (seen
+            // in the Playwright suite). 30 s leaves the browser to close them first.
+            header_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
             connections,
             per_address: 128,
