@@ -32,7 +32,13 @@ async fn a_burst_of_guesses_from_one_address_checks_at_most_five_pins() {
     let laptop: IpAddr = "192.168.1.66".parse().unwrap();
     // 1,000 guesses sent at the same instant, the right PIN last of all.
     let guesses: Vec<String> = (0..1000)
-        .map(|i| if i == 999 { PIN.to_string() } else { format!("{:06}", i) })
+        .map(|i| {
+            if i == 999 {
+                PIN.to_string()
+            } else {
+                format!("{:06}", i)
+            }
+        })
         .collect();
     let answers =
         futures::future::join_all(guesses.iter().map(|pin| auth.login(laptop, pin))).await;
@@ -69,7 +75,11 @@ async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_ser
         let c = attacker.clone();
         let url = format!("{}/api/director_login", s.base);
         async move {
-            let r = c.post(url).form(&[("pin", format!("{:06}", i))]).send().await;
+            let r = c
+                .post(url)
+                .form(&[("pin", format!("{:06}", i))])
+                .send()
+                .await;
             match r {
                 Ok(r) => r.text().await.unwrap_or_default(),
                 Err(_) => "closed".into(),
@@ -106,10 +116,16 @@ async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_ser
 async fn a_short_pin_is_refused_and_a_new_pin_ends_every_session_and_api_token() {
     use clubtd::server::api_tokens::{Scope, Tokens};
     for weak in ["2468", "12345", "12345a", ""] {
-        assert!(clubtd::server::auth::check_new_pin(weak).is_err(), "{weak:?}");
+        assert!(
+            clubtd::server::auth::check_new_pin(weak).is_err(),
+            "{weak:?}"
+        );
     }
     let (auth, store, _dir) = auth_on_new_file().await;
-    assert!(auth.start_pin(Some("2468")).await.is_err(), "4 digits refused");
+    assert!(
+        auth.start_pin(Some("2468")).await.is_err(),
+        "4 digits refused"
+    );
     let ip: IpAddr = "10.0.0.9".parse().unwrap();
     let session = auth.login(ip, PIN).await.unwrap();
     let tokens = Tokens::new(store.clone());
@@ -117,7 +133,10 @@ async fn a_short_pin_is_refused_and_a_new_pin_ends_every_session_and_api_token()
     assert!(tokens.scope_of(&token).await.is_some());
 
     assert_eq!(auth.start_pin(Some(PIN)).await.unwrap(), PinAtStart::Kept);
-    assert!(auth.session_valid(&session).await, "the same PIN changes nothing");
+    assert!(
+        auth.session_valid(&session).await,
+        "the same PIN changes nothing"
+    );
 
     assert_eq!(
         auth.start_pin(Some("97531024")).await.unwrap(),
@@ -127,7 +146,10 @@ async fn a_short_pin_is_refused_and_a_new_pin_ends_every_session_and_api_token()
         }
     );
     assert!(!auth.session_valid(&session).await, "the old session ended");
-    assert!(tokens.scope_of(&token).await.is_none(), "the old token ended");
+    assert!(
+        tokens.scope_of(&token).await.is_none(),
+        "the old token ended"
+    );
     assert!(auth.login(ip, PIN).await.is_err(), "the old PIN is gone");
     assert!(auth.login(ip, "97531024").await.is_ok());
 }
@@ -238,7 +260,8 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
         "{csv}"
     );
     assert!(
-        !csv.lines().any(|l| l.split(',').any(|cell| cell.starts_with('='))),
+        !csv.lines()
+            .any(|l| l.split(',').any(|cell| cell.starts_with('='))),
         "no cell begins with ="
     );
 }
@@ -271,9 +294,7 @@ async fn the_database_its_wal_and_its_backups_are_private() {
 /// A connection from `from` (a loopback address) to the server.
 async fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
     let socket = TcpSocket::new_v4().unwrap();
-    socket
-        .bind(format!("{from}:0").parse().unwrap())
-        .unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
     socket.connect(to).await.unwrap()
 }
 
@@ -313,7 +334,10 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
     }
     let mut closed_at_once = 0;
     for conn in idle.iter_mut().skip(8) {
-        if closed_within(conn, Duration::from_millis(1500)).await.is_some() {
+        if closed_within(conn, Duration::from_millis(1500))
+            .await
+            .is_some()
+        {
             closed_at_once += 1;
         }
     }
@@ -334,24 +358,33 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
 
     // Headers sent a line every 300 ms never finish: closed by the header-read timeout.
     let mut slow = connect_from("127.0.0.3", s.addr).await;
-    slow.write_all(b"GET /player HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    slow.write_all(b"GET /player HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
     let started = Instant::now();
     let mut closed = false;
     for i in 0..30 {
         tokio::time::sleep(Duration::from_millis(300)).await;
-        if slow.write_all(format!("X-{i}: y\r\n").as_bytes()).await.is_err() {
+        if slow
+            .write_all(format!("X-{i}: y\r\n").as_bytes())
+            .await
+            .is_err()
+        {
             closed = true;
             break;
         }
         let mut buf = [0u8; 512];
-        if let Ok(Ok(0)) =
-            tokio::time::timeout(Duration::from_millis(1), slow.read(&mut buf)).await
+        if let Ok(Ok(0)) = tokio::time::timeout(Duration::from_millis(1), slow.read(&mut buf)).await
         {
             closed = true;
             break;
         }
     }
-    assert!(closed, "slow headers kept the connection open {:?}", started.elapsed());
+    assert!(
+        closed,
+        "slow headers kept the connection open {:?}",
+        started.elapsed()
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
 
     // A keep-alive connection left quiet after its answer is closed after the idle timeout.
@@ -400,11 +433,17 @@ async fn a_command_id_reused_for_another_command_is_refused_on_both_doors() {
             .json(&json!({"command_id": id, "command": command, "table_key": null, "tournament": null}))
             .json_answer()
     };
-    let register = json!({"type": "register_player", "name": "Ann", "method": "cash", "present": true});
+    let register =
+        json!({"type": "register_player", "name": "Ann", "method": "cash", "present": true});
     let first = send("same-id", register.clone()).await;
     assert!(first.get("Accepted").is_some(), "{first}");
-    assert_eq!(send("same-id", register).await, first, "a retry gets the first answer");
-    let other = json!({"type": "register_player", "name": "Bob", "method": "cash", "present": true});
+    assert_eq!(
+        send("same-id", register).await,
+        first,
+        "a retry gets the first answer"
+    );
+    let other =
+        json!({"type": "register_player", "name": "Bob", "method": "cash", "present": true});
     let reused = send("same-id", other.clone()).await;
     assert_eq!(reused["Rejected"]["code"], "COMMAND_ID_REUSED", "{reused}");
     // The JSON API: 409 with the same code.
@@ -433,7 +472,10 @@ async fn a_command_id_reused_for_another_command_is_refused_on_both_doors() {
         .values()
         .map(|p| p.name.clone())
         .collect();
-    assert!(!names.contains(&"Bob".to_string()), "nothing changed: {names:?}");
+    assert!(
+        !names.contains(&"Bob".to_string()),
+        "nothing changed: {names:?}"
+    );
 }
 
 #[tokio::test]
@@ -472,11 +514,37 @@ async fn every_door_reads_a_tournament_alike_and_the_log_stays_the_directors() {
     let status = |r: reqwest::Response| r.status().as_u16();
     let reads = [
         status(c.get(format!("{}/view/{id}", s.base)).send().await.unwrap()),
-        status(c.post(format!("{}/api/get_view", s.base)).form(&[("tournament", id.to_string())]).send().await.unwrap()),
-        status(c.get(format!("{}/screen?t={id}", s.base)).send().await.unwrap()),
-        status(c.get(format!("{}/player?t={id}", s.base)).send().await.unwrap()),
-        status(c.get(format!("{}/api/v1/tournaments/{id}", s.base)).send().await.unwrap()),
-        status(c.get(format!("{}/api/v1/tournaments/{id}/standings", s.base)).send().await.unwrap()),
+        status(
+            c.post(format!("{}/api/get_view", s.base))
+                .form(&[("tournament", id.to_string())])
+                .send()
+                .await
+                .unwrap(),
+        ),
+        status(
+            c.get(format!("{}/screen?t={id}", s.base))
+                .send()
+                .await
+                .unwrap(),
+        ),
+        status(
+            c.get(format!("{}/player?t={id}", s.base))
+                .send()
+                .await
+                .unwrap(),
+        ),
+        status(
+            c.get(format!("{}/api/v1/tournaments/{id}", s.base))
+                .send()
+                .await
+                .unwrap(),
+        ),
+        status(
+            c.get(format!("{}/api/v1/tournaments/{id}/standings", s.base))
+                .send()
+                .await
+                .unwrap(),
+        ),
     ];
     assert_eq!(reads, [200; 6]);
     let log = c

@@ -175,7 +175,10 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
         Err(LoginError::Locked { .. })
     ));
     assert!(
-        matches!(auth.login(ip, common::PIN).await, Err(LoginError::Locked { .. })),
+        matches!(
+            auth.login(ip, common::PIN).await,
+            Err(LoginError::Locked { .. })
+        ),
         "locked even with the right PIN"
     );
     let other = "10.0.0.8".parse().unwrap();

@@ -54,9 +54,8 @@ pub struct WeakPin;
 
 /// Checks a PIN given on the server machine (flag, environment, reset).
 pub fn check_new_pin(pin: &str) -> Result<(), WeakPin> {
-    let digits = pin.len() >= MIN_PIN_DIGITS
-        && pin.len() <= 32
-        && pin.bytes().all(|b| b.is_ascii_digit());
+    let digits =
+        pin.len() >= MIN_PIN_DIGITS && pin.len() <= 32 && pin.bytes().all(|b| b.is_ascii_digit());
     if digits {
         Ok(())
     } else {

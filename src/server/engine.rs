@@ -325,7 +325,16 @@ impl Engine {
                     last: new_last,
                 };
                 self.store
-                    .append(id, command_id, origin, at.0, first, &events, &outcome, Some(&fingerprint))
+                    .append(
+                        id,
+                        command_id,
+                        origin,
+                        at.0,
+                        first,
+                        &events,
+                        &outcome,
+                        Some(&fingerprint),
+                    )
                     .await?;
                 for (e, seq) in events.iter().zip(first..) {
                     // Already committed: the log is the truth. `decide` only writes events

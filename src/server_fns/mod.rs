@@ -229,11 +229,7 @@ pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnErro
     let Some(name) = crate::domain::model::names::clean_name(&name, 120) else {
         return Ok(None);
     };
-    engine
-        .create(&name)
-        .await
-        .map(Some)
-        .map_err(ssr::internal)
+    engine.create(&name).await.map(Some).map_err(ssr::internal)
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.

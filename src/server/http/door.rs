@@ -143,7 +143,11 @@ impl ConnectionSlot {
             return Ok(());
         }
         let door = places.door.clone();
-        let permit = door.streams.clone().try_acquire_owned().map_err(|_| StreamsFull)?;
+        let permit = door
+            .streams
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| StreamsFull)?;
         let place = door
             .streams_per_address
             .take(places.peer, door.limits.streams_per_address)
@@ -225,7 +229,8 @@ impl Door {
                 let slot = slot.clone();
                 let router = router.clone().map_request(
                     move |mut req: axum::http::Request<hyper::body::Incoming>| {
-                        req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                        req.extensions_mut()
+                            .insert(axum::extract::ConnectInfo(peer));
                         req.extensions_mut().insert(slot.clone());
                         req
                     },
@@ -328,10 +333,7 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Watched<T> {
         Pin::new(&mut self.inner).poll_flush(cx)
     }
 
-    fn poll_shutdown(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<std::io::Result<()>> {
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 
@@ -365,11 +367,11 @@ pub fn raise_open_files() -> (u64, u64) {
         if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
             return (1024, 1024);
         }
-        let before = limit.rlim_cur as u64;
-        let wanted = (limit.rlim_max as u64).min(65_536);
+        let before = limit.rlim_cur;
+        let wanted = limit.rlim_max.min(65_536);
         if wanted > before {
             let raised = libc::rlimit {
-                rlim_cur: wanted as libc::rlim_t,
+                rlim_cur: wanted,
                 rlim_max: limit.rlim_max,
             };
             // SAFETY: as above.
@@ -412,6 +414,9 @@ mod tests {
         assert!(mine.iter().all(Option::is_some));
         let other_loopback: IpAddr = "127.0.0.2".parse().unwrap();
         let theirs: Vec<_> = (0..4).map(|_| counts.take(other_loopback, 3)).collect();
-        assert!(theirs[3].is_none(), "only the machine's own address is exempt");
+        assert!(
+            theirs[3].is_none(),
+            "only the machine's own address is exempt"
+        );
     }
 }

@@ -105,24 +105,6 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::csv_field;
-
-    #[test]
-    fn a_cell_that_a_spreadsheet_would_run_is_written_as_text() {
-        assert_eq!(csv_field("Ann"), "Ann");
-        assert_eq!(csv_field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("+1"), "'+1");
-        assert_eq!(csv_field("-2+3"), "'-2+3");
-        assert_eq!(csv_field("\tx"), "'\tx");
-        assert_eq!(csv_field("\rx"), "\"'\rx\"");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("Jan-Piet"), "Jan-Piet", "a dash inside is a name");
-    }
-}
-
 /// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid.
 pub async fn results_csv(
     State(state): State<AppState>,
@@ -209,4 +191,25 @@ pub fn spawn_break_backups(state: AppState) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn a_cell_that_a_spreadsheet_would_run_is_written_as_text() {
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\")\""
+        );
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("+1"), "'+1");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("\rx"), "\"'\rx\"");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("Jan-Piet"), "Jan-Piet", "a dash inside is a name");
+    }
 }

@@ -2,8 +2,8 @@
 //! number; pages refetch their view when it moves. A (re)connecting page gets the current
 //! number at once, so it catches up whatever it missed; keep-alives reveal dead connections.
 
-use crate::server::app_state::AppState;
 use super::door::ConnectionSlot;
+use crate::server::app_state::AppState;
 use axum::extract::{Extension, Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};

@@ -111,15 +111,23 @@ mod tests {
             );
         }
         // A browser without Sec-Fetch-*: the Origin decides.
-        let same = headers(&[("origin", "http://10.0.0.2:3000"), ("host", "10.0.0.2:3000")]);
+        let same = headers(&[
+            ("origin", "http://10.0.0.2:3000"),
+            ("host", "10.0.0.2:3000"),
+        ]);
         assert_eq!(check(post, "/backup", &same), Ok(()));
-        let other_port =
-            headers(&[("origin", "http://10.0.0.2:8080"), ("host", "10.0.0.2:3000")]);
+        let other_port = headers(&[
+            ("origin", "http://10.0.0.2:8080"),
+            ("host", "10.0.0.2:3000"),
+        ]);
         assert_eq!(check(post, "/backup", &other_port), Err(Refused::CrossSite));
         let null = headers(&[("origin", "null"), ("host", "10.0.0.2:3000")]);
         assert_eq!(check(post, "/backup", &null), Err(Refused::CrossSite));
         // Not a browser: no Origin, no Sec-Fetch-Site.
-        assert_eq!(check(post, "/api/v1/tournaments", &HeaderMap::new()), Ok(()));
+        assert_eq!(
+            check(post, "/api/v1/tournaments", &HeaderMap::new()),
+            Ok(())
+        );
         // Reading is never refused here.
         let reading = headers(&[("sec-fetch-site", "cross-site")]);
         assert_eq!(check(&Method::GET, "/player", &reading), Ok(()));
@@ -136,7 +144,11 @@ mod tests {
             let h = headers(&[("content-type", ok)]);
             assert_eq!(check(post, "/api/director_login", &h), Ok(()), "{ok}");
         }
-        for refused in ["text/plain", "multipart/form-data; boundary=x", "text/plain;charset=UTF-8"] {
+        for refused in [
+            "text/plain",
+            "multipart/form-data; boundary=x",
+            "text/plain;charset=UTF-8",
+        ] {
             let h = headers(&[("content-type", refused)]);
             assert_eq!(
                 check(post, "/api/director_login", &h),

@@ -100,7 +100,9 @@ pub async fn build(
             super::director_guard::director_pages,
         ))
         .layer(axum::middleware::from_fn(server_fn_status))
-        .layer(axum::middleware::from_fn(super::same_origin::same_origin_only))
+        .layer(axum::middleware::from_fn(
+            super::same_origin::same_origin_only,
+        ))
         .layer(CompressionLayer::new())
         .with_state(state);
     Ok((router, engine))

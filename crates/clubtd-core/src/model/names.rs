@@ -52,15 +52,24 @@ mod tests {
 
     #[test]
     fn names_are_trimmed_and_spaces_collapsed() {
-        assert_eq!(clean_name("  Jan   Peeters ", 60).as_deref(), Some("Jan Peeters"));
-        assert_eq!(clean_name("Zoë D'Hondt", 60).as_deref(), Some("Zoë D'Hondt"));
+        assert_eq!(
+            clean_name("  Jan   Peeters ", 60).as_deref(),
+            Some("Jan Peeters")
+        );
+        assert_eq!(
+            clean_name("Zoë D'Hondt", 60).as_deref(),
+            Some("Zoë D'Hondt")
+        );
         assert_eq!(clean_name("李小龙", 60).as_deref(), Some("李小龙"));
     }
 
     #[test]
     fn a_name_cannot_hide_as_another() {
         assert_eq!(clean_name("A\u{200B}nn", 60).as_deref(), Some("Ann"));
-        assert_eq!(clean_name("\u{FEFF}Ann\u{00AD}", 60).as_deref(), Some("Ann"));
+        assert_eq!(
+            clean_name("\u{FEFF}Ann\u{00AD}", 60).as_deref(),
+            Some("Ann")
+        );
         for refused in [
             "\u{202E}nnA",
             "Ann\u{2066}",

@@ -241,10 +241,7 @@ pub fn decide_rename(
         return Err(DomainError::UnknownPlayer { player });
     }
     let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
-    Ok(vec![Event::PlayerRenamed {
-        player,
-        name,
-    }])
+    Ok(vec![Event::PlayerRenamed { player, name }])
 }
 
 /// PKR4U 18: the table confirms a (bonus) player's stack is at the table.

@@ -198,11 +198,7 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<Tournamen
         .tournaments()
         .await
         .map_err(Problem::internal)?;
-    Ok(Json(
-        rows.iter()
-            .map(|r| summary(r, &state))
-            .collect(),
-    ))
+    Ok(Json(rows.iter().map(|r| summary(r, &state)).collect()))
 }
 
 /// Creates a tournament from its full configuration (director).
