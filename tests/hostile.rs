@@ -87,9 +87,9 @@ async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_ser
         }
     });
     let room = async {
-        // The director signs in from the tablet while the burst runs.
+        // The director signs in from the tablet while the burst runs, and reads a page.
+        // (How fast is measured by the hostile benchmark, not asserted here.)
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let started = Instant::now();
         let director = director_client(&s.base).await;
         let view = director
             .get(format!("{}/player", s.base))
@@ -97,19 +97,14 @@ async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_ser
             .await
             .unwrap();
         assert_eq!(view.status(), 200);
-        started.elapsed()
     };
-    let (answers, took) = tokio::join!(futures::future::join_all(burst), room);
+    let (answers, ()) = tokio::join!(futures::future::join_all(burst), room);
     let wrong = answers.iter().filter(|a| a.contains("WrongPin")).count();
     let locked = answers.iter().filter(|a| a.contains("Locked")).count();
     let closed = answers.iter().filter(|a| *a == "closed").count();
     assert!(wrong <= 5, "{wrong} of 300 guesses were checked");
     // The rest were refused unchecked, or not let in (past the address's connections).
     assert_eq!(wrong + locked + closed, 300, "{answers:?}");
-    assert!(
-        took < Duration::from_secs(10),
-        "the director signed in and read a page in {took:?}"
-    );
 }
 
 #[tokio::test]
