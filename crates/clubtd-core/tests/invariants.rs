@@ -151,6 +151,14 @@ fn check_invariants(t: &Tournament) {
     let bounty_paid = Cents(i64::from(entries) * cfg.bounty_part.0);
     // Bounty money is neither created nor lost (busted players' heads go to eliminators).
     assert_eq!(bounty_total, bounty_paid, "bounties must add up");
+    // ... and nobody holds less than nothing: a correction that took a head back from a
+    // winner whose head had moved on would leave it negative while the sum still added up
+    // (issue Q: revive after the eliminator was busted in turn).
+    for p in t.players.values() {
+        assert!(p.bounty >= Cents::ZERO, "{}'s head is {:?}", p.id, p.bounty);
+        assert!(p.bounty_won >= Cents::ZERO, "{} won {:?} in bounties", p.id, p.bounty_won);
+        assert!(p.stack >= Chips::ZERO, "{}'s stack is {:?}", p.id, p.stack);
+    }
     // PKR4U 13: a stopped table always has few players, and never in the exceptions.
     let pl = plan(t, cfg);
     for s in &pl.stopped {
@@ -202,6 +210,43 @@ proptest! {
             prop_assert_eq!(replayed.apply(&serde_json::from_str(&stored).unwrap()), Ok(()));
         }
         prop_assert_eq!(replayed, state);
+    }
+
+    /// Chains of bounties and their corrections, where the random commands above rarely
+    /// go: six players at one PKO table, busts by each other, re-entries, revives and undos
+    /// in any order (a bust, then the eliminator's bust, then a correction of the first).
+    #[test]
+    fn bounty_chains_and_their_corrections_keep_every_cent(
+        steps in proptest::collection::vec((0u8..5, 1u32..7, 1u32..7), 1..60),
+    ) {
+        let mut config = templates::club_pko("chain", 1);
+        config.stop_table_at = 0;
+        let mut state = Tournament::default();
+        let ctx = |i: usize| Ctx { now: Timestamp(i as i64 * 30_000), seed: i as u64 * 7919 + 3 };
+        let mut run = |state: &mut Tournament, c: Command, i: usize| {
+            let before = state.clone();
+            match decide(state, &c, ctx(i)) {
+                Ok(events) => for e in &events { state.apply(e).unwrap(); },
+                Err(_) => assert_eq!(*state, before, "a refused command changed the state"),
+            }
+            check_invariants(state);
+        };
+        run(&mut state, Command::CreateTournament { config }, 0);
+        for n in 0..6 {
+            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true }, 0);
+        }
+        run(&mut state, Command::StartClock, 0);
+        for (i, (kind, a, b)) in steps.into_iter().enumerate() {
+            let (a, b) = (PlayerId(a), PlayerId(b));
+            let table = state.open_tables().map(|(n, _)| n).next().unwrap_or(TableNo(1));
+            let command = match kind {
+                0 | 1 => Command::ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] },
+                2 => Command::RevivePlayer { player: a, reason: "wrong report".into() },
+                3 => Command::ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true },
+                _ => Command::UndoLast { reason: "mistake".into() },
+            };
+            run(&mut state, command, i + 1);
+        }
     }
 
     #[test]

@@ -283,6 +283,57 @@ fn progressive_knockout_pays_half_and_grows_the_eliminators_head() {
     assert_eq!(k.t.players[&PlayerId(1)].status, PlayerStatus::Playing);
 }
 
+/// The bounty money of the field: the heads of the players still in (and of those out whose
+/// head nobody won), plus every bounty paid out as cash.
+fn bounty_money(t: &Tournament) -> Cents {
+    t.players.values().map(|p| p.bounty + p.bounty_won).sum()
+}
+
+#[test]
+fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
+    // Issue Q: A (1) wrongly reported out by D (2); D then really knocked out by F (3). A's
+    // bust paid D's head, and D's head has since been won by F: taking A's bust back alone
+    // would leave D with a negative head and F with money made from nothing.
+    let mut k = Kit::new(templates::club_pko("pko", 1));
+    k.register(4);
+    k.ok(Command::StartClock);
+    let paid_in = bounty_money(&k.t);
+    let table = k.seat_of(1).table;
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(1, PlayerId(2), None)],
+    });
+    k.ok(Command::ReportBusts {
+        table,
+        busts: vec![bust(2, PlayerId(3), None)],
+    });
+    assert_eq!(bounty_money(&k.t), paid_in, "busts move bounty money, never make it");
+    let before = k.t.clone();
+    assert_eq!(
+        k.run(Command::RevivePlayer {
+            player: PlayerId(1),
+            reason: "wrong player tapped".into(),
+        }),
+        Err(DomainError::BountyMovedOn {
+            player: PlayerId(1),
+            winner: PlayerId(2),
+        })
+    );
+    assert_eq!(k.t, before, "a refusal changes nothing");
+    // From the latest bust back: D first, then A; every cent is where it was.
+    for p in [2, 1] {
+        k.ok(Command::RevivePlayer {
+            player: PlayerId(p),
+            reason: "wrong player tapped".into(),
+        });
+        assert_eq!(bounty_money(&k.t), paid_in);
+    }
+    for p in k.t.players.values() {
+        assert_eq!(p.status, PlayerStatus::Playing);
+        assert_eq!((p.bounty, p.bounty_won), (Cents(1000), Cents::ZERO), "{}", p.name);
+    }
+}
+
 #[test]
 fn pkr4u_11_re_entry_same_seat_or_new_seat_within_the_window_and_maximum() {
     let mut k = Kit::new(templates::club_evening("t", 2));

@@ -100,6 +100,10 @@ pub enum DomainError {
     NoHandsPenalty { player: PlayerId },
     #[error("the latest entry of player {player} cannot be cancelled")]
     EntryNotCancellable { player: PlayerId },
+    /// A bust whose bounty went onto a winner's head that has since been won in turn:
+    /// correct the winner's later bust first.
+    #[error("player {player}'s bounty has moved on: winner {winner} was busted since")]
+    BountyMovedOn { player: PlayerId, winner: PlayerId },
     #[error("player {player} did not leave early and was not disqualified")]
     PlayerNotOut { player: PlayerId },
     #[error("table {table} is not the table broken last")]
@@ -159,6 +163,7 @@ impl DomainError {
             OwnAbandonedBounty { .. } => "OWN_ABANDONED_BOUNTY",
             NoHandsPenalty { .. } => "NO_HANDS_PENALTY",
             EntryNotCancellable { .. } => "ENTRY_NOT_CANCELLABLE",
+            BountyMovedOn { .. } => "BOUNTY_MOVED_ON",
             PlayerNotOut { .. } => "PLAYER_NOT_OUT",
             TableNotReopenable { .. } => "TABLE_NOT_REOPENABLE",
             LevelAlreadyPlayed { .. } => "LEVEL_ALREADY_PLAYED",
@@ -208,6 +213,10 @@ impl DomainError {
             | NoAbandonedStack { table, seat } => {
                 p.insert("table", table.0.to_string());
                 p.insert("seat", seat.0.to_string());
+            }
+            BountyMovedOn { player, winner } => {
+                p.insert("player", player.0.to_string());
+                p.insert("winner", winner.0.to_string());
             }
             NotAtTable { player, table } => {
                 p.insert("player", player.0.to_string());
@@ -274,6 +283,7 @@ impl DomainError {
         "OWN_ABANDONED_BOUNTY",
         "NO_HANDS_PENALTY",
         "ENTRY_NOT_CANCELLABLE",
+        "BOUNTY_MOVED_ON",
         "PLAYER_NOT_OUT",
         "TABLE_NOT_REOPENABLE",
         "LEVEL_ALREADY_PLAYED",

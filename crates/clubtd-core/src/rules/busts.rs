@@ -133,8 +133,25 @@ pub fn decide_revive(
     if !free {
         return Err(DomainError::SameSeatTaken { player });
     }
-    // Bounty money already moved on (a winner busted since) cannot be taken back twice:
-    // we reverse exactly what this bust paid, which the winners still hold in their totals.
+    // A head that moved on is refused, not recomputed. The part of this bounty that went
+    // onto a winner's head was paid onward when that winner was knocked out in turn; taking
+    // it back from the winner alone would leave their head negative and the later
+    // eliminator with money made from nothing, and recomputing the chain silently would
+    // change amounts already handed over at another table. A TD at the table corrects from
+    // the latest bust back: the refusal names the winner whose later bust comes first.
+    let this_bust = t.eliminations.iter().rposition(|e| e.player == player);
+    for paid in outcome.bounties.iter().filter(|b| b.onto_head > Cents::ZERO) {
+        let busted_since = this_bust.is_some_and(|at| {
+            t.eliminations[at + 1..].iter().any(|e| e.player == paid.to)
+        });
+        if busted_since {
+            return Err(DomainError::BountyMovedOn {
+                player,
+                winner: paid.to,
+            });
+        }
+    }
+    // What this bust paid is reversed exactly; the winners still hold it in their totals.
     let bounty: Cents = outcome
         .bounties
         .iter()
