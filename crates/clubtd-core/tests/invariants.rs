@@ -156,7 +156,12 @@ fn check_invariants(t: &Tournament) {
     // (issue Q: revive after the eliminator was busted in turn).
     for p in t.players.values() {
         assert!(p.bounty >= Cents::ZERO, "{}'s head is {:?}", p.id, p.bounty);
-        assert!(p.bounty_won >= Cents::ZERO, "{} won {:?} in bounties", p.id, p.bounty_won);
+        assert!(
+            p.bounty_won >= Cents::ZERO,
+            "{} won {:?} in bounties",
+            p.id,
+            p.bounty_won
+        );
         assert!(p.stack >= Chips::ZERO, "{}'s stack is {:?}", p.id, p.stack);
     }
     // PKR4U 13: a stopped table always has few players, and never in the exceptions.
@@ -223,7 +228,7 @@ proptest! {
         config.stop_table_at = 0;
         let mut state = Tournament::default();
         let ctx = |i: usize| Ctx { now: Timestamp(i as i64 * 30_000), seed: i as u64 * 7919 + 3 };
-        let mut run = |state: &mut Tournament, c: Command, i: usize| {
+        let run = |state: &mut Tournament, c: Command, i: usize| {
             let before = state.clone();
             match decide(state, &c, ctx(i)) {
                 Ok(events) => for e in &events { state.apply(e).unwrap(); },

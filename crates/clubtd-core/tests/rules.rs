@@ -307,7 +307,11 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
         table,
         busts: vec![bust(2, PlayerId(3), None)],
     });
-    assert_eq!(bounty_money(&k.t), paid_in, "busts move bounty money, never make it");
+    assert_eq!(
+        bounty_money(&k.t),
+        paid_in,
+        "busts move bounty money, never make it"
+    );
     let before = k.t.clone();
     assert_eq!(
         k.run(Command::RevivePlayer {
@@ -330,7 +334,12 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
     }
     for p in k.t.players.values() {
         assert_eq!(p.status, PlayerStatus::Playing);
-        assert_eq!((p.bounty, p.bounty_won), (Cents(1000), Cents::ZERO), "{}", p.name);
+        assert_eq!(
+            (p.bounty, p.bounty_won),
+            (Cents(1000), Cents::ZERO),
+            "{}",
+            p.name
+        );
     }
 }
 

@@ -85,6 +85,18 @@ async fn director_meanwhile<F: std::future::Future>(
     Ok((out, times))
 }
 
+/// The answer's text to a request sent with the director's session cookie.
+async fn as_director(director: &Api, request: reqwest::RequestBuilder) -> Result<String, String> {
+    request
+        .header("cookie", director.cookie.clone().unwrap_or_default())
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .text()
+        .await
+        .map_err(|e| e.to_string())
+}
+
 fn summary(times: &[Duration]) -> String {
     let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
@@ -301,16 +313,13 @@ async fn formula_name(director: &Api, id: i64, failures: &mut Vec<String>) -> Re
         director.send(&api::new_id(), &cmd, None, id).await?,
         Reply::Accepted(_)
     );
-    let csv = director
-        .http
-        .get(format!("{}/export/{id}/results.csv", director.base))
-        .header("cookie", director.cookie.clone().unwrap_or_default())
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .text()
-        .await
-        .map_err(|e| e.to_string())?;
+    let csv = as_director(
+        director,
+        director
+            .http
+            .get(format!("{}/export/{id}/results.csv", director.base)),
+    )
+    .await?;
     let runs = csv
         .lines()
         .any(|l| l.split(',').any(|cell| cell.trim_start_matches('"').starts_with(['=', '+', '@'])));
@@ -325,16 +334,11 @@ async fn formula_name(director: &Api, id: i64, failures: &mut Vec<String>) -> Re
 
 async fn file_modes(director: &Api, db: &Path, failures: &mut Vec<String>) -> Result<(), String> {
     use std::os::unix::fs::PermissionsExt;
-    let backup = director
-        .http
-        .post(format!("{}/backup", director.base))
-        .header("cookie", director.cookie.clone().unwrap_or_default())
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .text()
-        .await
-        .map_err(|e| e.to_string())?;
+    let backup = as_director(
+        director,
+        director.http.post(format!("{}/backup", director.base)),
+    )
+    .await?;
     let mut wal = db.as_os_str().to_owned();
     wal.push("-wal");
     let mut line = Vec::new();

@@ -140,10 +140,13 @@ pub fn decide_revive(
     // change amounts already handed over at another table. A TD at the table corrects from
     // the latest bust back: the refusal names the winner whose later bust comes first.
     let this_bust = t.eliminations.iter().rposition(|e| e.player == player);
-    for paid in outcome.bounties.iter().filter(|b| b.onto_head > Cents::ZERO) {
-        let busted_since = this_bust.is_some_and(|at| {
-            t.eliminations[at + 1..].iter().any(|e| e.player == paid.to)
-        });
+    for paid in outcome
+        .bounties
+        .iter()
+        .filter(|b| b.onto_head > Cents::ZERO)
+    {
+        let busted_since = this_bust
+            .is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to));
         if busted_since {
             return Err(DomainError::BountyMovedOn {
                 player,
