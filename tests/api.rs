@@ -63,6 +63,19 @@ async fn the_document_and_its_reference_page_are_served() {
     ] {
         assert!(commands.contains(t), "{t} in the Command schema");
     }
+    // The document states the configuration's own limits, as the server checks them (it
+    // used to allow `tables_at_start` 2147483646 for a 16-bit field).
+    let config = &doc["components"]["schemas"]["Config"]["properties"];
+    for (field, min, max) in [
+        ("tables_at_start", 1, 500),
+        ("table_size", 2, 10),
+        ("balance_trigger", 1, 255),
+    ] {
+        assert_eq!(config[field]["minimum"], min, "{field}");
+        assert_eq!(config[field]["maximum"], max, "{field}");
+    }
+    assert_eq!(config["name"]["maxLength"], 120);
+    assert_eq!(config["levels"]["maxItems"], 200);
     let page = c.get(format!("{}/api/v1/docs", s.base)).text_answer().await;
     assert!(page.contains("/api/v1/tournaments/{id}/commands"));
     assert!(!page.contains("https://"), "no CDN");
