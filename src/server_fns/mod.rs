@@ -33,7 +33,11 @@ pub struct TableLink {
 pub enum LoginReply {
     SignedIn,
     WrongPin,
-    Locked { seconds: u64 },
+    Locked {
+        seconds: u64,
+    },
+    /// Too many sign-ins are being checked at this moment (a flood): this one was not.
+    Busy,
 }
 
 #[cfg(feature = "ssr")]
@@ -257,8 +261,7 @@ pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
         }
         Err(LoginError::WrongPin) => Ok(LoginReply::WrongPin),
         Err(LoginError::Locked { seconds }) => Ok(LoginReply::Locked { seconds }),
-        // A flood of sign-ins is being checked: this one was not; try again in a moment.
-        Err(LoginError::Busy) => Ok(LoginReply::Locked { seconds: 2 }),
+        Err(LoginError::Busy) => Ok(LoginReply::Busy),
         Err(LoginError::Storage) => Err(ssr::internal("login storage")),
     }
 }

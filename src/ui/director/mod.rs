@@ -64,6 +64,7 @@ pub fn SignInPage() -> impl IntoView {
                 {move || login.value().get().map(|r| match r {
                     Ok(LoginReply::WrongPin) => view! { <p class="answer error" role="alert" data-testid="pin-error">{t!(i18n, wrong_pin)}</p> }.into_any(),
                     Ok(LoginReply::Locked { seconds }) => view! { <p class="answer error" role="alert" data-testid="pin-error">{t!(i18n, locked_out, seconds = seconds)}</p> }.into_any(),
+                    Ok(LoginReply::Busy) => view! { <p class="answer error" role="alert" data-testid="pin-error">{t!(i18n, sign_in_busy)}</p> }.into_any(),
                     _ => view! { <span></span> }.into_any(),
                 })}
             </form>

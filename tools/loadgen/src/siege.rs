@@ -123,7 +123,11 @@ async fn pin_burst(director: &Api, id: i64, failures: &mut Vec<String>) -> Resul
     let (answers, times) = director_meanwhile(director, id, burst).await?;
     let took = started.elapsed();
     let count = |s: &str| answers.iter().filter(|a| a.contains(s)).count();
-    let (wrong, locked, none) = (count("WrongPin"), count("Locked"), count("no answer"));
+    let (wrong, locked, none) = (
+        count("WrongPin"),
+        count("Locked") + count("Busy"),
+        count("no answer"),
+    );
     println!(
         "PIN burst: 1000 wrong PINs at once from one address in {:.1} s: {wrong} checked \
          (\"wrong PIN\"), {locked} refused unchecked, {none} not let in (connections past the \
