@@ -65,6 +65,21 @@ async fn a_burst_of_guesses_from_one_address_checks_at_most_five_pins() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sign_ins_dropped_half_way_give_their_places_back() {
+    // Clients that hang up during the check (their request dropped) must not fill the 32
+    // places of those waiting, or every later sign-in would be refused as busy.
+    let (auth, _store, _dir) = auth_on_new_file().await;
+    for i in 0..40u8 {
+        let ip: IpAddr = format!("10.1.0.{i}").parse().unwrap();
+        // Given up after 1 ms: the check (argon2) takes longer, so the request is dropped.
+        let _ = tokio::time::timeout(Duration::from_millis(1), auth.login(ip, "000000")).await;
+    }
+    let tablet: IpAddr = "10.1.1.1".parse().unwrap();
+    let answer = auth.login(tablet, PIN).await;
+    assert!(answer.is_ok(), "{answer:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_burst_over_http_gets_at_most_five_answers_checked_and_the_room_is_served() {
     let s = real_server(true).await;
     let attacker = Client::builder()

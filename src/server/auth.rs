@@ -236,13 +236,12 @@ impl Auth {
         self.admit(key)?;
         // Admitted: from here on the attempt is counted out exactly once (see `Admitted`).
         let admitted = Admitted { auth: self, key };
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= CHECKS_WAITING {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let Some(waiting) = Waiting::enter(&self.waiting) else {
             admitted.finish(None);
             return Err(LoginError::Busy);
-        }
+        };
         let checked = self.check(pin).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        drop(waiting);
         let ok = match checked {
             Ok(ok) => ok,
             Err(e) => {
@@ -378,6 +377,23 @@ impl Auth {
             .ok()
             .flatten()
             .map(TableNo)
+    }
+}
+
+/// A sign-in's place among those waiting for a check (`CHECKS_WAITING`), given back when
+/// dropped: also when the request is dropped half-way, so hang-ups cannot fill the places.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn enter(count: &'a AtomicUsize) -> Option<Waiting<'a>> {
+        let place = Waiting(count);
+        (count.fetch_add(1, Ordering::SeqCst) < CHECKS_WAITING).then_some(place)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

@@ -93,7 +93,6 @@ pub fn check_command_id(command_id: &str) -> Result<(), EngineError> {
     }
 }
 
-/// The host's clock, read once per command and handed to the core.
 /// What identifies a command's content: the SHA-256 of its JSON (stored with its answer).
 fn fingerprint(command: &Command) -> Result<String, EngineError> {
     use sha2::{Digest, Sha256};
@@ -101,6 +100,7 @@ fn fingerprint(command: &Command) -> Result<String, EngineError> {
     Ok(hex::encode(Sha256::digest(&json)))
 }
 
+/// The host's clock, read once per command and handed to the core.
 pub fn now() -> Timestamp {
     Timestamp(chrono::Utc::now().timestamp_millis())
 }
@@ -295,9 +295,10 @@ impl Engine {
         allowed: impl FnOnce(&Tournament) -> bool,
     ) -> Result<Reply, EngineError> {
         check_command_id(command_id)?;
+        // Worked out before the writer lock: the lock serialises the tournament's commands.
+        let fingerprint = fingerprint(command)?;
         let cell = self.get(id)?;
         let mut writer = cell.writer.lock().await;
-        let fingerprint = fingerprint(command)?;
         if let Some((previous, answered)) = self.store.outcome(id, command_id).await? {
             if answered.is_some_and(|f| f != fingerprint) {
                 return Err(EngineError::CommandIdReused);

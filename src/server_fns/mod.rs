@@ -230,7 +230,8 @@ pub async fn send_command(
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     ssr::require_director().await?;
     let engine = ssr::engine()?;
-    let Some(name) = crate::domain::model::names::clean_name(&name, 120) else {
+    use crate::domain::model::names::{clean_name, MAX_TOURNAMENT_NAME_CHARS};
+    let Some(name) = clean_name(&name, MAX_TOURNAMENT_NAME_CHARS) else {
         return Ok(None);
     };
     engine.create(&name).await.map(Some).map_err(ssr::internal)

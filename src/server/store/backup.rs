@@ -16,10 +16,8 @@ impl Store {
         let _ = super::private_files::create_private_dir(&dir);
         let target = dir.join(format!("clubtd-{stamp}.sqlite"));
         // VACUUM INTO writes into an empty file that exists: made private first.
-        if !target.exists() {
-            super::private_files::create_private(&target)
-                .map_err(|e| StoreError::File(format!("{}: {e}", target.display())))?;
-        }
+        super::private_files::create_private(&target)
+            .map_err(|e| StoreError::File(format!("{}: {e}", target.display())))?;
         sqlx::query("VACUUM INTO ?")
             .bind(target.to_string_lossy().to_string())
             .execute(&self.pool)

@@ -88,7 +88,7 @@ impl Store {
             if key.is_empty() {
                 continue;
             }
-            let display: String = p.name.split_whitespace().collect::<Vec<_>>().join(" ");
+            let display = crate::domain::model::names::collapse_spaces(&p.name);
             let seen = if p.registered_at.0 > 0 {
                 p.registered_at.0
             } else {
@@ -237,11 +237,8 @@ impl Store {
         id: ClubPlayerId,
         name: &str,
     ) -> Result<(), RenameError> {
-        let display = crate::domain::model::names::clean_name(
-            name,
-            crate::domain::model::names::MAX_NAME_CHARS,
-        )
-        .ok_or(RenameError::InvalidName)?;
+        use crate::domain::model::names::{clean_name, MAX_NAME_CHARS};
+        let display = clean_name(name, MAX_NAME_CHARS).ok_or(RenameError::InvalidName)?;
         let key = search_key(&display);
         if key.is_empty() {
             return Err(RenameError::InvalidName);

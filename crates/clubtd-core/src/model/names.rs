@@ -7,6 +7,13 @@
 
 /// The most characters a player's name has.
 pub const MAX_NAME_CHARS: usize = 60;
+/// The most characters a tournament's name has.
+pub const MAX_TOURNAMENT_NAME_CHARS: usize = 120;
+
+/// Runs of white space made one space, the ends trimmed.
+pub fn collapse_spaces(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
 
 /// Characters that turn the direction of the text around, or mark it.
 fn is_bidi_control(c: char) -> bool {
@@ -39,7 +46,7 @@ pub fn clean_name(raw: &str, max_chars: usize) -> Option<String> {
         return None;
     }
     let visible: String = raw.chars().filter(|c| !is_invisible(*c)).collect();
-    let name = visible.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = collapse_spaces(&visible);
     if name.is_empty() || name.chars().count() > max_chars {
         return None;
     }

@@ -95,8 +95,9 @@ impl Config {
         };
         // Refused rather than cleaned: a configuration is stored as sent (an invisible or a
         // control character, or nothing visible, would let one tournament pass for another).
-        let spaced = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
-        if crate::model::names::clean_name(&self.name, 120).is_none_or(|n| n != spaced) {
+        use crate::model::names::{clean_name, collapse_spaces, MAX_TOURNAMENT_NAME_CHARS};
+        let spaced = collapse_spaces(&self.name);
+        if clean_name(&self.name, MAX_TOURNAMENT_NAME_CHARS).is_none_or(|n| n != spaced) {
             return Err(bad("name"));
         }
         for (field, c) in [
