@@ -81,13 +81,22 @@ fn blinds_text(level: &LevelView) -> String {
 
 /// The clock panel: level, time left, blinds and ante, next level, time to break.
 #[component]
-pub fn ClockPanel(live: Live, clock: ClockView, #[prop(optional)] big: bool) -> impl IntoView {
+pub fn ClockPanel(
+    live: Live,
+    clock: ClockView,
+    #[prop(optional)] big: bool,
+    /// Play is over: the clock stands where it stopped, and says so.
+    #[prop(optional)]
+    finished: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let level = clock.level.clone();
     let next = clock.next.clone();
     let c = clock.clone();
     let time = move || format_ms(remaining_now(&c, &live));
-    let status = if !clock.started {
+    let status = if finished {
+        Some(t_string!(i18n, tournament_over).to_string())
+    } else if !clock.started {
         Some(t_string!(i18n, not_started).to_string())
     } else if !clock.running {
         Some(t_string!(i18n, paused).to_string())

@@ -56,7 +56,7 @@ fn MyTournament(linked: LinkedPlayer) -> impl IntoView {
                         let bounties = l.view.bounty_kind != BountyKind::None;
                         view! {
                             <MyCard card bounties />
-                            <ClockPanel live clock=l.view.clock.clone() />
+                            <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <FieldFigures live=l.clone() />
                         }.into_any()
                     }

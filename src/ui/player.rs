@@ -47,7 +47,7 @@ pub fn PlayerPage() -> impl IntoView {
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => view! {
-                        <ClockPanel live clock=l.view.clock.clone() />
+                        <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                         <FieldFigures live=l.clone() />
                         <Payouts payouts=l.view.payouts.clone() />
                     }.into_any(),

@@ -25,7 +25,7 @@ pub fn ScreenPage() -> impl IntoView {
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => view! {
                         <h1 class="screen-title">{l.view.name.clone()}</h1>
-                        <ClockPanel live clock=l.view.clock.clone() big=true />
+                        <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished big=true />
                         <FieldFigures live=l.clone() />
                         <Payouts payouts=l.view.payouts.clone() />
                     }.into_any(),

@@ -2,7 +2,7 @@
 
 use clubtd_core::balancing::{plan, stopped_tables};
 use clubtd_core::busts::standings;
-use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::command::{Command, Ctx, ReEntryOption};
 use clubtd_core::config::{templates, Config, LateRegistration};
 use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
@@ -10,93 +10,8 @@ use clubtd_core::money::{Cents, Chips};
 use clubtd_core::state::PlayerStatus;
 use clubtd_core::{decide, DomainError, Tournament};
 
-/// A tournament driven command by command, with the time moving as the test says.
-struct Kit {
-    t: Tournament,
-    now: i64,
-    seed: u64,
-}
-
-impl Kit {
-    fn new(config: Config) -> Kit {
-        let mut k = Kit {
-            t: Tournament::default(),
-            now: 0,
-            seed: 42,
-        };
-        k.ok(Command::CreateTournament { config });
-        k
-    }
-    fn run(&mut self, c: Command) -> Result<(), DomainError> {
-        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-        let events = decide(
-            &self.t,
-            &c,
-            Ctx {
-                now: Timestamp(self.now),
-                seed: self.seed,
-            },
-        )?;
-        for e in &events {
-            self.t.apply(e).expect("a decided event fits");
-        }
-        Ok(())
-    }
-    fn ok(&mut self, c: Command) {
-        self.run(c).expect("command accepted");
-    }
-    fn register(&mut self, n: usize) {
-        for i in 0..n {
-            self.ok(Command::RegisterPlayer {
-                name: format!("P{}", i + 1),
-                method: PaymentMethod::Cash,
-                present: true,
-            });
-        }
-    }
-    fn minutes(&mut self, m: i64) {
-        self.now += m * 60_000;
-    }
-    fn seat_of(&self, p: u32) -> clubtd_core::event::Place {
-        self.t.players[&PlayerId(p)].seat.expect("seated")
-    }
-    fn tablemate(&self, p: u32) -> PlayerId {
-        let s = self.seat_of(p);
-        *self.t.tables[&s.table]
-            .seats
-            .values()
-            .find(|x| x.0 != p)
-            .expect("a tablemate")
-    }
-    /// Player `p` busts, knocked out by a tablemate; returns the seat they had.
-    fn bust_by_tablemate(&mut self, p: u32) -> clubtd_core::event::Place {
-        let seat = self.seat_of(p);
-        let by = self.tablemate(p);
-        self.ok(Command::ReportBusts {
-            table: seat.table,
-            busts: vec![bust(p, by, None)],
-        });
-        seat
-    }
-}
-
-fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
-    BustReport {
-        player: PlayerId(player),
-        eliminators: vec![by],
-        start_stack: stack.map(Chips),
-    }
-}
-
-/// Player `p`, busted, buys a re-entry in cash at the desk.
-fn re_entry(p: u32, option: ReEntryOption) -> Command {
-    Command::ReEnter {
-        player: PlayerId(p),
-        option,
-        method: PaymentMethod::Cash,
-        present: true,
-    }
-}
+mod kit;
+use kit::{bust, re_entry, Kit};
 
 #[test]
 fn pkr4u_14_only_a_present_player_can_buy_in() {

@@ -178,8 +178,11 @@ pub fn DirectorPage() -> impl IntoView {
                     <section class="panel">
                         {move || current().map(|l| {
                             let clock = l.view.clock.clone();
+                            let finished = l.view.finished;
                             view! {
-                                <ClockPanel live clock=clock.clone() />
+                                <ClockPanel live clock=clock.clone() finished />
+                                // Play is over: the clock stays where it stopped, no controls.
+                                {(!finished).then(|| view! {
                                 <div class="clock-controls">
                                     {if !clock.running {
                                         view! { <button class="primary" data-testid="clock-start" on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
@@ -189,6 +192,7 @@ pub fn DirectorPage() -> impl IntoView {
                                     <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
                                     <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
                                 </div>
+                                })}
                                 <FieldFigures live=l.clone() />
                             }
                         })}

@@ -91,6 +91,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
 #[component]
 pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
     let i18n = use_i18n();
+    let finished = view.finished;
     let rows = view
         .results
         .iter()
@@ -109,7 +110,9 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
         .collect_view();
     view! {
         <details class="panel results" data-testid="results-panel">
-            <summary>{t!(i18n, results)}</summary>
+            <summary>{t!(i18n, results)}
+                {finished.then(|| view! { " · " <strong data-testid="results-final">{t!(i18n, results_final)}</strong> })}
+            </summary>
             <div class="table-actions">
                 <a class="face small-link" data-testid="export-csv" href=format!("/export/{tournament}/results.csv") download>{t!(i18n, export_results)}</a>
                 <a class="face small-link" data-testid="export-events" href=format!("/export/{tournament}/events.json") download>{t!(i18n, export_events)}</a>

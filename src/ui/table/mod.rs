@@ -68,7 +68,7 @@ pub fn TablePage() -> impl IntoView {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
                             {l.view.plan.need_button.contains(&n).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
                             <TableMoves view=l.view.clone() table=n send />
-                            <ClockPanel live clock=l.view.clock.clone() />
+                            <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
                             <HandForHand view=l.view.clone() tv=tv.clone() send />
                             <Seats tv=tv.clone() send />

@@ -211,6 +211,9 @@ pub enum Event {
     DealRecorded {
         amounts: Vec<(PlayerId, Cents)>,
         note: String,
+        /// When the deal was recorded: play ends then (absent in logs written before).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<Timestamp>,
     },
 }
 

@@ -288,6 +288,9 @@ pub struct Tournament {
     pub payout_override: Option<Vec<Cents>>,
     /// An agreed final deal, when there is one.
     pub deal: Option<Vec<(PlayerId, Cents)>>,
+    /// When the deal was recorded (unknown for logs written before it was kept).
+    #[serde(default)]
+    pub deal_at: Option<Timestamp>,
     /// Tables waiting for the director, with the time they called.
     #[serde(default)]
     pub calls: BTreeMap<TableNo, Timestamp>,

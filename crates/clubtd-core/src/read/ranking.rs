@@ -13,7 +13,7 @@
 
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::Cents;
-use crate::model::state::{PlayerStatus, Tournament};
+use crate::model::state::Tournament;
 use crate::read::view::ResultLine;
 use crate::rules::registration::registration_open;
 use serde::{Deserialize, Serialize};
@@ -77,6 +77,20 @@ pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
     t.deal.is_some() || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
 }
 
+/// When play ended, for a tournament finished at `now`: the deal's time, or the last bust's
+/// (the winner is known from then). Every face shows the clock stopped there; the stored
+/// clock is left alone, so undoing the last bust simply shows it running again, as if it had
+/// never stopped. `None` while play goes on, and for a deal from a log that kept no time.
+pub fn finished_at(t: &Tournament, now: Timestamp) -> Option<Timestamp> {
+    if !is_finished(t, now) {
+        return None;
+    }
+    if t.deal.is_some() {
+        return t.deal_at;
+    }
+    t.eliminations.iter().map(|e| e.at).max()
+}
+
 /// Where a tournament stands, for the club's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TournamentStatus {
@@ -104,46 +118,25 @@ pub fn status(t: &Tournament, now: Timestamp) -> TournamentStatus {
 }
 
 /// The final places of a tournament finished at `now` (`None` while it is not), from its
-/// result lines (`view::tournament_view(..).results`). The winner has no bust, so no place
-/// in the results: they are first. After a deal, the players who made it rank by what the
-/// deal gave them (most first; equal amounts share), above everyone who busted.
+/// result lines (`view::tournament_view(..).results`): once play is over every player has a
+/// place there, the winner first, and after a deal the players who made it by their chips
+/// (`busts::standings`).
 pub fn final_places(t: &Tournament, results: &[ResultLine], now: Timestamp) -> Option<Vec<Finish>> {
     if !is_finished(t, now) {
         return None;
     }
-    let mut survivors: Vec<&ResultLine> = results
+    let mut out: Vec<Finish> = results
         .iter()
-        .filter(|r| r.place.is_none())
-        .filter(|r| {
-            t.players
-                .get(&r.player)
-                .is_some_and(|p| p.status == PlayerStatus::Playing)
+        .filter_map(|r| {
+            Some(Finish {
+                player: r.player,
+                place: r.place?,
+                prize: r.prize,
+                bounties: r.bounties,
+            })
         })
         .collect();
-    survivors.sort_by_key(|r| std::cmp::Reverse(r.prize));
-    let mut out = Vec::new();
-    for (i, r) in survivors.iter().enumerate() {
-        let shares_above = i > 0 && survivors[i - 1].prize == r.prize;
-        let place = if shares_above {
-            out.last().map_or(1, |f: &Finish| f.place)
-        } else {
-            u32::try_from(i + 1).unwrap_or(u32::MAX)
-        };
-        out.push(Finish {
-            player: r.player,
-            place,
-            prize: r.prize,
-            bounties: r.bounties,
-        });
-    }
-    out.extend(results.iter().filter_map(|r| {
-        Some(Finish {
-            player: r.player,
-            place: r.place?,
-            prize: r.prize,
-            bounties: r.bounties,
-        })
-    }));
+    out.sort_by_key(|f| f.place);
     Some(out)
 }
 

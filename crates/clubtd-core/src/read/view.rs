@@ -2,6 +2,7 @@
 //! the tables with their ante for their own count, the payouts and the places. Pure, so the
 //! server renders it and a phone could compute it too.
 
+use crate::model::clock::ClockReading;
 use crate::model::config::{BountyKind, Level};
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
@@ -121,6 +122,10 @@ pub struct DealQuotes {
     pub players: Vec<PlayerId>,
     /// The stacks the quotes use (the latest known).
     pub stacks: Vec<Chips>,
+    /// Per player: was the stack counted at the table? If not, the quote uses the chips
+    /// bought (starting stack and bonus), which is only right by chance: count first.
+    #[serde(default)]
+    pub counted: Vec<bool>,
     /// The prizes still to be won, first place first.
     pub prizes_left: Vec<Cents>,
     pub chip_chop: Vec<Cents>,
@@ -233,6 +238,9 @@ pub struct TournamentView {
     /// The incident log, newest first.
     pub incidents: Vec<IncidentView>,
     pub events_applied: u64,
+    /// Play is over (a winner, or a deal): the clock is stopped and the results are final.
+    #[serde(default)]
+    pub finished: bool,
     /// The latest action can be taken back with "undo".
     #[serde(default)]
     pub can_undo: bool,
@@ -306,7 +314,15 @@ fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
 /// The view of the tournament at `now`; `None` before it is created.
 pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView> {
     let cfg = t.config()?;
-    let reading = t.clock.read(&cfg.levels, now);
+    // The clock stops when there is a winner (or a deal): read it at that moment, stopped.
+    let finished_at = crate::read::ranking::finished_at(t, now);
+    let reading = match finished_at {
+        Some(at) => ClockReading {
+            running: false,
+            ..t.clock.read(&cfg.levels, at.min(now))
+        },
+        None => t.clock.read(&cfg.levels, now),
+    };
     let level = level_view(&cfg.levels, reading.level)?;
     // The blinds in force: during a break, the next play level's.
     let ms_to_break = {
@@ -524,6 +540,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             })
             .collect(),
         events_applied: t.events_applied,
+        finished: crate::read::ranking::is_finished(t, now),
         can_undo: !t.undo.is_empty(),
     })
 }
@@ -531,7 +548,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
 /// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
 fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
     let left: Vec<&crate::model::state::Player> = t.playing().collect();
-    if left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
+    // A deal recorded ends the negotiation (its amounts are the prizes now).
+    if t.deal.is_some() || left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
         return None;
     }
     let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
@@ -542,6 +560,7 @@ fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Opt
     let stacks: Vec<Chips> = left.iter().map(|p| p.stack).collect();
     Some(DealQuotes {
         players: left.iter().map(|p| p.id).collect(),
+        counted: left.iter().map(|p| p.stack_counted).collect(),
         chip_chop: chip_chop(&stacks, &prizes_left).ok()?,
         icm: icm(&stacks, &prizes_left).ok()?,
         stacks,
@@ -555,7 +574,8 @@ fn results(
     standings: &[Standing],
     name_of: &dyn Fn(&PlayerId) -> String,
 ) -> Vec<ResultLine> {
-    let finished = t.players_left() == 1;
+    // The end of play: the winner, or the players of a deal, collect their own heads.
+    let finished = t.players_left() == 1 || t.deal.is_some();
     let mut lines: Vec<ResultLine> = t
         .players
         .values()
@@ -567,7 +587,7 @@ fn results(
                 .as_ref()
                 .and_then(|d| d.iter().find(|(id, _)| *id == p.id))
                 .map(|(_, c)| *c);
-            // The winner of a knock-out collects the bounty on their own head too.
+            // The winner of a knock-out (each player of a deal) collects their own head too.
             let own_head = if finished && p.status == PlayerStatus::Playing {
                 p.bounty
             } else {

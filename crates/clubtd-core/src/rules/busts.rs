@@ -283,6 +283,42 @@ pub struct Standing {
     pub provisional: bool,
 }
 
+/// Seed 000 / FIDPA: the players who made a deal finish in the order of their chips when it
+/// was made (the latest known stacks), equal stacks sharing the place; each one's prize is
+/// what the deal gave them. The deal ends play, so these places are final.
+fn deal_places(t: &Tournament, deal: &[(PlayerId, Cents)]) -> Vec<Standing> {
+    let mut members: Vec<(PlayerId, Chips, Cents)> = deal
+        .iter()
+        .map(|(p, amount)| {
+            let stack = t.players.get(p).map_or(Chips::ZERO, |x| x.stack);
+            (*p, stack, *amount)
+        })
+        .collect();
+    // Biggest stack first; among equal stacks the bigger deal amount, then the player id,
+    // so the order never depends on how the deal was typed.
+    members.sort_by_key(|(p, stack, amount)| {
+        (std::cmp::Reverse(*stack), std::cmp::Reverse(*amount), *p)
+    });
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < members.len() {
+        let j = (i..members.len())
+            .find(|&j| members[j].1 != members[i].1)
+            .unwrap_or(members.len());
+        let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let shared_by = u32::try_from(j - i).unwrap_or(1);
+        out.extend(members[i..j].iter().map(|(player, _, amount)| Standing {
+            player: *player,
+            place,
+            shared_by,
+            prize: *amount,
+            provisional: false,
+        }));
+        i = j;
+    }
+    out
+}
+
 /// Places and prizes of everyone eliminated so far (and the winner once one remains),
 /// best place first.
 pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp) -> Vec<Standing> {
@@ -332,7 +368,9 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
             i = j;
         }
     }
-    if alive == 1 && !open {
+    if let Some(deal) = &t.deal {
+        out.extend(deal_places(t, deal));
+    } else if alive == 1 && !open {
         if let Some(w) = t.playing().next() {
             let prize = table.first().copied().unwrap_or_default();
             out.push(Standing {

@@ -12,7 +12,7 @@ use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
 use crate::model::config::Config;
-use crate::model::ids::PlayerId;
+use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::Tournament;
 use crate::rules::busts::standings;
@@ -305,6 +305,7 @@ pub fn decide_deal(
     Ok(vec![Event::DealRecorded {
         amounts: amounts.to_vec(),
         note: note.trim().chars().take(500).collect(),
+        at: Some(ctx.now),
     }])
 }
 
@@ -312,8 +313,10 @@ pub fn decide_deal(
 pub(crate) fn apply_deal_recorded(
     t: &mut Tournament,
     amounts: &[(PlayerId, Cents)],
+    at: Option<Timestamp>,
 ) -> Result<(), ApplyError> {
     t.deal = Some(amounts.to_vec());
+    t.deal_at = at;
     Ok(())
 }
 
