@@ -6,7 +6,7 @@ use super::super::components::{chips, euro};
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
-use crate::domain::money::Cents;
+use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{DealQuotes, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -54,15 +54,41 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             });
         }
     };
+    let uncounted: Vec<String> = quotes
+        .players
+        .iter()
+        .zip(&quotes.counted)
+        .filter(|(_, counted)| !**counted)
+        .map(|(p, _)| view.player_name(*p))
+        .collect();
     let rows = quotes
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
+            let player = *p;
+            let counted = quotes.counted.get(i).copied().unwrap_or(true);
+            // The count typed here goes in as the table's count would (ReportChips).
+            let count = RwSignal::new(String::new());
+            let save = move |_| {
+                if let Ok(c) = count.get_untracked().trim().replace(['.', ' '], "").parse::<i64>() {
+                    send.dispatch(Command::ReportChips { player, chips: Chips(c) });
+                    count.set(String::new());
+                }
+            };
             view! {
-                <tr>
-                    <td>{view.player_name(*p)}</td>
-                    <td class="num">{quotes.stacks.get(i).map(|c| chips(*c))}</td>
+                <tr class:uncounted=!counted>
+                    <td>{view.player_name(player)}</td>
+                    <td class="num" data-testid="deal-stack">{quotes.stacks.get(i).map(|c| chips(*c))}
+                        {(!counted).then(|| view! { <small class="warn">" "{t!(i18n, not_counted)}</small> })}
+                    </td>
+                    <td class="count-cell">
+                        <input data-testid=format!("deal-count-{}", player.0) inputmode="numeric" class="count-input"
+                            placeholder=move || t_string!(i18n, count_placeholder).to_string()
+                            prop:value=count on:input=move |ev| count.set(event_target_value(&ev)) />
+                        <button data-testid=format!("deal-count-save-{}", player.0) on:click=save
+                            disabled=move || send.pending().get() || count.get().trim().is_empty()>{t!(i18n, save_count)}</button>
+                    </td>
                     <td class="num" data-testid="deal-chip-chop">{quotes.chip_chop.get(i).map(|c| euro(*c))}</td>
                     <td class="num" data-testid="deal-icm">{quotes.icm.get(i).map(|c| euro(*c))}</td>
                 </tr>
@@ -71,17 +97,22 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
         .collect_view();
     let chop = record(quotes.chip_chop.clone(), "chip-chop");
     let icm = record(quotes.icm.clone(), "ICM");
+    // A quote from stacks nobody counted is only right by chance: the deal waits for counts.
+    let ready = uncounted.is_empty();
     view! {
         <section class="panel deal" data-testid="deal-panel">
             <h3>{t!(i18n, deal)}</h3>
             <p class="hint">{t!(i18n, deal_hint)}</p>
             <table class="places">
-                <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
+                <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
+            {(!ready).then(|| view! {
+                <p class="answer refused" data-testid="deal-needs-counts">{t!(i18n, deal_needs_counts, names = uncounted.join(", "))}</p>
+            })}
             <div class="table-actions">
-                <button data-testid="record-chip-chop" on:click=chop>{t!(i18n, record_deal)}" · chip-chop"</button>
-                <button data-testid="record-icm" on:click=icm>{t!(i18n, record_deal)}" · ICM"</button>
+                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || send.pending().get()>{t!(i18n, record_deal)}" · chip-chop"</button>
+                <button data-testid="record-icm" on:click=icm disabled=move || !ready || send.pending().get()>{t!(i18n, record_deal)}" · ICM"</button>
             </div>
         </section>
     }

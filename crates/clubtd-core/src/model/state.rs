@@ -175,6 +175,11 @@ pub struct Elimination {
     pub table: Option<TableNo>,
     pub start_stack: Option<Chips>,
     pub at: Timestamp,
+    /// Where the player sat when busted, counted from the button at that moment (first seat
+    /// after the button is 1; `seating::seat_order_from_button`): who gets the odd cent of a
+    /// shared prize. Worked out when the bust is applied, so replay gives the same.
+    #[serde(default)]
+    pub seat_order: Option<u8>,
 }
 
 /// What a bust replaced in a busted player's record, kept to take the bust back exactly.

@@ -1,6 +1,8 @@
 //! Bounties: what a bust pays its eliminators, exact to the cent.
 //!
-//! Odd cents: a split bounty gives its odd cents to the eliminators listed first; in a
+//! Odd cents: a split bounty gives its odd cents to the eliminators listed first, and a bust
+//! report lists them from the first seat after the button (`busts::decide_report_busts`, the
+//! odd chip of a split pot, TDA 66), never in the order they were tapped; in a
 //! progressive knock-out the odd cent of the half-split stays on the eliminator's head
 //! (the cash half is rounded down), so no money is ever created or lost.
 

@@ -7,7 +7,7 @@ use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{BountyPaid, BustOutcome, Event};
 use crate::model::config::Config;
 use crate::model::ids::Timestamp;
-use crate::model::ids::{PlayerId, TableNo};
+use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::money::{Cents, Chips};
 use crate::model::seats::Place;
 use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
@@ -15,6 +15,7 @@ use crate::rules::bounties::bounty_payments;
 use crate::rules::known_player;
 use crate::rules::payouts::shared_prizes;
 use crate::rules::registration::registration_open;
+use crate::rules::seating::seat_order_from_button;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -87,12 +88,23 @@ pub fn decide_report_busts(
         if cfg.bounty_kind != crate::model::config::BountyKind::None && b.eliminators.is_empty() {
             return Err(DomainError::InvalidEliminator { player: b.player });
         }
+        // A split bounty's odd cents go to the eliminator first after the button (the odd
+        // chip of a split pot, TDA 66), whatever order the table tapped them in.
+        let mut eliminators = b.eliminators.clone();
+        eliminators.sort_by_key(|e| {
+            let seat = t
+                .players
+                .get(e)
+                .and_then(|w| w.seat)
+                .map_or(SeatNo(0), |s| s.seat);
+            seat_order_from_button(seat, tb.button, cfg.table_size)
+        });
         outcomes.push(BustOutcome {
             player: b.player,
             seat,
             start_stack: b.start_stack,
-            eliminators: b.eliminators.clone(),
-            bounties: bounty_payments(cfg.bounty_kind, p.bounty, &b.eliminators),
+            bounties: bounty_payments(cfg.bounty_kind, p.bounty, &eliminators),
+            eliminators,
             stack_before: p.stack,
         });
     }
@@ -191,6 +203,7 @@ pub(crate) fn apply_busts(
             table: None,
             start_stack: None,
             at,
+            seat_order: None,
         });
         t.next_group += 1;
     }
@@ -210,6 +223,8 @@ pub(crate) fn apply_busts(
             t.next_group - 1
         }
     };
+    let size = t.config.as_ref().map_or(0, |c| c.table_size);
+    let button = t.tables.get(&table).and_then(|tb| tb.button);
     for b in busts {
         for paid in &b.bounties {
             if let Some(winner) = t.players.get_mut(&paid.to) {
@@ -232,6 +247,7 @@ pub(crate) fn apply_busts(
             table: Some(table),
             start_stack: b.start_stack,
             at,
+            seat_order: Some(seat_order_from_button(b.seat.seat, button, size)),
         });
     }
     // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
@@ -337,7 +353,10 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
     let mut place = alive + 1;
     for group in groups.iter().rev() {
         let mut members = group.clone();
-        members.sort_by_key(|m| std::cmp::Reverse(m.start_stack));
+        // The bigger starting stack finishes higher (seed 000). Among equal stacks, who
+        // gets the odd cent of the shared prize: the lower table, then the first seat after
+        // that table's button when the player busted. Never the order a report was typed in.
+        members.sort_by_key(|m| (std::cmp::Reverse(m.start_stack), m.table, m.seat_order));
         let mut i = 0;
         while i < members.len() {
             // Equal stacks share; in hand-for-hand, busts at different tables share too.

@@ -192,6 +192,7 @@ pub(crate) fn apply_disqualified(
         table: None,
         start_stack: None,
         at,
+        seat_order: None,
     });
     t.next_group += 1;
     Ok(())

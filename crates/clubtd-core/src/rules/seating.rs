@@ -20,6 +20,19 @@ pub fn next_occupied(seats: &BTreeMap<SeatNo, PlayerId>, size: u8, from: SeatNo)
     clockwise_after(size, from).find(|s| seats.contains_key(s))
 }
 
+/// The odd-cent order of a seat (issue Q, TDA 66's odd-chip rule carried over to money): the
+/// first seat clockwise after the button is 1, the button itself last (`size`). With the
+/// button unknown, the seat number. Lower goes first.
+pub fn seat_order_from_button(seat: SeatNo, button: Option<SeatNo>, size: u8) -> u8 {
+    match button {
+        Some(b) if size > 0 => {
+            let after = (i16::from(seat.0) - i16::from(b.0) - 1).rem_euclid(i16::from(size));
+            u8::try_from(after + 1).unwrap_or(size)
+        }
+        _ => seat.0,
+    }
+}
+
 /// Where the blinds sit this hand, from the button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Blinds {
