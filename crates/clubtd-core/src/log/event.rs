@@ -207,10 +207,14 @@ pub enum Event {
         abandoned_moves: Vec<StackMove>,
         reason: String,
     },
+    /// A deal agreed; `to_play_for` (left out when 0, as in logs from before it existed) goes
+    /// to the winner on top of their deal amount.
     #[serde(rename = "deal_recorded")]
     DealRecorded {
         amounts: Vec<(PlayerId, Cents)>,
         note: String,
+        #[serde(default, skip_serializing_if = "Cents::is_zero")]
+        to_play_for: Cents,
     },
 }
 

@@ -288,6 +288,10 @@ pub struct Tournament {
     pub payout_override: Option<Vec<Cents>>,
     /// An agreed final deal, when there is one.
     pub deal: Option<Vec<(PlayerId, Cents)>>,
+    /// What the deal left to play for: the winner takes it on top of their deal amount (0: the
+    /// deal ended play).
+    #[serde(default)]
+    pub deal_to_play_for: Cents,
     /// Tables waiting for the director, with the time they called.
     #[serde(default)]
     pub calls: BTreeMap<TableNo, Timestamp>,

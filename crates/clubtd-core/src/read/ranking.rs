@@ -67,14 +67,16 @@ pub fn points(entries: u32, place: u32) -> u32 {
     (raw.round() as u32).max(1)
 }
 
-/// Is the tournament over at `now`? A final deal recorded (seed 000 / FIDPA: the deal ends
-/// play), or one player left of a field of at least two once nobody can re-enter any more
-/// (registration closed): until then the busted could still buy back in.
+/// Is the tournament over at `now`? A final deal recorded that left nothing to play for (seed
+/// 000 / FIDPA: the deal ends play), or one player left of a field of at least two once nobody
+/// can re-enter any more (registration closed): until then the busted could still buy back in.
+/// A deal that left an amount to play for ends like any tournament, with one player left.
 pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
     let Some(cfg) = t.config() else {
         return false;
     };
-    t.deal.is_some() || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
+    (t.deal.is_some() && t.deal_to_play_for.is_zero())
+        || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
 }
 
 /// Where a tournament stands, for the club's list.
@@ -105,8 +107,9 @@ pub fn status(t: &Tournament, now: Timestamp) -> TournamentStatus {
 
 /// The final places of a tournament finished at `now` (`None` while it is not), from its
 /// result lines (`view::tournament_view(..).results`). The winner has no bust, so no place
-/// in the results: they are first. After a deal, the players who made it rank by what the
-/// deal gave them (most first; equal amounts share), above everyone who busted.
+/// in the results: they are first. After a deal that ended play, the players who made it rank
+/// by what the deal gave them (most first; equal amounts share), above everyone who busted;
+/// after one that left an amount to play for, they rank by the order they went out in.
 pub fn final_places(t: &Tournament, results: &[ResultLine], now: Timestamp) -> Option<Vec<Finish>> {
     if !is_finished(t, now) {
         return None;

@@ -448,7 +448,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             .map_or(0, |b| average_stack.0 * 10 / b),
         registration_open: registration_open(t, cfg, now),
         in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
-        bubble: players_left as usize == payouts.len() + 1,
+        // No payouts (a league night) has no bubble: one player left is not "one out of the money".
+        bubble: !payouts.is_empty() && players_left as usize == payouts.len() + 1,
         next_payout: payouts
             .get((players_left as usize).saturating_sub(1))
             .copied()
@@ -562,11 +563,7 @@ fn results(
         .filter(|p| p.status != PlayerStatus::Unregistered)
         .map(|p| {
             let standing = standings.iter().find(|s| s.player == p.id);
-            let deal = t
-                .deal
-                .as_ref()
-                .and_then(|d| d.iter().find(|(id, _)| *id == p.id))
-                .map(|(_, c)| *c);
+            let deal = t.deal_amount(p.id);
             // The winner of a knock-out collects the bounty on their own head too.
             let own_head = if finished && p.status == PlayerStatus::Playing {
                 p.bounty

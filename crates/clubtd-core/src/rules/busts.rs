@@ -344,6 +344,13 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
             });
         }
     }
+    // A deal replaces the prizes of its players, also of those out after it when it left an
+    // amount to play for (their place is then the order they went out in).
+    for s in &mut out {
+        if let Some(amount) = t.deal_amount(s.player) {
+            s.prize = amount;
+        }
+    }
     out.sort_by_key(|s| s.place);
     out
 }

@@ -282,39 +282,78 @@ fn cents(amount: i128) -> Cents {
     Cents(i64::try_from(amount).expect("a share never exceeds the checked prize total"))
 }
 
-/// Seed 000 / FIDPA: an agreed deal among the players left; it must share exactly the prize
-/// money not yet paid.
+/// Seed 000 / FIDPA: an agreed deal among the players left; the amounts, the amount left to
+/// play for (which the winner takes on top of their deal amount) and the prizes already paid
+/// make exactly the prize pool. A tournament that pays no prizes has no deal (`NO_PAYOUTS`).
+/// A deal can be recorded again (a correction) only while all of its players are still in:
+/// once one is out with a deal amount, that amount is paid.
 pub fn decide_deal(
     t: &Tournament,
     cfg: &Config,
     amounts: &[(PlayerId, Cents)],
+    to_play_for: Cents,
     note: &str,
     ctx: Ctx,
 ) -> Result<Vec<Event>, DomainError> {
+    if t.prizes().is_empty() {
+        return Err(DomainError::NoPayouts);
+    }
     let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
     let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
     named.sort();
-    if left.len() < 2 || named != left || amounts.iter().any(|(_, c)| c.0 < 0) {
+    if left.len() < 2 || named != left || amounts.iter().any(|(_, c)| c.0 < 0) || to_play_for.0 < 0
+    {
         return Err(DomainError::InvalidDeal);
     }
+    if let Some(earlier) = &t.deal {
+        let mut dealt: Vec<PlayerId> = earlier.iter().map(|(p, _)| *p).collect();
+        dealt.sort();
+        if dealt != left {
+            return Err(DomainError::InvalidDeal);
+        }
+    }
+    // Nobody of the deal is out (checked above), so the standings' prizes are the table's
+    // prizes of the players out before it.
     let paid: Cents = standings(t, cfg, ctx.now).iter().map(|s| s.prize).sum();
-    let total: Cents = amounts.iter().map(|(_, c)| *c).sum();
-    if total + paid != t.prize_pool {
+    // In i128: the amounts are the caller's, and `Cents`' saturating sum could hide an
+    // overflow that happens to land on the pool.
+    let total: i128 = amounts.iter().map(|(_, c)| i128::from(c.0)).sum::<i128>()
+        + i128::from(to_play_for.0)
+        + i128::from(paid.0);
+    if total != i128::from(t.prize_pool.0) {
         return Err(DomainError::InvalidDeal);
     }
     Ok(vec![Event::DealRecorded {
         amounts: amounts.to_vec(),
         note: note.trim().chars().take(500).collect(),
+        to_play_for,
     }])
 }
 
-/// `DealRecorded`: the amounts agreed, which replace the prizes of the players in the deal.
+/// `DealRecorded`: the amounts agreed, which replace the prizes of the players in the deal,
+/// and what is left to play for.
 pub(crate) fn apply_deal_recorded(
     t: &mut Tournament,
     amounts: &[(PlayerId, Cents)],
+    to_play_for: Cents,
 ) -> Result<(), ApplyError> {
     t.deal = Some(amounts.to_vec());
+    t.deal_to_play_for = to_play_for;
     Ok(())
+}
+
+impl Tournament {
+    /// What a recorded deal gives `player`: the agreed amount, plus what was left to play for
+    /// once they are the one player left. `None` when they are not in a deal.
+    pub fn deal_amount(&self, player: PlayerId) -> Option<Cents> {
+        let (_, agreed) = self.deal.as_ref()?.iter().find(|(p, _)| *p == player)?;
+        let won_the_rest = self.players_left() == 1 && self.playing().any(|p| p.id == player);
+        Some(if won_the_rest {
+            *agreed + self.deal_to_play_for
+        } else {
+            *agreed
+        })
+    }
 }
 
 #[cfg(test)]
