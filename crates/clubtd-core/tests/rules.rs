@@ -1415,3 +1415,27 @@ fn payout_modes_are_checked_with_the_field_named() {
     c.payouts.brackets[0].shares_bp = vec![3000, 7000];
     assert_eq!(c.validate(), bad);
 }
+
+#[test]
+fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(20);
+    k.ok(Command::StartClock);
+    // Open registration: past one table the field is not final, so no quotes.
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(view.deal_quotes.is_none());
+    k.ok(Command::CloseRegistration);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    let quotes = view.deal_quotes.expect("twenty players are quoted");
+    assert_eq!(quotes.players.len(), 20);
+    for quote in [&quotes.icm, &quotes.chip_chop] {
+        assert_eq!(quote.iter().copied().sum::<Cents>(), k.t.prize_pool);
+    }
+    // 21 would be past the limit.
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(21);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(view.deal_quotes.is_none());
+}

@@ -399,7 +399,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let standings = standings(t, cfg, now);
     let payouts = t.prizes();
     let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
-    let deal_quotes = deal_quotes(t, &payouts, &standings);
+    let deal_quotes = deal_quotes(t, &payouts, &standings, registration_open(t, cfg, now));
     let results = results(t, &standings, &name_of);
     let places = standings
         .into_iter()
@@ -529,10 +529,25 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     })
 }
 
-/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
-fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
+/// The most players quoted while registration is open: one final table, as always.
+const QUOTED_WHILE_OPEN: usize = 10;
+
+/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain, and up to
+/// [`MAX_DEAL_PLAYERS`](crate::rules::deals::MAX_DEAL_PLAYERS) (20) once registration is
+/// closed: past one table a deal is only talked over a final field and pool, and an open
+/// registration would recompute a 2^20 ICM for a field that changes with every entry. A
+/// player with no chips (or a stack not counted yet) is quoted below everyone with chips.
+fn deal_quotes(
+    t: &Tournament,
+    payouts: &[Cents],
+    standings: &[Standing],
+    registration_open: bool,
+) -> Option<DealQuotes> {
     let left: Vec<&crate::model::state::Player> = t.playing().collect();
-    if left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
+    if left.len() < 2
+        || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS
+        || (registration_open && left.len() > QUOTED_WHILE_OPEN)
+    {
         return None;
     }
     let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
