@@ -656,6 +656,7 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         "record_deal" => Command::RecordDeal {
             amounts: vec![(first, Cents(1))],
             note: reason(),
+            to_play_for: Cents::ZERO,
         },
         "close_registration" => Command::CloseRegistration,
         "reopen_registration" => Command::ReopenRegistration { reason: reason() },

@@ -115,7 +115,12 @@ impl Tournament {
             Event::HandForHandSet { on } => hand_for_hand::apply_hand_for_hand_set(t, *on),
             Event::HandFinished { table } => hand_for_hand::apply_hand_finished(t, *table),
             Event::PayoutsSet { amounts } => payouts::apply_payouts_set(t, amounts),
-            Event::DealRecorded { amounts, at, .. } => deals::apply_deal_recorded(t, amounts, *at),
+            Event::DealRecorded {
+                amounts,
+                to_play_for,
+                at,
+                ..
+            } => deals::apply_deal_recorded(t, amounts, *to_play_for, *at),
             Event::DirectorCalled { table, at } => calls::apply_director_called(t, *table, *at),
             Event::CallAnswered { table } => calls::apply_call_answered(t, *table),
             Event::RulingRecorded {

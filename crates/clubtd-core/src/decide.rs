@@ -101,7 +101,11 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::SetHandForHand { on } => hand_for_hand::decide_set_hand_for_hand(*on),
         Command::FinishHand { table } => hand_for_hand::decide_finish_hand(t, *table),
         Command::SetPayouts { amounts } => payouts::decide_set_payouts(t, cfg, ctx, amounts),
-        Command::RecordDeal { amounts, note } => deals::decide_deal(t, cfg, amounts, note, ctx),
+        Command::RecordDeal {
+            amounts,
+            note,
+            to_play_for,
+        } => deals::decide_deal(t, cfg, amounts, *to_play_for, note, ctx),
         Command::CallDirector { table } => calls::decide_call_director(t, *table, ctx),
         Command::AnswerCall { table } => calls::decide_answer_call(t, *table),
         Command::RecordRuling {

@@ -94,6 +94,7 @@ fn record_deal(k: &mut Kit, amounts: [(u32, i64); 3]) {
             .map(|(p, c)| (PlayerId(*p), Cents(*c)))
             .collect(),
         note: "agreed".into(),
+        to_play_for: Cents::ZERO,
     });
 }
 

@@ -768,6 +768,7 @@ fn golden_tournament() -> Kit {
     k.run(Command::RecordDeal {
         amounts,
         note: "chip-chop, agreed by all three".into(),
+        to_play_for: Cents::ZERO,
     });
     k.minutes(1);
     k

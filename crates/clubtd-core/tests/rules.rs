@@ -3,11 +3,12 @@
 use clubtd_core::balancing::{plan, stopped_tables};
 use clubtd_core::busts::standings;
 use clubtd_core::command::{Command, Ctx, ReEntryOption};
-use clubtd_core::config::{templates, Config, LateRegistration};
+use clubtd_core::config::{templates, Config, LateRegistration, PayoutMode};
 use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
 use clubtd_core::state::PlayerStatus;
+use clubtd_core::view::tournament_view;
 use clubtd_core::{decide, DomainError, Tournament};
 
 mod kit;
@@ -1220,4 +1221,136 @@ fn more_tables_at_the_start_open_before_the_first_registration() {
     let mut counts: Vec<usize> = k.t.tables.values().map(|tb| tb.seats_in_use()).collect();
     counts.sort_unstable();
     assert_eq!(counts, vec![7, 7, 8, 8]);
+}
+
+/// A club evening whose prizes follow `mode` instead of the fixed table.
+fn with_payout_mode(tables: u16, mode: PayoutMode) -> Config {
+    let mut cfg = templates::club_evening("t", tables);
+    cfg.payouts.mode = mode;
+    cfg
+}
+
+#[test]
+fn a_league_night_pays_nothing_has_no_bubble_and_takes_no_deal() {
+    let mut k = Kit::new(with_payout_mode(1, PayoutMode::None));
+    k.register(4);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    assert!(k.t.prizes().is_empty());
+    assert_eq!(
+        k.run(Command::SetPayouts {
+            amounts: vec![k.t.prize_pool]
+        }),
+        Err(DomainError::NoPayouts)
+    );
+    assert_eq!(DomainError::NoPayouts.code(), "NO_PAYOUTS");
+    // Down to two: nobody is in the money, and two left is no bubble either.
+    for p in [3, 4] {
+        k.bust_by_tablemate(p);
+    }
+    let left: Vec<PlayerId> = k.t.playing().map(|p| p.id).collect();
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(!view.in_the_money && !view.bubble);
+    assert!(view.payouts.is_empty() && view.deal_quotes.is_none());
+    assert_eq!(
+        k.run(Command::RecordDeal {
+            amounts: vec![(left[0], k.t.prize_pool), (left[1], Cents::ZERO)],
+            note: String::new(),
+            to_play_for: Cents::ZERO,
+        }),
+        Err(DomainError::NoPayouts)
+    );
+    k.bust_by_tablemate(left[1].0);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(
+        !view.bubble,
+        "one player left of a league night is not a bubble"
+    );
+    assert!(view.results.iter().all(|r| r.prize == Cents::ZERO));
+}
+
+#[test]
+fn fifty_entries_on_the_min_cash_curve_pay_five_places_to_the_cent() {
+    // The same figures as the unit test, through registration: 50 x 20.00 in the pool.
+    let mut k = Kit::new(with_payout_mode(
+        6,
+        PayoutMode::Curve {
+            paid_share_bp: 1000,
+            min_cash: Cents(2000),
+        },
+    ));
+    k.register(50);
+    assert_eq!(k.t.prize_pool, Cents(100_000));
+    assert_eq!(
+        k.t.prizes(),
+        vec![
+            Cents(42_500),
+            Cents(21_500),
+            Cents(15_000),
+            Cents(11_500),
+            Cents(9_500)
+        ]
+    );
+}
+
+#[test]
+fn payout_modes_are_checked_with_the_field_named() {
+    let bad = Err(DomainError::InvalidConfig {
+        field: "payouts".into(),
+    });
+    let curve = |paid_share_bp: u32, min_cash: i64| {
+        with_payout_mode(
+            1,
+            PayoutMode::Curve {
+                paid_share_bp,
+                min_cash: Cents(min_cash),
+            },
+        )
+    };
+    assert_eq!(curve(99, 0).validate(), bad, "below 1 %");
+    assert_eq!(curve(10_001, 0).validate(), bad, "above 100 %");
+    assert_eq!(curve(1000, -1).validate(), bad, "a negative min cash");
+    assert_eq!(curve(100, 0).validate(), Ok(()));
+    assert_eq!(curve(10_000, 2000).validate(), Ok(()));
+    // The curve and no payouts need no brackets; the table does.
+    let mut c = curve(1500, 2000);
+    c.payouts.brackets.clear();
+    assert_eq!(c.validate(), Ok(()));
+    let mut c = with_payout_mode(1, PayoutMode::None);
+    c.payouts.brackets.clear();
+    assert_eq!(c.validate(), Ok(()));
+    c.payouts.mode = PayoutMode::Table;
+    assert_eq!(c.validate(), bad);
+    // A rounding unit of nothing is refused in every mode.
+    let mut c = curve(1000, 0);
+    c.payouts.rounding = Cents(0);
+    assert_eq!(c.validate(), bad);
+    // Brackets that are given are checked in every mode.
+    let mut c = with_payout_mode(1, PayoutMode::None);
+    c.payouts.brackets[0].shares_bp = vec![3000, 7000];
+    assert_eq!(c.validate(), bad);
+}
+
+#[test]
+fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(20);
+    k.ok(Command::StartClock);
+    // Open registration: past one table the field is not final, so no quotes.
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(view.deal_quotes.is_none());
+    k.ok(Command::CloseRegistration);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    let quotes = view.deal_quotes.expect("twenty players are quoted");
+    assert_eq!(quotes.players.len(), 20);
+    for quote in [&quotes.icm, &quotes.chip_chop] {
+        assert_eq!(quote.iter().copied().sum::<Cents>(), k.t.prize_pool);
+    }
+    // 21 would be past the limit.
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(21);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert!(view.deal_quotes.is_none());
 }

@@ -51,6 +51,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             send.dispatch(Command::RecordDeal {
                 amounts: deal.clone(),
                 note: note.to_string(),
+                to_play_for: Cents::ZERO,
             });
         }
     };

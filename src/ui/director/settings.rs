@@ -1,6 +1,7 @@
 //! The tournament's settings and its blind structure, read from the stored configuration.
 //!
-//! The settings (name, buy-in split, stack, entries, late registration, bonus) change until
+//! The settings (name, buy-in split, stack, entries, late registration, bonus, the payout
+//! structure: the fixed table, a share of the field with a minimum cash, or none) change until
 //! the clock starts (`change_config`). The structure editor works at any time
 //! (`change_structure`): once the clock runs, the levels played and the one in play are
 //! locked, because the clock's end time and the hands played rest on them; later levels and
@@ -10,7 +11,9 @@
 use super::super::components::Answer;
 use super::super::live::{command_action, CommandAction, Live};
 use crate::domain::command::Command;
-use crate::domain::config::{Bonus, BountyKind, Config, LateRegistration, Level};
+use crate::domain::config::{
+    templates, Bonus, BountyKind, Config, LateRegistration, Level, PayoutMode,
+};
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
 use crate::server_fns::{get_config, CommandReply};
@@ -85,6 +88,10 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let tables_at_start = RwSignal::new(cfg.tables_at_start.to_string());
     let bonus_chips = RwSignal::new(cfg.bonus.map_or(0, |b| b.chips.0).to_string());
     let bonus_level = RwSignal::new(cfg.bonus.map_or(1, |b| b.until_level).to_string());
+    let (mode, share, min_cash) = payout_fields(&cfg);
+    let payout_mode = RwSignal::new(mode.to_string());
+    let paid_share = RwSignal::new(share);
+    let min_cash = RwSignal::new(min_cash);
     let invalid = RwSignal::new(None::<&'static str>);
     let has_bounty = cfg.bounty_kind != BountyKind::None;
     let stored = cfg.clone();
@@ -103,6 +110,9 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 tables_at_start: tables_at_start.get_untracked(),
                 bonus_chips: bonus_chips.get_untracked(),
                 bonus_level: bonus_level.get_untracked(),
+                payout_mode: payout_mode.get_untracked(),
+                paid_share: paid_share.get_untracked(),
+                min_cash: min_cash.get_untracked(),
             },
         ) {
             Ok(config) => {
@@ -136,6 +146,17 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
             {field(t!(i18n, tables_at_start).into_any(), tables_at_start, "cfg-tables-at-start", true)}
             {field(t!(i18n, bonus_chips).into_any(), bonus_chips, "cfg-bonus-chips", true)}
             {field(t!(i18n, bonus_until_level).into_any(), bonus_level, "cfg-bonus-level", true)}
+            <label>{t!(i18n, payout_structure)}
+                <select data-testid="cfg-payout-mode" on:change=move |ev| payout_mode.set(event_target_value(&ev))>
+                    <option value="table" selected=move || payout_mode.get() == "table">{t!(i18n, payout_mode_table)}</option>
+                    <option value="curve" selected=move || payout_mode.get() == "curve">{t!(i18n, payout_mode_curve)}</option>
+                    <option value="none" selected=move || payout_mode.get() == "none">{t!(i18n, payout_mode_none)}</option>
+                </select>
+            </label>
+            {move || (payout_mode.get() == "curve").then(|| view! {
+                {field(t!(i18n, payout_paid_share).into_any(), paid_share, "cfg-paid-share", true)}
+                {field(t!(i18n, payout_min_cash).into_any(), min_cash, "cfg-min-cash", true)}
+            })}
             {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
             <button class="primary" type="submit" data-testid="save-config">{t!(i18n, save_settings)}</button>
         </form>
@@ -154,6 +175,29 @@ struct ConfigDraft {
     tables_at_start: String,
     bonus_chips: String,
     bonus_level: String,
+    /// `table`, `curve` or `none`.
+    payout_mode: String,
+    /// Places paid as a percentage of the entries (curve only), e.g. `12.5`.
+    paid_share: String,
+    /// The minimum cash in euros (curve only).
+    min_cash: String,
+}
+
+/// The payout structure as the form shows it: the mode's name, the share paid in percent and
+/// the minimum cash in euros (a curve's own, else 10 % and nothing as a starting point).
+fn payout_fields(cfg: &Config) -> (&'static str, String, String) {
+    match cfg.payouts.mode {
+        PayoutMode::Table => ("table", "10".into(), Cents::ZERO.to_string()),
+        PayoutMode::Curve {
+            paid_share_bp,
+            min_cash,
+        } => (
+            "curve",
+            Cents(i64::from(paid_share_bp)).to_string(),
+            min_cash.to_string(),
+        ),
+        PayoutMode::None => ("none", "10".into(), Cents::ZERO.to_string()),
+    }
 }
 
 /// The stored configuration with the typed settings, or the first field that does not read.
@@ -175,6 +219,26 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         }
         (_, other) => other,
     };
+    let mode = match d.payout_mode.as_str() {
+        "table" => PayoutMode::Table,
+        // A percentage with at most two decimals is a whole number of basis points, the same
+        // exact reading as euros to cents ("12,5" % = 1250 bp).
+        "curve" => PayoutMode::Curve {
+            paid_share_bp: Cents::parse_euros(&d.paid_share)
+                .and_then(|bp| u32::try_from(bp.0).ok())
+                .ok_or("payouts")?,
+            min_cash: euros(&d.min_cash, "payouts")?,
+        },
+        "none" => PayoutMode::None,
+        _ => return Err("payouts"),
+    };
+    let mut payouts = stored.payouts.clone();
+    payouts.mode = mode;
+    // A structure stored without a table (a curve, or none) that goes back to the table gets
+    // the club's standard one.
+    if payouts.mode == PayoutMode::Table && payouts.brackets.is_empty() {
+        payouts.brackets = templates::standard_payouts().brackets;
+    }
     let chips = whole(&d.bonus_chips, "bonus")?;
     let bonus = (chips > 0)
         .then(|| {
@@ -202,6 +266,7 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
             .parse()
             .map_err(|_| "tables_at_start")?,
         bonus,
+        payouts,
         ..stored.clone()
     })
 }
@@ -421,7 +486,6 @@ fn StructureEditor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::config::templates;
 
     fn draft(cfg: &Config) -> ConfigDraft {
         ConfigDraft {
@@ -435,7 +499,44 @@ mod tests {
             tables_at_start: cfg.tables_at_start.to_string(),
             bonus_chips: "2000".into(),
             bonus_level: "1".into(),
+            payout_mode: payout_fields(cfg).0.into(),
+            paid_share: payout_fields(cfg).1,
+            min_cash: payout_fields(cfg).2,
         }
+    }
+
+    #[test]
+    fn the_payout_structure_is_chosen_in_the_form() {
+        let cfg = templates::club_evening("Monday", 2);
+        let mut d = draft(&cfg);
+        d.payout_mode = "curve".into();
+        d.paid_share = "12,5".into();
+        d.min_cash = "20".into();
+        let curve = read_config(&cfg, &d).expect("reads");
+        assert_eq!(
+            curve.payouts.mode,
+            PayoutMode::Curve {
+                paid_share_bp: 1250,
+                min_cash: Cents(2000)
+            }
+        );
+        // Shown again as typed, and read back the same.
+        assert_eq!(read_config(&curve, &draft(&curve)), Ok(curve.clone()));
+        d.payout_mode = "none".into();
+        assert_eq!(
+            read_config(&cfg, &d).map(|c| c.payouts.mode),
+            Ok(PayoutMode::None)
+        );
+        d.payout_mode = "curve".into();
+        d.paid_share = "a tenth".into();
+        assert_eq!(read_config(&cfg, &d), Err("payouts"));
+        // Back to the table from a structure without brackets: the standard table.
+        let mut bare = curve.clone();
+        bare.payouts.brackets.clear();
+        let mut d = draft(&bare);
+        d.payout_mode = "table".into();
+        let table = read_config(&bare, &d).expect("reads");
+        assert_eq!(table.payouts, templates::standard_payouts());
     }
 
     #[test]

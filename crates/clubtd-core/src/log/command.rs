@@ -202,9 +202,14 @@ pub enum Command {
     /// abandoned stacks) who still sit where the break sent them go back to their seats.
     #[serde(rename = "reopen_table")]
     ReopenTable { table: TableNo, reason: String },
+    /// Seed 000 / FIDPA: the deal the players left agreed; `to_play_for` (default 0) is an
+    /// amount they leave on the table, which the winner of the rest takes on top of their own
+    /// deal amount (0: the deal ends play).
     #[serde(rename = "record_deal")]
     RecordDeal {
         amounts: Vec<(PlayerId, Cents)>,
         note: String,
+        #[serde(default)]
+        to_play_for: Cents,
     },
 }

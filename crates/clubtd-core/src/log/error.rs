@@ -112,6 +112,9 @@ pub enum DomainError {
     LevelAlreadyPlayed { level: u32 },
     #[error("the payouts are locked: a paid place is already out")]
     PayoutsLocked,
+    /// The structure pays no prizes (a league night): no payout table, no deal.
+    #[error("this tournament pays no prizes")]
+    NoPayouts,
 }
 
 impl DomainError {
@@ -168,6 +171,7 @@ impl DomainError {
             TableNotReopenable { .. } => "TABLE_NOT_REOPENABLE",
             LevelAlreadyPlayed { .. } => "LEVEL_ALREADY_PLAYED",
             PayoutsLocked => "PAYOUTS_LOCKED",
+            NoPayouts => "NO_PAYOUTS",
         }
     }
 
@@ -288,6 +292,7 @@ impl DomainError {
         "TABLE_NOT_REOPENABLE",
         "LEVEL_ALREADY_PLAYED",
         "PAYOUTS_LOCKED",
+        "NO_PAYOUTS",
     ];
 }
 

@@ -207,6 +207,8 @@ pub enum Event {
         abandoned_moves: Vec<StackMove>,
         reason: String,
     },
+    /// A deal agreed; `to_play_for` (left out when 0, as in logs from before it existed) goes
+    /// to the winner on top of their deal amount.
     #[serde(rename = "deal_recorded")]
     DealRecorded {
         amounts: Vec<(PlayerId, Cents)>,
@@ -214,6 +216,8 @@ pub enum Event {
         /// When the deal was recorded: play ends then (absent in logs written before).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<Timestamp>,
+        #[serde(default, skip_serializing_if = "Cents::is_zero")]
+        to_play_for: Cents,
     },
 }
 

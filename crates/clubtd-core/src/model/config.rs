@@ -104,13 +104,55 @@ pub struct PayoutBracket {
 }
 
 /// How prizes are computed from the pool.
+///
+/// Stored configurations from before `mode` existed have only `brackets` and `rounding`: they
+/// read as [`PayoutMode::Table`], the fixed table they always were, and a table is written
+/// without `mode`, so those configurations also write back byte for byte.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PayoutStructure {
-    /// Brackets by field size, smallest first; the last one also serves larger fields.
+    /// Brackets by field size, smallest first; the last one also serves larger fields. Only
+    /// [`PayoutMode::Table`] reads them (the other modes may leave them empty).
     pub brackets: Vec<PayoutBracket>,
     /// Prizes are multiples of this (e.g. 500 = 5 euro); the remainder goes to first place.
     pub rounding: Cents,
+    /// Which kind of structure: the fixed table (the default), a generated curve, or none.
+    #[serde(default, skip_serializing_if = "PayoutMode::is_table")]
+    pub mode: PayoutMode,
+}
+
+/// The kinds of payout structure clubs use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind")]
+pub enum PayoutMode {
+    /// The fixed table of [`PayoutStructure::brackets`].
+    #[default]
+    #[serde(rename = "table")]
+    Table,
+    /// A share of the field is paid, on a generated top-heavy curve (see
+    /// `rules::payouts::curve_prizes`); with a `min_cash`, every paid place gets at least that
+    /// (rounded up to the rounding unit) when the pool allows it.
+    #[serde(rename = "curve")]
+    Curve {
+        /// Places paid as a share of the entries, in basis points (1000 = 10 %), 100..=10000;
+        /// rounded half up, at least one place, never more places than entries.
+        #[cfg_attr(feature = "openapi", schema(minimum = 100, maximum = 10000))]
+        paid_share_bp: u32,
+        /// The least any paid place gets (0: no minimum beyond one rounding unit).
+        #[serde(default)]
+        min_cash: Cents,
+    },
+    /// No prizes at all (league nights): nobody is in the money and no deal is recorded.
+    #[serde(rename = "none")]
+    None,
+}
+
+impl PayoutMode {
+    /// True for the fixed table (the default, not written out).
+    pub fn is_table(&self) -> bool {
+        matches!(self, PayoutMode::Table)
+    }
 }
 
 /// Everything the director sets before the start. The schema states each field's own limits
@@ -327,6 +369,7 @@ pub mod templates {
                 },
             ],
             rounding: Cents(500),
+            mode: PayoutMode::Table,
         }
     }
 }

@@ -37,6 +37,10 @@ macro_rules! integer_amount {
                 let odd = self.0.rem_euclid(n) as usize;
                 (0..parts).map(|i| $t(base + i64::from(i < odd))).collect()
             }
+            /// True for zero (stored fields that are usually zero are left out then).
+            pub fn is_zero(&self) -> bool {
+                self.0 == 0
+            }
             /// `self` minus `other`, never below zero.
             pub fn saturating_sub(self, other: $t) -> $t {
                 $t(self.0.saturating_sub(other.0).max(0))

@@ -296,6 +296,10 @@ pub struct Tournament {
     /// When the deal was recorded (unknown for logs written before it was kept).
     #[serde(default)]
     pub deal_at: Option<Timestamp>,
+    /// What the deal left to play for: the winner takes it on top of their deal amount (0: the
+    /// deal ended play).
+    #[serde(default)]
+    pub deal_to_play_for: Cents,
     /// Tables waiting for the director, with the time they called.
     #[serde(default)]
     pub calls: BTreeMap<TableNo, Timestamp>,

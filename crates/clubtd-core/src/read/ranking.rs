@@ -67,14 +67,16 @@ pub fn points(entries: u32, place: u32) -> u32 {
     (raw.round() as u32).max(1)
 }
 
-/// Is the tournament over at `now`? A final deal recorded (seed 000 / FIDPA: the deal ends
-/// play), or one player left of a field of at least two once nobody can re-enter any more
-/// (registration closed): until then the busted could still buy back in.
+/// Is the tournament over at `now`? A final deal recorded that left nothing to play for (seed
+/// 000 / FIDPA: the deal ends play), or one player left of a field of at least two once nobody
+/// can re-enter any more (registration closed): until then the busted could still buy back in.
+/// A deal that left an amount to play for ends like any tournament, with one player left.
 pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
     let Some(cfg) = t.config() else {
         return false;
     };
-    t.deal.is_some() || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
+    (t.deal.is_some() && t.deal_to_play_for.is_zero())
+        || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
 }
 
 /// When play ended, for a tournament finished at `now`: the deal's time, or the last bust's

@@ -170,11 +170,7 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
     let p = t.players.get(&player)?;
     let view = tournament_view(&t, now)?;
     let result = view.results.iter().find(|r| r.player == player);
-    let deal = t
-        .deal
-        .as_ref()
-        .and_then(|d| d.iter().find(|(id, _)| *id == player))
-        .map(|(_, c)| *c);
+    let deal = t.deal_amount(player);
     let place = result.and_then(|r| r.place);
     let mut received = Vec::new();
     match (deal, result) {
@@ -488,6 +484,7 @@ mod tests {
         l.run(Command::RecordDeal {
             amounts: vec![(ann, left - Cents(1000)), (bob, Cents(1000))],
             note: "chip chop".into(),
+            to_play_for: Cents::ZERO,
         });
         let r = l.receipt(bob);
         assert_eq!(
@@ -500,5 +497,107 @@ mod tests {
         check_totals(&l, &r);
         assert!(receipt(&l.log, PlayerId(99), Timestamp(l.now)).is_none());
         assert!(receipt(&[], ann, Timestamp(l.now)).is_none());
+    }
+
+    #[test]
+    fn a_deal_that_leaves_an_amount_to_play_for_gives_it_to_the_winner() {
+        use crate::log::error::DomainError;
+        use crate::read::ranking::{final_places, is_finished};
+        let mut l = Log::new(templates::club_evening("Deal night", 1));
+        let ann = l.register("Ann", PaymentMethod::Cash);
+        let bob = l.register("Bob", PaymentMethod::Cash);
+        let cas = l.register("Cas", PaymentMethod::Cash);
+        let dan = l.register("Dan", PaymentMethod::Cash);
+        l.run(Command::StartClock);
+        l.run(Command::CloseRegistration);
+        // 4 x 20.00 = 80.00, two places paid (55.00 and 25.00): Dan's fourth pays nothing.
+        assert_eq!(l.t.prizes(), vec![Cents(5500), Cents(2500)]);
+        l.bust(dan, ann);
+        // 30.00 + 20.00 + 10.00 agreed, 20.00 left to play for: 80.00 with nothing paid.
+        let amounts = vec![(ann, Cents(3000)), (bob, Cents(2000)), (cas, Cents(1000))];
+        let deal = |to_play_for: i64| Command::RecordDeal {
+            amounts: amounts.clone(),
+            note: "chop, 20 to play for".into(),
+            to_play_for: Cents(to_play_for),
+        };
+        let ctx = Ctx {
+            now: Timestamp(l.now),
+            seed: 1,
+        };
+        // A cent off either way is not the pool.
+        for off in [1999, 2001, -1] {
+            assert_eq!(decide(&l.t, &deal(off), ctx), Err(DomainError::InvalidDeal));
+        }
+        l.run(deal(2000));
+        assert_eq!(l.t.deal_to_play_for, Cents(2000));
+        // Play goes on: the deal is not the end.
+        assert!(!is_finished(&l.t, Timestamp(l.now)));
+        l.bust(cas, ann);
+        // Once a player of the deal is out, the deal is paid and cannot be recorded again.
+        let again = Command::RecordDeal {
+            amounts: vec![(ann, Cents(4000)), (bob, Cents(3000))],
+            note: String::new(),
+            to_play_for: Cents::ZERO,
+        };
+        assert_eq!(
+            decide(
+                &l.t,
+                &again,
+                Ctx {
+                    now: Timestamp(l.now),
+                    seed: 2
+                }
+            ),
+            Err(DomainError::InvalidDeal)
+        );
+        l.bust(bob, ann);
+        let now = Timestamp(l.now);
+        assert!(is_finished(&l.t, now));
+
+        let got = |p: PlayerId| l.receipt(p).received;
+        let deal_of = |amount: i64| {
+            vec![Received {
+                kind: ReceivedKind::Deal,
+                amount: Cents(amount),
+            }]
+        };
+        // The winner: 30.00 agreed + the 20.00 played for; the others their deal amounts.
+        assert_eq!(got(ann), deal_of(5000));
+        assert_eq!(got(bob), deal_of(2000));
+        assert_eq!(got(cas), deal_of(1000));
+        assert!(got(dan).is_empty());
+
+        let view = tournament_view(&l.t, now).expect("a view");
+        let results: Vec<(PlayerId, Option<u32>, Cents)> = view
+            .results
+            .iter()
+            .map(|r| (r.player, r.place, r.prize))
+            .collect();
+        assert_eq!(
+            results,
+            vec![
+                (ann, Some(1), Cents(5000)),
+                (bob, Some(2), Cents(2000)),
+                (cas, Some(3), Cents(1000)),
+                (dan, Some(4), Cents::ZERO),
+            ]
+        );
+        let places: Vec<(PlayerId, u32, Cents)> = final_places(&l.t, &view.results, now)
+            .expect("finished")
+            .into_iter()
+            .map(|f| (f.player, f.place, f.prize))
+            .collect();
+        assert_eq!(
+            places,
+            vec![
+                (ann, 1, Cents(5000)),
+                (bob, 2, Cents(2000)),
+                (cas, 3, Cents(1000)),
+                (dan, 4, Cents::ZERO),
+            ]
+        );
+        // Everything paid out is the pool, to the cent.
+        let paid: Cents = view.places.iter().map(|p| p.standing.prize).sum();
+        assert_eq!(paid, l.t.prize_pool);
     }
 }

@@ -415,7 +415,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let standings = standings(t, cfg, now);
     let payouts = t.prizes();
     let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
-    let deal_quotes = deal_quotes(t, &payouts, &standings);
+    let deal_quotes = deal_quotes(t, &payouts, &standings, registration_open(t, cfg, now));
     let results = results(t, &standings, &name_of);
     let places = standings
         .into_iter()
@@ -464,7 +464,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             .map_or(0, |b| average_stack.0 * 10 / b),
         registration_open: registration_open(t, cfg, now),
         in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
-        bubble: players_left as usize == payouts.len() + 1,
+        // No payouts (a league night) has no bubble: one player left is not "one out of the money".
+        bubble: !payouts.is_empty() && players_left as usize == payouts.len() + 1,
         next_payout: payouts
             .get((players_left as usize).saturating_sub(1))
             .copied()
@@ -545,11 +546,27 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     })
 }
 
-/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain.
-fn deal_quotes(t: &Tournament, payouts: &[Cents], standings: &[Standing]) -> Option<DealQuotes> {
+/// The most players quoted while registration is open: one final table, as always.
+const QUOTED_WHILE_OPEN: usize = 10;
+
+/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain, and up to
+/// [`MAX_DEAL_PLAYERS`](crate::rules::deals::MAX_DEAL_PLAYERS) (20) once registration is
+/// closed: past one table a deal is only talked over a final field and pool, and an open
+/// registration would recompute a 2^20 ICM for a field that changes with every entry. A
+/// player with no chips (or a stack not counted yet) is quoted below everyone with chips.
+fn deal_quotes(
+    t: &Tournament,
+    payouts: &[Cents],
+    standings: &[Standing],
+    registration_open: bool,
+) -> Option<DealQuotes> {
     let left: Vec<&crate::model::state::Player> = t.playing().collect();
     // A deal recorded ends the negotiation (its amounts are the prizes now).
-    if t.deal.is_some() || left.len() < 2 || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS {
+    if t.deal.is_some()
+        || left.len() < 2
+        || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS
+        || (registration_open && left.len() > QUOTED_WHILE_OPEN)
+    {
         return None;
     }
     let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
@@ -575,19 +592,16 @@ fn results(
     name_of: &dyn Fn(&PlayerId) -> String,
 ) -> Vec<ResultLine> {
     // The end of play: the winner, or the players of a deal, collect their own heads.
-    let finished = t.players_left() == 1 || t.deal.is_some();
+    let finished = t.players_left() == 1 || (t.deal.is_some() && t.deal_to_play_for == Cents::ZERO);
     let mut lines: Vec<ResultLine> = t
         .players
         .values()
         .filter(|p| p.status != PlayerStatus::Unregistered)
         .map(|p| {
             let standing = standings.iter().find(|s| s.player == p.id);
-            let deal = t
-                .deal
-                .as_ref()
-                .and_then(|d| d.iter().find(|(id, _)| *id == p.id))
-                .map(|(_, c)| *c);
-            // The winner of a knock-out (each player of a deal) collects their own head too.
+            let deal = t.deal_amount(p.id);
+            // The winner of a knock-out (each player of a deal that ended play) collects
+            // their own head too.
             let own_head = if finished && p.status == PlayerStatus::Playing {
                 p.bounty
             } else {

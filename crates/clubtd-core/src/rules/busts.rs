@@ -387,7 +387,13 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
             i = j;
         }
     }
-    if let Some(deal) = &t.deal {
+    // A deal that ended play places its players by their chips; one that left an amount to
+    // play for goes on, and its players take places as they go out.
+    let deal_ended_play = t
+        .deal
+        .as_ref()
+        .filter(|_| t.deal_to_play_for == Cents::ZERO);
+    if let Some(deal) = deal_ended_play {
         out.extend(deal_places(t, deal));
     } else if alive == 1 && !open {
         if let Some(w) = t.playing().next() {
@@ -399,6 +405,13 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
                 prize,
                 provisional: false,
             });
+        }
+    }
+    // A deal replaces the prizes of its players, also of those out after it when it left an
+    // amount to play for (their place is then the order they went out in).
+    for s in &mut out {
+        if let Some(amount) = t.deal_amount(s.player) {
+            s.prize = amount;
         }
     }
     out.sort_by_key(|s| s.place);

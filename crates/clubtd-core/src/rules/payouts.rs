@@ -4,7 +4,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
-use crate::model::config::{Config, PayoutStructure};
+use crate::model::config::{Config, PayoutMode, PayoutStructure};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
 use crate::rules::registration::registration_open;
@@ -17,6 +17,10 @@ pub fn decide_set_payouts(
     ctx: Ctx,
     amounts: &[Cents],
 ) -> Result<Vec<Event>, DomainError> {
+    // A league night pays nothing: a payout table would pay a pool the structure keeps out.
+    if cfg.payouts.mode == PayoutMode::None {
+        return Err(DomainError::NoPayouts);
+    }
     if registration_open(t, cfg, ctx.now) {
         return Err(DomainError::InvalidAmount {
             field: "payouts_before_close".into(),
@@ -42,13 +46,32 @@ pub fn decide_set_payouts(
     }])
 }
 
-/// The prize of each paid place (first place first) for `entries` entries and a pool.
-/// Every prize is a multiple of the rounding unit except first place, which takes the
-/// remainder so the total is exactly the pool.
+/// The prize of each paid place (first place first) for `entries` entries and a pool, by the
+/// structure's mode: the fixed table, a generated curve, or nothing (no payouts). Every prize is
+/// a multiple of the rounding unit except first place, which takes the remainder so the total
+/// is exactly the pool.
 pub fn prizes(pool: Cents, entries: u32, structure: &PayoutStructure) -> Vec<Cents> {
     if entries == 0 || pool.0 <= 0 {
         return Vec::new();
     }
+    match structure.mode {
+        PayoutMode::Table => table_prizes(pool, entries, structure),
+        PayoutMode::Curve {
+            paid_share_bp,
+            min_cash,
+        } => curve_prizes(
+            pool,
+            places_paid(entries, paid_share_bp),
+            min_cash,
+            structure.rounding,
+        ),
+        PayoutMode::None => Vec::new(),
+    }
+}
+
+/// The fixed table: the bracket for the field size, its shares of the pool rounded down to the
+/// unit.
+fn table_prizes(pool: Cents, entries: u32, structure: &PayoutStructure) -> Vec<Cents> {
     let Some(bracket) = structure
         .brackets
         .iter()
@@ -74,6 +97,64 @@ pub fn prizes(pool: Cents, entries: u32, structure: &PayoutStructure) -> Vec<Cen
     let rest = pool - out.iter().copied().sum::<Cents>();
     out[0] += rest;
     out
+}
+
+/// Places paid for `entries` entries when a share of the field is paid (`paid_share_bp` in
+/// basis points): rounded half up (12.5 % of 20 entries is 3 places), at least one place, and
+/// never more places than entries. 0 only when there are no entries.
+pub fn places_paid(entries: u32, paid_share_bp: u32) -> usize {
+    let rounded = (u64::from(entries) * u64::from(paid_share_bp) + 5_000) / 10_000;
+    let places = rounded.max(1).min(u64::from(entries));
+    usize::try_from(places).unwrap_or(usize::MAX)
+}
+
+/// The weight of place `i` on the generated curve is `HARMONIC_SCALE / i`. The scale is
+/// lcm(1..=16) × 10^6, so the weights of up to 16 places are exactly 1, 1/2, 1/3, ... and
+/// larger fields lose less than a millionth of a weight to the floor; it stays integer, so
+/// every machine computes the same prizes.
+const HARMONIC_SCALE: i128 = 720_720_000_000;
+
+/// The generated curve: `places` paid places (fewer when the pool cannot give each one
+/// rounding unit; never a paid place of nothing), each first given the floor, the rest of the
+/// pool split in proportion to 1, 1/2, 1/3, ... 1/n (the harmonic curve).
+///
+/// Why harmonic: first place gets twice second and three times third, which is as top-heavy
+/// as the club's own table (for five places it gives 43.8 / 21.9 / 14.6 / 10.9 / 8.8 %
+/// against the table's 40 / 25 / 16 / 11 / 8 %), it needs no parameter to tune, and a director
+/// can check it by hand. The floor is `min_cash` rounded up to the rounding unit, at least one
+/// unit; when the pool cannot give every paid place that floor, the floor drops to the equal
+/// share rounded down to the unit (the places paid stay as stated). Every prize but first is a
+/// multiple of the unit (floor and extra both are), first place takes the remainder, so the
+/// total is exactly the pool; the weights never increase, so neither do the prizes. All
+/// integer arithmetic in `i128`: `rest × weight` stays below 2^103.
+pub fn curve_prizes(pool: Cents, places: usize, min_cash: Cents, rounding: Cents) -> Vec<Cents> {
+    if places == 0 || pool.0 <= 0 {
+        return Vec::new();
+    }
+    let total = i128::from(pool.0);
+    let unit = i128::from(rounding.0.max(1));
+    let affordable = usize::try_from(total / unit).unwrap_or(usize::MAX);
+    let places = places.min(affordable).max(1);
+    let n = i128::try_from(places).unwrap_or(i128::MAX);
+    let wanted = ((i128::from(min_cash.0.max(0)) + unit - 1) / unit * unit).max(unit);
+    let floor = if wanted * n <= total {
+        wanted
+    } else {
+        total / n / unit * unit
+    };
+    let rest = total - floor * n;
+    let weights: Vec<i128> = (1..=n).map(|i| HARMONIC_SCALE / i).collect();
+    let total_weight: i128 = weights.iter().sum();
+    let mut out: Vec<i128> = weights
+        .iter()
+        .map(|w| floor + rest * w / total_weight / unit * unit)
+        .collect();
+    let handed_out: i128 = out.iter().sum();
+    out[0] += total - handed_out;
+    // Every prize is between 0 and the pool, which is an i64.
+    out.into_iter()
+        .map(|c| Cents(i64::try_from(c).unwrap_or(0)))
+        .collect()
 }
 
 /// The prize for places `first..first+count` (1-based) shared by `count` tied players: the sum
@@ -108,6 +189,7 @@ impl Tournament {
 mod tests {
     use super::*;
     use crate::model::config::templates::standard_payouts;
+    use proptest::prelude::*;
 
     #[test]
     fn payouts_sum_to_the_pool_and_do_not_increase() {
@@ -131,6 +213,170 @@ mod tests {
             p,
             vec![Cents(22_500), Cents(12_500), Cents(8_000), Cents(5_000)]
         );
+    }
+
+    fn curve(paid_share_bp: u32, min_cash: i64) -> PayoutStructure {
+        PayoutStructure {
+            brackets: Vec::new(),
+            rounding: Cents(500),
+            mode: PayoutMode::Curve {
+                paid_share_bp,
+                min_cash: Cents(min_cash),
+            },
+        }
+    }
+
+    fn money(v: &[i64]) -> Vec<Cents> {
+        v.iter().map(|&c| Cents(c)).collect()
+    }
+
+    #[test]
+    fn fifty_entries_ten_percent_paid_on_the_harmonic_curve() {
+        // 50 x 20 euro = 1000 euro, 10 % = 5 places, each at least one 5-euro unit (25 euro),
+        // the other 975 euro by 1 : 1/2 : 1/3 : 1/4 : 1/5 = 60 : 30 : 20 : 15 : 12 (of 137):
+        // 427.01, 213.50, 142.34, 106.75, 85.40 -> down to 5 euro: 425, 210, 140, 105, 85
+        // (965); the 10 euro left go to first. By hand, and the same with Python's Fraction.
+        assert_eq!(
+            prizes(Cents(100_000), 50, &curve(1000, 0)),
+            money(&[44_000, 21_500, 14_500, 11_000, 9_000])
+        );
+    }
+
+    #[test]
+    fn fifty_entries_ten_percent_paid_with_a_min_cash_of_the_buy_in() {
+        // Each of the 5 places first gets 20 euro (100); the other 900 euro by 60:30:20:15:12
+        // of 137: 394.16, 197.08, 131.39, 98.54, 78.83 -> 390, 195, 130, 95, 75 (885); 15
+        // euro left to first: 20+390+15, 20+195, 20+130, 20+95, 20+75.
+        assert_eq!(
+            prizes(Cents(100_000), 50, &curve(1000, 2000)),
+            money(&[42_500, 21_500, 15_000, 11_500, 9_500])
+        );
+    }
+
+    #[test]
+    fn a_quarter_of_forty_paid_with_twice_the_buy_in_as_min_cash() {
+        // 40 x 20 euro = 800 euro, 25 % = 10 places at 40 euro (400); the other 400 euro by
+        // 1/1..1/10 = 2520:1260:840:630:504:420:360:315:280:252 of 7381: 136.57, 68.28,
+        // 45.52, 34.14, 27.31, 22.76, 19.51, 17.07, 15.17, 13.66 -> 135, 65, 45, 30, 25, 20,
+        // 15, 15, 15, 10 (375); 25 euro left to first.
+        assert_eq!(
+            prizes(Cents(80_000), 40, &curve(2500, 4000)),
+            money(&[20_000, 10_500, 8_500, 7_000, 6_500, 6_000, 5_500, 5_500, 5_500, 5_000])
+        );
+    }
+
+    #[test]
+    fn a_min_cash_off_the_unit_is_rounded_up_and_first_takes_the_odd_cents() {
+        // 23 x 15 euro, 12.5 % of 23 = 2.875 -> 3 places; min cash 15 euro, unit 1 euro; the
+        // other 300 euro by 6:3:2 of 11 = 163.64, 81.82, 54.55 -> 163, 81, 54; 2 euro left.
+        let mut s = curve(1250, 1500);
+        s.rounding = Cents(100);
+        assert_eq!(
+            prizes(Cents(34_500), 23, &s),
+            money(&[18_000, 9_600, 6_900])
+        );
+        // 1 cent more: first place alone takes it.
+        assert_eq!(
+            prizes(Cents(34_501), 23, &s),
+            money(&[18_001, 9_600, 6_900])
+        );
+    }
+
+    #[test]
+    fn places_paid_round_half_up_at_least_one_at_most_the_field() {
+        assert_eq!(places_paid(50, 1000), 5);
+        assert_eq!(places_paid(20, 1250), 3); // 2.5 -> 3
+        assert_eq!(places_paid(37, 1200), 4); // 4.44 -> 4
+        assert_eq!(places_paid(3, 100), 1); // 0.03 -> at least one
+        assert_eq!(places_paid(7, 10_000), 7);
+        assert_eq!(places_paid(0, 1000), 0);
+    }
+
+    #[test]
+    fn a_pool_too_small_for_the_min_cash_lowers_it_and_keeps_the_places() {
+        // 5 places at 50 euro would need 250 euro; 200 euro gives each 40 (the equal share).
+        assert_eq!(
+            curve_prizes(Cents(20_000), 5, Cents(5000), Cents(500)),
+            money(&[4000, 4000, 4000, 4000, 4000])
+        );
+        // Too small for one unit per place: fewer places, never a prize of nothing.
+        assert_eq!(
+            curve_prizes(Cents(1200), 5, Cents(0), Cents(500)),
+            money(&[700, 500])
+        );
+        assert_eq!(
+            curve_prizes(Cents(300), 5, Cents(0), Cents(500)),
+            money(&[300])
+        );
+    }
+
+    #[test]
+    fn no_payouts_pays_nothing() {
+        let s = PayoutStructure {
+            brackets: Vec::new(),
+            rounding: Cents(500),
+            mode: PayoutMode::None,
+        };
+        assert_eq!(prizes(Cents(100_000), 50, &s), Vec::<Cents>::new());
+    }
+
+    #[test]
+    fn a_stored_structure_without_mode_is_the_fixed_table_and_writes_back_the_same() {
+        let stored = r#"{"brackets":[{"max_entries":10,"shares_bp":[6500,3500]}],"rounding":500}"#;
+        let s: PayoutStructure = serde_json::from_str(stored).unwrap();
+        assert_eq!(s.mode, PayoutMode::Table);
+        assert_eq!(serde_json::to_string(&s).unwrap(), stored);
+        let curve_json = serde_json::to_string(&curve(1000, 2000)).unwrap();
+        assert_eq!(
+            curve_json,
+            r#"{"brackets":[],"rounding":500,"mode":{"kind":"curve","paid_share_bp":1000,"min_cash":2000}}"#
+        );
+        let back: PayoutStructure = serde_json::from_str(&curve_json).unwrap();
+        assert_eq!(back, curve(1000, 2000));
+        let none: PayoutStructure =
+            serde_json::from_str(r#"{"brackets":[],"rounding":100,"mode":{"kind":"none"}}"#)
+                .unwrap();
+        assert_eq!(none.mode, PayoutMode::None);
+    }
+
+    proptest! {
+        /// Every generated structure: exact to the pool, never increasing, every prize but
+        /// first a multiple of the unit, the places as stated and the min cash kept whenever
+        /// the pool can give every stated place the (rounded-up) min cash.
+        #[test]
+        fn curves_are_exact_monotone_and_keep_their_promises(
+            entries in 1u32..=2_000,
+            prize_part in 0i64..=50_000,
+            odd in 0i64..=99,
+            share in 100u32..=10_000,
+            min_cash in prop_oneof![Just(0i64), 1i64..=20_000],
+            unit in prop_oneof![Just(1i64), Just(100), Just(500), Just(1000), 1i64..=5000],
+        ) {
+            let pool = Cents(i64::from(entries) * prize_part + odd);
+            let s = PayoutStructure {
+                brackets: Vec::new(),
+                rounding: Cents(unit),
+                mode: PayoutMode::Curve { paid_share_bp: share, min_cash: Cents(min_cash) },
+            };
+            let p = prizes(pool, entries, &s);
+            if pool.0 <= 0 {
+                prop_assert!(p.is_empty());
+                return Ok(());
+            }
+            prop_assert_eq!(p.iter().copied().sum::<Cents>(), pool);
+            prop_assert!(p.windows(2).all(|w| w[0] >= w[1]), "{:?}", p);
+            prop_assert!(p.iter().all(|c| c.0 > 0), "{:?}", p);
+            prop_assert!(p[1..].iter().all(|c| c.0 % unit == 0), "{:?}", p);
+            let stated = places_paid(entries, share);
+            prop_assert!(p.len() <= stated && p.len() <= entries as usize);
+            if pool.0 >= stated as i64 * unit {
+                prop_assert_eq!(p.len(), stated);
+            }
+            let rounded_min = ((min_cash + unit - 1) / unit * unit).max(unit);
+            if pool.0 >= stated as i64 * rounded_min {
+                prop_assert!(p.iter().all(|c| c.0 >= min_cash), "{:?}", p);
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
-use crate::model::config::{BountyKind, Config, LateRegistration, Level};
+use crate::model::config::{BountyKind, Config, LateRegistration, Level, PayoutMode};
 use crate::model::money::Cents;
 use crate::model::state::{Table, Tournament};
 
@@ -178,8 +178,30 @@ impl Config {
             }
         }
         let p = &self.payouts;
-        if p.rounding.0 <= 0 || p.brackets.is_empty() {
+        if p.rounding.0 <= 0 || p.rounding.0 > 100_000_000 {
             return Err(bad("payouts"));
+        }
+        match p.mode {
+            // Only the table needs brackets; any given are checked below in every mode, so a
+            // structure switched back to the table is still sound.
+            PayoutMode::Table => {
+                if p.brackets.is_empty() {
+                    return Err(bad("payouts"));
+                }
+            }
+            PayoutMode::Curve {
+                paid_share_bp,
+                min_cash,
+            } => {
+                // 1 % to 100 % of the field, and a minimum cash within the limits of a buy-in.
+                if !(100..=10_000).contains(&paid_share_bp)
+                    || min_cash.0 < 0
+                    || min_cash.0 > 100_000_000
+                {
+                    return Err(bad("payouts"));
+                }
+            }
+            PayoutMode::None => {}
         }
         let mut last_max = 0;
         for b in &p.brackets {
