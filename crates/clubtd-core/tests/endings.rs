@@ -181,3 +181,28 @@ fn the_clock_stops_when_a_deal_is_recorded() {
     assert!(!later.clock.running && later.finished);
     assert_eq!(later.clock.remaining_ms, then.clock.remaining_ms);
 }
+
+#[test]
+fn an_early_leaver_with_no_bust_after_them_takes_the_next_place_when_play_ends() {
+    // Found by the money invariant: the leaver waited for a bust that never came, so the
+    // second prize was paid to nobody.
+    let mut k = Kit::new(templates::club_evening("end", 1));
+    k.register(3);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    k.bust_by_tablemate(1);
+    k.ok(Command::LeaveEarly {
+        player: PlayerId(2),
+    });
+    let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    assert!(v.finished);
+    let place = |p: u32| {
+        let l = v.results.iter().find(|r| r.player == PlayerId(p)).unwrap();
+        (l.place, l.prize)
+    };
+    assert_eq!(place(3), (Some(1), v.payouts[0]));
+    assert_eq!(place(2), (Some(2), v.payouts[1]));
+    assert_eq!(place(1).0, Some(3));
+    let paid: Cents = v.results.iter().map(|r| r.prize).sum();
+    assert_eq!(paid, v.prize_pool);
+}
