@@ -17,6 +17,7 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         return setup::decide_create(t, config);
     }
     let cfg = t.config().ok_or(DomainError::NotCreated)?;
+    deals::refused_after_deal(t, command)?;
     match command {
         Command::CreateTournament { .. } => Err(DomainError::AlreadyCreated),
         Command::ChangeConfig { config } => setup::decide_change_config(t, cfg, config),

@@ -8,6 +8,7 @@ use clubtd_core::ids::{PlayerId, Timestamp};
 use clubtd_core::money::{Cents, Chips};
 use clubtd_core::ranking;
 use clubtd_core::view::tournament_view;
+use clubtd_core::DomainError;
 use kit::Kit;
 
 /// Four players at one table, registration closed, clock running.
@@ -205,4 +206,58 @@ fn an_early_leaver_with_no_bust_after_them_takes_the_next_place_when_play_ends()
     assert_eq!(place(1).0, Some(3));
     let paid: Cents = v.results.iter().map(|r| r.prize).sum();
     assert_eq!(paid, v.prize_pool);
+}
+
+#[test]
+fn a_deal_waits_for_a_final_field_and_then_fixes_it() {
+    // Found by the invariants: a deal recorded during late registration, then a new
+    // player registered, whose prize came out of money the deal had already shared.
+    let mut k = Kit::new(templates::club_evening("deal", 1));
+    k.register(3);
+    k.ok(Command::StartClock);
+    let early = k.run(Command::RecordDeal {
+        amounts: vec![],
+        note: "too early".into(),
+        to_play_for: Cents::ZERO,
+    });
+    assert_eq!(early, Err(DomainError::DealBeforeFieldFinal));
+    assert!(tournament_view(&k.t, Timestamp(k.now))
+        .unwrap()
+        .deal_quotes
+        .is_none());
+    k.ok(Command::CloseRegistration);
+    k.bust_by_tablemate(1);
+    let q = tournament_view(&k.t, Timestamp(k.now))
+        .unwrap()
+        .deal_quotes
+        .unwrap();
+    let amounts: Vec<(PlayerId, Cents)> = q.players.iter().copied().zip(q.icm).collect();
+    k.ok(Command::RecordDeal {
+        amounts,
+        note: "ICM".into(),
+        to_play_for: Cents::ZERO,
+    });
+    // The field is fixed: nobody comes back, and play is over.
+    let refused = [
+        Command::RevivePlayer {
+            player: PlayerId(1),
+            reason: "wrong report".into(),
+        },
+        Command::ReopenRegistration {
+            reason: "one more".into(),
+        },
+        Command::LeaveEarly {
+            player: PlayerId(2),
+        },
+    ];
+    for c in refused {
+        assert_eq!(k.run(c.clone()), Err(DomainError::DealRecorded), "{c:?}");
+    }
+    let seat = k.seat_of(2);
+    let by = k.tablemate(2);
+    let bust = k.run(Command::ReportBusts {
+        table: seat.table,
+        busts: vec![kit::bust(2, by, None)],
+    });
+    assert_eq!(bust, Err(DomainError::DealRecorded));
 }

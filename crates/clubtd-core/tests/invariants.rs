@@ -5,7 +5,7 @@
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
 use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
-use clubtd_core::config::{templates, BountyKind, Level};
+use clubtd_core::config::{templates, BountyKind, Level, PayoutMode};
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -59,6 +59,7 @@ fn arb_command() -> impl Strategy<Value = Command> {
         2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast { reason }),
         1 => player_b().prop_map(|player| Command::ConfirmArrival { player }),
         1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts { amounts: a.into_iter().map(Cents).collect() }),
+        2 => prop_oneof![Just(0i64), 1i64..3_000].prop_map(|c| Command::RecordDeal { amounts: Vec::new(), note: String::new(), to_play_for: Cents(c) }),
         2 => player.clone().prop_map(|player| Command::CancelEntry { player, reason: "mistake".into() }),
         2 => player.clone().prop_map(|player| Command::ReinstatePlayer { player, reason: "mistake".into() }),
         2 => table.clone().prop_map(|table| Command::ReopenTable { table, reason: "too early".into() }),
@@ -124,18 +125,21 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
     }
     // Chips bought: every entry's starting stack plus bonuses.
     assert!(t.chips_bought.0 >= i64::from(entries) * cfg.starting_stack.0);
-    // Places cover exactly the eliminated players, each once.
-    let st = standings(t, cfg, Timestamp(0));
+    // Places cover exactly the eliminated players, each once; once play is over also the
+    // players of a deal that ended it, and early leavers who waited for a bust that never
+    // came (they take the next place down).
+    let st = standings(t, cfg, now);
     let placed: BTreeSet<PlayerId> = st
         .iter()
         .filter(|s| !(s.place == 1 && t.players_left() == 1))
         .map(|s| s.player)
         .collect();
     let mut out: BTreeSet<PlayerId> = t.eliminations.iter().map(|e| e.player).collect();
-    // Early leavers waiting for the next bust's place take the next place down when play
-    // ends without one.
     if tournament_view(t, now).is_some_and(|v| v.finished) {
         out.extend(t.early_leavers.iter().copied());
+        if t.deal.is_some() && t.deal_to_play_for == Cents::ZERO {
+            out.extend(t.playing().map(|p| p.id));
+        }
     }
     assert_eq!(placed, out);
     assert_eq!(
@@ -223,7 +227,11 @@ fn check_money(t: &Tournament, now: Timestamp) {
                 .map(|a| a.bounty)
                 .sum::<Cents>();
         let bounties: Cents = view.results.iter().map(|r| r.bounties).sum();
-        assert_eq!(bounties + unwon, bounty_in, "play is over: every bounty cent is paid");
+        assert_eq!(
+            bounties + unwon,
+            bounty_in,
+            "play is over: every bounty cent is paid"
+        );
     }
 }
 
@@ -268,6 +276,36 @@ fn chips_bought_by_the_log(log: &[Event], starting: Chips) -> Chips {
     total
 }
 
+/// A `RecordDeal` with no amounts stands for "the players take the ICM quote" (with what it
+/// says to leave to play for taken off the chip leader's share): filled in from the view,
+/// since random amounts would almost never add up.
+fn deal_from_the_quotes(t: &Tournament, command: &Command, now: Timestamp) -> Command {
+    let Command::RecordDeal {
+        amounts,
+        to_play_for,
+        ..
+    } = command
+    else {
+        return command.clone();
+    };
+    if !amounts.is_empty() {
+        return command.clone();
+    }
+    let Some(q) = tournament_view(t, now).and_then(|v| v.deal_quotes) else {
+        return command.clone();
+    };
+    let mut amounts: Vec<(PlayerId, Cents)> = q.players.iter().copied().zip(q.icm).collect();
+    let leave = (*to_play_for).min(amounts.iter().map(|a| a.1).max().unwrap_or_default());
+    if let Some(top) = amounts.iter_mut().max_by_key(|a| a.1) {
+        top.1 -= leave;
+    }
+    Command::RecordDeal {
+        amounts,
+        note: "ICM".into(),
+        to_play_for: leave,
+    }
+}
+
 /// The cases to run: `PROPTEST_CASES` when set (a deeper hunt), else `default`.
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -282,7 +320,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), .. ProptestConfig::default() })]
 
     #[test]
-    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>()) {
+    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3) {
         let mut config = templates::club_evening("prop", 5);
         config.table_size = 6;
         config.stop_table_at = 3;
@@ -292,6 +330,17 @@ proptest! {
             config.table_size = 6;
             config.stop_table_at = 3;
             config.tables_at_start = 2;
+        }
+        // The club's table, a curve over a share of the field with a minimum cash, or none.
+        config.payouts.mode = match payouts {
+            0 => PayoutMode::Table,
+            1 => PayoutMode::Curve { paid_share_bp: 2500, min_cash: Cents(2000) },
+            _ => PayoutMode::None,
+        };
+        if config.payouts.mode == PayoutMode::None {
+            // League nights: no prize part (the configuration refuses one).
+            config.house_fee += config.prize_part;
+            config.prize_part = Cents::ZERO;
         }
         let mut state = Tournament::default();
         let mut log: Vec<Event> = Vec::new();
@@ -303,6 +352,7 @@ proptest! {
         for (i, command) in commands.iter().enumerate() {
             let ctx = Ctx { now: Timestamp(i as i64 * 45_000), seed: i as u64 * 7919 };
             let before = state.clone();
+            let command = &deal_from_the_quotes(&state, command, ctx.now);
             match decide(&state, command, ctx) {
                 Ok(events) => {
                     for e in &events {

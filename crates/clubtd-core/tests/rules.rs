@@ -1227,6 +1227,11 @@ fn more_tables_at_the_start_open_before_the_first_registration() {
 fn with_payout_mode(tables: u16, mode: PayoutMode) -> Config {
     let mut cfg = templates::club_evening("t", tables);
     cfg.payouts.mode = mode;
+    if mode == PayoutMode::None {
+        // No payouts, no prize part: the buy-in is the house's (a league's fund).
+        cfg.house_fee += cfg.prize_part;
+        cfg.prize_part = Cents::ZERO;
+    }
     cfg
 }
 
@@ -1321,6 +1326,15 @@ fn payout_modes_are_checked_with_the_field_named() {
     assert_eq!(c.validate(), Ok(()));
     c.payouts.mode = PayoutMode::Table;
     assert_eq!(c.validate(), bad);
+    // No payouts with a prize part would take money nobody can win.
+    let mut c = with_payout_mode(1, PayoutMode::None);
+    c.prize_part = Cents(2000);
+    assert_eq!(
+        c.validate(),
+        Err(DomainError::InvalidConfig {
+            field: "prize_part".into()
+        })
+    );
     // A rounding unit of nothing is refused in every mode.
     let mut c = curve(1000, 0);
     c.payouts.rounding = Cents(0);

@@ -115,6 +115,14 @@ pub enum DomainError {
     /// The structure pays no prizes (a league night): no payout table, no deal.
     #[error("this tournament pays no prizes")]
     NoPayouts,
+    /// Seed 000 / FIDPA: a deal shares a final prize pool among the players left; while
+    /// registration is open (or before the start) the field and the pool can still grow.
+    #[error("a deal waits for the start and the close of registration")]
+    DealBeforeFieldFinal,
+    /// A recorded deal fixed the field and the money: nobody joins or comes back into play
+    /// after it, and once it ended play nobody busts, leaves or moves either.
+    #[error("a deal is recorded: the field is fixed")]
+    DealRecorded,
 }
 
 impl DomainError {
@@ -172,6 +180,8 @@ impl DomainError {
             LevelAlreadyPlayed { .. } => "LEVEL_ALREADY_PLAYED",
             PayoutsLocked => "PAYOUTS_LOCKED",
             NoPayouts => "NO_PAYOUTS",
+            DealBeforeFieldFinal => "DEAL_BEFORE_FIELD_FINAL",
+            DealRecorded => "DEAL_RECORDED",
         }
     }
 
@@ -293,6 +303,8 @@ impl DomainError {
         "LEVEL_ALREADY_PLAYED",
         "PAYOUTS_LOCKED",
         "NO_PAYOUTS",
+        "DEAL_BEFORE_FIELD_FINAL",
+        "DEAL_RECORDED",
     ];
 }
 

@@ -477,6 +477,7 @@ mod tests {
         let bob = l.register("Bob", PaymentMethod::Cash);
         let cas = l.register("Cas", PaymentMethod::Cash);
         l.run(Command::StartClock);
+        l.run(Command::CloseRegistration);
         l.bust(cas, ann);
         let pool = l.t.prize_pool;
         let paid: Cents = l.receipt(cas).received.iter().map(|x| x.amount).sum();

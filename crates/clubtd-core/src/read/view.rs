@@ -546,14 +546,10 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     })
 }
 
-/// The most players quoted while registration is open: one final table, as always.
-const QUOTED_WHILE_OPEN: usize = 10;
-
-/// Chip-chop and ICM quotes when 2 to 10 players are left and prizes remain, and up to
-/// [`MAX_DEAL_PLAYERS`](crate::rules::deals::MAX_DEAL_PLAYERS) (20) once registration is
-/// closed: past one table a deal is only talked over a final field and pool, and an open
-/// registration would recompute a 2^20 ICM for a field that changes with every entry. A
-/// player with no chips (or a stack not counted yet) is quoted below everyone with chips.
+/// Chip-chop and ICM quotes for 2 to [`MAX_DEAL_PLAYERS`](crate::rules::deals::MAX_DEAL_PLAYERS)
+/// (20) players left, once play has started and registration is closed (a deal shares a final
+/// pool: `deals::decide_deal` refuses one before), while prizes remain. A player with no chips
+/// (or a stack not counted yet, which `counted` says) is quoted below everyone with chips.
 fn deal_quotes(
     t: &Tournament,
     payouts: &[Cents],
@@ -561,11 +557,13 @@ fn deal_quotes(
     registration_open: bool,
 ) -> Option<DealQuotes> {
     let left: Vec<&crate::model::state::Player> = t.playing().collect();
-    // A deal recorded ends the negotiation (its amounts are the prizes now).
+    // A deal recorded ends the negotiation (its amounts are the prizes now); before the
+    // start or while registration is open the field can still grow (no deal yet).
     if t.deal.is_some()
+        || !t.clock.is_started()
         || left.len() < 2
         || left.len() > crate::rules::deals::MAX_DEAL_PLAYERS
-        || (registration_open && left.len() > QUOTED_WHILE_OPEN)
+        || registration_open
     {
         return None;
     }

@@ -8,7 +8,7 @@
 //! chip-chop is pure integer arithmetic, and ICM uses `f64` only inside the probability
 //! calculation before the same exact integer rounding turns it into cents.
 
-use crate::log::command::Ctx;
+use crate::log::command::{Command, Ctx};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
 use crate::model::config::Config;
@@ -16,6 +16,7 @@ use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::Tournament;
 use crate::rules::busts::standings;
+use crate::rules::registration::registration_open;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::fmt;
@@ -361,6 +362,9 @@ pub fn decide_deal(
     if t.prizes().is_empty() {
         return Err(DomainError::NoPayouts);
     }
+    if !t.clock.is_started() || registration_open(t, cfg, ctx.now) {
+        return Err(DomainError::DealBeforeFieldFinal);
+    }
     let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
     let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
     named.sort();
@@ -392,6 +396,43 @@ pub fn decide_deal(
         to_play_for,
         at: Some(ctx.now),
     }])
+}
+
+/// Seed 000 / FIDPA: what a recorded deal fixes. Its players and amounts share exactly the
+/// money not yet paid, so a command that brings a player into play (a registration, a
+/// re-entry, registration reopened, a revive of a player out before the deal, a reinstated
+/// leaver, a cancelled re-entry's place given back, a reopened table) would break that sum:
+/// refused, the TD records the deal again if it changed. Once the deal ended play (nothing
+/// left to play for), the play itself is over too: no bust, leave, disqualification, move or
+/// table change.
+pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), DomainError> {
+    let Some(deal) = &t.deal else {
+        return Ok(());
+    };
+    let in_deal = |p: &PlayerId| deal.iter().any(|(x, _)| x == p);
+    let ended_play = t.deal_to_play_for == Cents::ZERO;
+    let refused = match command {
+        Command::RegisterPlayer { .. }
+        | Command::ReEnter { .. }
+        | Command::ReopenRegistration { .. }
+        | Command::ReinstatePlayer { .. }
+        | Command::CancelEntry { .. }
+        | Command::ReopenTable { .. } => true,
+        Command::RevivePlayer { player, .. } => !in_deal(player) || ended_play,
+        Command::ReportBusts { .. }
+        | Command::LeaveEarly { .. }
+        | Command::Disqualify { .. }
+        | Command::SurrenderStack { .. }
+        | Command::MovePlayer { .. }
+        | Command::BreakTable { .. }
+        | Command::DrawFinalTable => ended_play,
+        _ => false,
+    };
+    if refused {
+        Err(DomainError::DealRecorded)
+    } else {
+        Ok(())
+    }
 }
 
 /// `DealRecorded`: the amounts agreed, which replace the prizes of the players in the deal,

@@ -112,6 +112,11 @@ impl Config {
         if (self.bounty_kind == BountyKind::None) != (self.bounty_part == Cents::ZERO) {
             return Err(bad("bounty_part"));
         }
+        // A night without payouts has no prize pool: money taken for prizes nobody can win
+        // would be lost. The buy-in is the house's fee (a league's fund) and bounties only.
+        if self.payouts.mode == PayoutMode::None && self.prize_part != Cents::ZERO {
+            return Err(bad("prize_part"));
+        }
         if self.max_entries == Some(0) {
             return Err(bad("max_entries"));
         }
