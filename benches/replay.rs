@@ -46,6 +46,7 @@ fn build_log(players: u32, tables: u16, target: usize) -> (Tournament, Vec<Event
                 name: format!("Player {n}"),
                 method: PaymentMethod::Cash,
                 present: true,
+                same_name_confirmed: false,
             },
             i,
         );

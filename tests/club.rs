@@ -126,6 +126,7 @@ async fn play_out(engine: &Engine, name: &str, players: &[&str]) -> i64 {
             name: (*p).to_string(),
             method: PaymentMethod::Cash,
             present: true,
+            same_name_confirmed: false,
         };
         submit(engine, id, &format!("{name}-reg-{p}"), register).await;
     }

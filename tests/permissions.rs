@@ -592,6 +592,7 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             name: format!("Late {}", v.players.len()),
             method: PaymentMethod::Cash,
             present: true,
+            same_name_confirmed: false,
         },
         "unregister_player" => Command::UnregisterPlayer { player: first },
         "revive_player" => Command::RevivePlayer {

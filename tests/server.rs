@@ -33,6 +33,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
             name: "Ann".into(),
             method: PaymentMethod::Cash,
             present: true,
+            same_name_confirmed: false,
         };
         let first = e.submit(id, "c2", &register, &director()).await.unwrap();
         // The same id again: the first answer, nothing applied twice.
@@ -44,6 +45,7 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
             name: "Bob".into(),
             method: PaymentMethod::Cash,
             present: false,
+            same_name_confirmed: false,
         };
         let refused = e.submit(id, "c3", &absent, &director()).await.unwrap();
         assert!(matches!(refused, Reply::Rejected(ref err) if err.code() == "NOT_PRESENT"));
@@ -250,6 +252,7 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         name: "Ann".into(),
         method: PaymentMethod::Cash,
         present: true,
+        same_name_confirmed: false,
     };
     e.submit(id, "v2", &register, &director()).await.unwrap();
     let next = e.view(id).unwrap();
@@ -402,6 +405,7 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
             name: name.into(),
             method,
             present: true,
+            same_name_confirmed: false,
         })
         .await;
     }

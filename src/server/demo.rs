@@ -59,6 +59,7 @@ pub async fn seed_if_empty(engine: &Engine) -> Result<Option<i64>, EngineError> 
             name: (*player).to_string(),
             method,
             present: true,
+            same_name_confirmed: false,
         });
     }
     for table in 1..=3 {

@@ -34,7 +34,7 @@ pub use model::state::Tournament;
 // The flat paths the app and its tests have always used (`domain::event::Event`), kept so
 // that no caller has to change: each is the module where the thing lives now.
 pub use log::{command, error, event};
-pub use model::{config, ids, money, state};
+pub use model::{config, ids, money, names, state};
 pub use read::{ranking, receipts, view};
 pub use rules::{
     balancing, bounties, busts, clock, corrections, deals, payouts, penalties, registration,

@@ -32,6 +32,7 @@ pub(crate) fn started_pko(players: usize) -> Tournament {
             name: format!("P{i}"),
             method: PaymentMethod::Cash,
             present: true,
+            same_name_confirmed: false,
         };
         run(&mut t, register, 0);
     }

@@ -261,3 +261,31 @@ fn a_deal_waits_for_a_final_field_and_then_fixes_it() {
     });
     assert_eq!(bust, Err(DomainError::DealRecorded));
 }
+
+#[test]
+fn a_name_already_registered_asks_first_compared_as_the_desk_searches() {
+    let mut k = Kit::new(templates::club_evening("names", 2));
+    let register = |name: &str, confirmed: bool| Command::RegisterPlayer {
+        name: name.into(),
+        method: clubtd_core::event::PaymentMethod::Cash,
+        present: true,
+        same_name_confirmed: confirmed,
+    };
+    k.ok(register("Chloé Dubois", false));
+    for same in [" chloe  dubois ", "CHLOÉ DUBOIS", "Chloe Dubois"] {
+        assert_eq!(
+            k.run(register(same, false)),
+            Err(DomainError::NameAlreadyRegistered {
+                player: PlayerId(1),
+                name: "Chloé Dubois".into()
+            }),
+            "{same:?}"
+        );
+    }
+    assert_eq!(k.t.players.len(), 1, "nothing registered twice");
+    // Another person of the same name, confirmed at the desk.
+    k.ok(register("chloe dubois", true));
+    assert_eq!(k.t.players.len(), 2);
+    // A different name goes straight in.
+    k.ok(register("Chloé Dupont", false));
+}

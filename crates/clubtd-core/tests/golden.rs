@@ -465,6 +465,7 @@ fn golden_tournament() -> Kit {
             name: format!("Player {}", i + 1),
             method: PaymentMethod::ALL[i as usize % 4],
             present: true,
+            same_name_confirmed: false,
         });
     }
     k.run(Command::UnregisterPlayer {

@@ -24,8 +24,8 @@ fn arb_command() -> impl Strategy<Value = Command> {
     let table = (0u16..6).prop_map(TableNo);
     let seat = (0u8..11).prop_map(SeatNo);
     prop_oneof![
-        4 => "[A-Za-z ]{0,12}".prop_map(|name| Command::RegisterPlayer { name, method: PaymentMethod::Cash, present: true }),
-        1 => Just(Command::RegisterPlayer { name: "Absent".into(), method: PaymentMethod::Card, present: false }),
+        4 => ("[A-Za-z ]{0,12}", any::<bool>()).prop_map(|(name, same_name_confirmed)| Command::RegisterPlayer { name, method: PaymentMethod::Cash, present: true, same_name_confirmed }),
+        1 => Just(Command::RegisterPlayer { name: "Absent".into(), method: PaymentMethod::Card, present: false, same_name_confirmed: false }),
         1 => Just(Command::StartClock),
         1 => Just(Command::PauseClock),
         1 => (-900i64..900).prop_map(|d| Command::AdjustClock { delta_seconds: d }),
@@ -397,7 +397,7 @@ proptest! {
         };
         run(&mut state, Command::CreateTournament { config }, 0);
         for n in 0..6 {
-            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true }, 0);
+            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, 0);
         }
         run(&mut state, Command::StartClock, 0);
         for (i, (kind, a, b)) in steps.into_iter().enumerate() {
@@ -422,7 +422,7 @@ proptest! {
         let ctx = |i: u64| Ctx { now: Timestamp(0), seed: seed.wrapping_add(i) };
         for e in decide(&state, &Command::CreateTournament { config: config.clone() }, ctx(0)).unwrap() { state.apply(&e).unwrap(); }
         for i in 0..players {
-            if let Ok(events) = decide(&state, &Command::RegisterPlayer { name: format!("P{i}"), method: PaymentMethod::Cash, present: true }, ctx(u64::from(i) + 1)) {
+            if let Ok(events) = decide(&state, &Command::RegisterPlayer { name: format!("P{i}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, ctx(u64::from(i) + 1)) {
                 for e in events { state.apply(&e).unwrap(); }
             }
         }

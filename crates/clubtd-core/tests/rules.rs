@@ -21,6 +21,7 @@ fn pkr4u_14_only_a_present_player_can_buy_in() {
         name: "Remote".into(),
         method: PaymentMethod::Transfer,
         present: false,
+        same_name_confirmed: false,
     });
     assert_eq!(r, Err(DomainError::NotPresent));
     assert!(k.t.players.is_empty());
@@ -79,6 +80,7 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
         name: "Ann".into(),
         method: PaymentMethod::Card,
         present: true,
+        same_name_confirmed: false,
     });
     k.ok(Command::ChangeConfig {
         config: Config {
@@ -296,6 +298,7 @@ fn late_registration_closes_by_itself_after_its_level_and_break() {
         name: "Late".into(),
         method: PaymentMethod::Cash,
         present: true,
+        same_name_confirmed: false,
     });
     assert_eq!(r, Err(DomainError::RegistrationClosed));
 }

@@ -16,13 +16,15 @@ mod suggest;
 mod tables;
 
 use super::components::{
-    euro, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner, PaymentMethodPicker,
+    euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner,
+    PaymentMethodPicker,
 };
 use super::live::{command_action, use_live, with_tournament};
 use super::ruling::RulingFlow;
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::i18n::*;
+use crate::messages::error_message;
 use crate::server_fns::club::list_tournaments;
 use crate::server_fns::{director_login, CommandReply, LoginReply};
 use corrections::{Correction, CorrectionButton, ReasonSheet};
@@ -103,14 +105,27 @@ pub fn DirectorPage() -> impl IntoView {
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
     let last_registered = RwSignal::new(None::<String>);
-    let register = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
+    // One registration per tap: the button waits for the answer (a double tap bought two
+    // entries), and a name already in the tournament asks before a second person is added.
+    let register_as = move |same_name_confirmed: bool| {
+        if send.pending().get_untracked() {
+            return;
+        }
         last_registered.set(Some(name.get_untracked().trim().to_string()));
         send.dispatch(Command::RegisterPlayer {
             name: name.get_untracked(),
             method: method.get_untracked(),
             present: present.get_untracked(),
+            same_name_confirmed,
         });
+    };
+    let register = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        register_as(false);
+    };
+    let same_name = move || match send.value().get() {
+        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
+        _ => None,
     };
     // Clear the name once the desk's registration is accepted.
     Effect::new(move |_| {
@@ -215,8 +230,18 @@ pub fn DirectorPage() -> impl IntoView {
                                 <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
                                 {t!(i18n, present_confirm)}
                             </label>
-                            <button class="primary" type="submit" data-testid="reg-submit">{t!(i18n, register)}</button>
+                            <button class="primary" type="submit" data-testid="reg-submit" disabled=move || send.pending().get()>{t!(i18n, register)}</button>
                         </form>
+                        {move || same_name().map(|r| {
+                            let lang = lang_code(i18n.get_locale());
+                            view! {
+                                <div class="answer error same-name" role="alert" data-testid="same-name">
+                                    <p>{error_message(lang, &r.code, &r.params)}</p>
+                                    <button data-testid="reg-same-name-confirm" disabled=move || send.pending().get()
+                                        on:click=move |_| register_as(true)>{t!(i18n, register_same_name)}</button>
+                                </div>
+                            }
+                        })}
                         {move || {
                             let view = current()?.view;
                             let n = last_registered.get()?;

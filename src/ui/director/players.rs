@@ -12,22 +12,9 @@ use crate::domain::view::{PlayerView, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
 
-/// Lower-case without accents, so "José" is found by "jose".
-fn search_key(s: &str) -> String {
-    s.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'à' | 'á' | 'â' | 'ä' | 'ã' => 'a',
-            'è' | 'é' | 'ê' | 'ë' => 'e',
-            'ì' | 'í' | 'î' | 'ï' => 'i',
-            'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            'ñ' => 'n',
-            other => other,
-        })
-        .collect()
-}
+// The desk's search compares names as the rules core does when a name is registered twice
+// (case, accents and spacing aside): "José" is found by "jose".
+use crate::domain::names::search_key;
 
 /// The players list with its actions. The search box, the payment method and the presence
 /// check sit outside the list, which re-renders on every live update.
@@ -121,16 +108,5 @@ pub fn PlayersPanel(
             </div>
             <ul class="player-list">{rows}</ul>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::search_key;
-
-    #[test]
-    fn search_ignores_case_and_accents() {
-        assert_eq!(search_key("José Müller"), "jose muller");
-        assert!(search_key("Françoise").contains(&search_key("franc")));
     }
 }

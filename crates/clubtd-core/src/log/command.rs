@@ -62,6 +62,10 @@ pub enum Command {
         name: String,
         method: PaymentMethod,
         present: bool,
+        /// The desk confirmed that a name already in the tournament (compared as the desk's
+        /// search compares: case, accents and spacing aside) is another person.
+        #[serde(default)]
+        same_name_confirmed: bool,
     },
     /// Before the start: the player gets their money back.
     #[serde(rename = "unregister_player")]

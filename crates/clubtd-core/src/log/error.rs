@@ -123,6 +123,10 @@ pub enum DomainError {
     /// after it, and once it ended play nobody busts, leaves or moves either.
     #[error("a deal is recorded: the field is fixed")]
     DealRecorded,
+    /// A player of the same name (case, accents and spacing aside) is already registered:
+    /// the desk confirms it is another person (or takes a re-entry instead).
+    #[error("{name} is already registered")]
+    NameAlreadyRegistered { player: PlayerId, name: String },
 }
 
 impl DomainError {
@@ -182,6 +186,7 @@ impl DomainError {
             NoPayouts => "NO_PAYOUTS",
             DealBeforeFieldFinal => "DEAL_BEFORE_FIELD_FINAL",
             DealRecorded => "DEAL_RECORDED",
+            NameAlreadyRegistered { .. } => "NAME_ALREADY_REGISTERED",
         }
     }
 
@@ -195,6 +200,10 @@ impl DomainError {
             }
             InvalidRuling { reason } => {
                 p.insert("reason", reason.clone());
+            }
+            NameAlreadyRegistered { player, name } => {
+                p.insert("player", player.0.to_string());
+                p.insert("name", name.clone());
             }
             UnknownIncident { index } => {
                 p.insert("index", index.to_string());
@@ -305,6 +314,7 @@ impl DomainError {
         "NO_PAYOUTS",
         "DEAL_BEFORE_FIELD_FINAL",
         "DEAL_RECORDED",
+        "NAME_ALREADY_REGISTERED",
     ];
 }
 

@@ -5,6 +5,9 @@
 //! order mark) are removed, so "A\u{200B}nn" is "Ann"; runs of spaces become one, and the
 //! ends are trimmed. What is left must not be empty.
 
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
 /// The most characters a player's name has.
 pub const MAX_NAME_CHARS: usize = 60;
 /// The most characters a tournament's name has.
@@ -53,6 +56,31 @@ pub fn clean_name(raw: &str, max_chars: usize) -> Option<String> {
     Some(name)
 }
 
+/// The normalized key of a name: decomposed (NFKD) with the combining marks dropped, lower
+/// case, inner whitespace collapsed to one space, trimmed. Letters that do not decompose
+/// into a base letter and a mark are spelled out the way Dutch and French keyboards type
+/// them without the special key (ß → ss, æ → ae, œ → oe, ø → o, ł → l, đ → d).
+pub fn search_key(name: &str) -> String {
+    let folded: String = name
+        .nfkd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .flat_map(|c| {
+            let spelled: &[char] = match c {
+                'ß' => &['s', 's'],
+                'æ' => &['a', 'e'],
+                'œ' => &['o', 'e'],
+                'ø' => &['o'],
+                'ł' => &['l'],
+                'đ' => &['d'],
+                _ => return vec![c],
+            };
+            spelled.to_vec()
+        })
+        .collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +125,14 @@ mod tests {
         assert!(clean_name(&"é".repeat(61), 60).is_none());
         let padded = format!("{}{}", "\u{200B}".repeat(100), "a".repeat(60));
         assert_eq!(clean_name(&padded, 60).map(|n| n.len()), Some(60));
+    }
+
+    #[test]
+    fn search_keys_ignore_case_accents_and_spaces_do_not_matter() {
+        assert_eq!(search_key("  Chloé   DUBOIS "), "chloe dubois");
+        assert_eq!(search_key("François Lefèvre"), "francois lefevre");
+        assert_eq!(search_key("Jürgen Groß"), "jurgen gross");
+        assert_eq!(search_key("Zoë Cœur"), "zoe coeur");
+        assert_eq!(search_key("Ĳsbrand"), "ijsbrand");
     }
 }

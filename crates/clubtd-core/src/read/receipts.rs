@@ -260,6 +260,7 @@ mod tests {
                 name: name.into(),
                 method,
                 present: true,
+                same_name_confirmed: false,
             });
             *self.t.players.keys().next_back().expect("registered")
         }

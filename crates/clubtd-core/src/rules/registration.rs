@@ -7,7 +7,7 @@ use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::{Config, LateRegistration};
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
-use crate::model::names::{clean_name, MAX_NAME_CHARS};
+use crate::model::names::{clean_name, search_key, MAX_NAME_CHARS};
 use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
@@ -79,6 +79,7 @@ pub fn decide_register(
     name: &str,
     method: PaymentMethod,
     present: bool,
+    same_name_confirmed: bool,
 ) -> Result<Vec<Event>, DomainError> {
     if !present {
         return Err(DomainError::NotPresent);
@@ -86,6 +87,22 @@ pub fn decide_register(
     let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
     if !registration_open(t, cfg, ctx.now) {
         return Err(DomainError::RegistrationClosed);
+    }
+    // " alice " is Alice: a name already in the tournament is most often the same person
+    // typed again (a busted player who wants a re-entry, a double registration). The desk
+    // asks; registering a second person of that name takes its confirmation.
+    if !same_name_confirmed {
+        let key = search_key(&name);
+        if let Some(same) = t
+            .players
+            .values()
+            .find(|p| p.status != PlayerStatus::Unregistered && search_key(&p.name) == key)
+        {
+            return Err(DomainError::NameAlreadyRegistered {
+                player: same.id,
+                name: same.name.clone(),
+            });
+        }
     }
     let player = PlayerId(t.players.keys().next_back().map_or(1, |p| p.0 + 1));
     let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;

@@ -45,11 +45,13 @@ impl Kit {
         self.run(c).expect("command accepted");
     }
     pub fn register(&mut self, n: usize) {
-        for i in 0..n {
+        // Named after the player id they get (P1, P2, …), so later calls add new names.
+        for _ in 0..n {
             self.ok(Command::RegisterPlayer {
-                name: format!("P{}", i + 1),
+                name: format!("P{}", self.t.players.len() + 1),
                 method: PaymentMethod::Cash,
                 present: true,
+                same_name_confirmed: false,
             });
         }
     }
