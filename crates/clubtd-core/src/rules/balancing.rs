@@ -17,8 +17,11 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlannedMove {
+    /// TDA 25: the player who would be big blind next hand at the giving table.
     pub player: PlayerId,
+    /// Where they sit now.
     pub from: Place,
+    /// The seat TDA 25 gives them at the receiving table.
     pub to: Place,
 }
 
@@ -29,7 +32,9 @@ pub struct PlannedMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WaitingMove {
+    /// TDA 25: the player who would be big blind next hand at the giving table.
     pub player: PlayerId,
+    /// Where they sit now, and stay until the seat is named.
     pub from: Place,
     /// The receiving table, which must set its button first.
     pub to_table: TableNo,
