@@ -1,7 +1,8 @@
 // A full club evening in the browser against the real server, every step through the faces:
 // the director makes a progressive-knockout tournament and registers 30 players at the desk
 // (4 tables), starts the clock; each table reports its busts from its own page (opened by its
-// QR code link); balancing moves are shown and confirmed by the arriving table; re-entries A
+// QR code link); a balancing move into a table that has not set its button waits for it (TDA
+// 25), then is shown and confirmed by the arriving table; re-entries A
 // and B at the desk; a table down to 4 stops and the director breaks it; the final table is
 // drawn; the money adds up (prize pool, payouts, bounties, deal quotes); a player's phone
 // follows it all live and switches language.
@@ -83,32 +84,56 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(phone.getByTestId("seat-cards")).toContainText(/Lotte Vermeulen.*Table \d+ · Seat \d+/);
   await expect(phone.getByTestId("players-left")).toHaveText("30");
 
-  // Each table's device, opened by its QR code link; each says where its button is.
+  // Each table's device, opened by its QR code link.
   const tables = new Map<number, Page>();
-  for (const n of [1, 2, 3, 4]) {
-    const page = await tablePage(browser, n);
-    await page.getByTestId("seat-1").click();
-    await expect(page.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
-    tables.set(n, page);
-  }
+  for (const n of [1, 2, 3, 4]) tables.set(n, await tablePage(browser, n));
   const counts = async () => {
     const c = new Map<number, number>();
     for (const [n, page] of tables) c.set(n, await seated(page).count());
     return c;
   };
   expect([...(await counts()).values()].reduce((a, b) => a + b)).toBe(30);
-
-  // TDA 25: busts at the shortest table until it is 2 short; the plan moves the next big
-  // blind of the longest table there, both tables see it, the arriving table confirms.
   const shortest = [...(await counts()).entries()].sort((a, b) => a[1] - b[1])[0][0];
   const short = tables.get(shortest)!;
-  for (let i = 0; i < 3 && (await short.getByTestId("move-in").count()) === 0; i++) {
+
+  // Each table says where its button is, but the shortest not yet.
+  for (const [n, page] of tables) {
+    if (n === shortest) continue;
+    await page.getByTestId("seat-1").click();
+    await expect(page.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
+  }
+
+  // TDA 25: busts at the shortest table until it is 2 short; the plan moves the next big
+  // blind of the longest table there, to the seat after the short table's big blind. Its
+  // button is unknown, so the move waits: the short table is asked for its button, the giving
+  // table and the director see the move waiting, and no seat can be confirmed yet.
+  for (let i = 0; i < 3 && (await short.getByTestId("move-waits-in").count()) === 0; i++) {
     await bustFirst(short);
   }
+  const waits = short.getByTestId("move-waits-in");
+  await expect(waits).toBeVisible();
+  const waitText = (await waits.textContent()) ?? "";
+  const w = waitText.match(/A player is coming to this table: (.+) from table (\d+)\. Set your button first/);
+  expect(w, waitText).not.toBeNull();
+  await expect(short.getByTestId("move-in")).toHaveCount(0);
+  await expect(short.getByTestId("need-button")).toHaveCount(0);
+  await expect(tables.get(Number(w![2]))!.getByTestId("move-waits-out")).toContainText(
+    `${w![1]} will move to table ${shortest} as soon as that table has set its button`,
+  );
+  await expect(director.getByTestId("plan-waiting")).toContainText(`waits for the button of table ${shortest}`);
+  await expect(director.getByTestId(`needs-button-${shortest}`)).toBeVisible();
+
+  // The short table sets its button: the seat is named, both tables see it, the arriving
+  // table confirms.
+  await short.getByTestId("seat-1").click();
+  await expect(short.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
+  await expect(short.getByTestId("move-waits-in")).toHaveCount(0);
   await expect(short.getByTestId("move-in").first()).toBeVisible();
+  await expect(director.getByTestId("plan-waiting")).toHaveCount(0);
   const arriving = (await short.getByTestId("move-in").first().textContent()) ?? "";
   const m = arriving.match(/Arriving: (.+) from table (\d+), to seat (\d+)/);
   expect(m, arriving).not.toBeNull();
+  expect(m![1]).toBe(w![1]);
   await expect(tables.get(Number(m![2]))!.getByTestId("move-out")).toContainText(m![1]);
   await short.getByTestId("move-confirm").first().click();
   await expect(short.getByTestId(`seat-${m![3]}`)).toContainText(m![1]);

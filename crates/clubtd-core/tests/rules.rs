@@ -1,6 +1,6 @@
 //! Whole-tournament scenarios through `decide` and `apply`, one per rule, citing it.
 
-use clubtd_core::balancing::{plan, stopped_tables};
+use clubtd_core::balancing::{is_shown_move, plan, stopped_tables, WaitingMove};
 use clubtd_core::busts::standings;
 use clubtd_core::command::{Command, Ctx, ReEntryOption};
 use clubtd_core::config::{templates, Config, LateRegistration, PayoutMode};
@@ -387,6 +387,158 @@ fn tda_25_the_next_big_blind_moves_to_the_short_table() {
         reason: MoveReason::Balance,
     });
     assert!(plan(&k.t, &cfg).moves.is_empty());
+}
+
+/// The button of `table` put where its big blind is on `bb_seat`: the occupied seat two
+/// players before it, clockwise.
+fn button_for_big_blind(k: &Kit, table: TableNo, bb_seat: SeatNo) -> SeatNo {
+    let seats: Vec<SeatNo> = k.t.tables[&table].seats.keys().copied().collect();
+    let i = seats.iter().position(|s| *s == bb_seat).expect("occupied");
+    seats[(i + seats.len() - 2) % seats.len()]
+}
+
+/// An occupied seat of `table` with a free seat right after it (clockwise): as the big
+/// blind, the newcomer's TDA 25 seat is then known in advance.
+fn big_blind_with_a_gap(k: &Kit, table: TableNo, size: u8) -> SeatNo {
+    let tb = &k.t.tables[&table];
+    *tb.seats
+        .keys()
+        .find(|s| !tb.is_taken(SeatNo(s.0 % size + 1)))
+        .expect("a free seat after some player")
+}
+
+#[test]
+fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_blind() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(14);
+    k.ok(Command::StartClock);
+    let cfg = k.t.config.clone().unwrap();
+    let size = cfg.table_size;
+    // Only the giving table says where its button is.
+    let first = *k.t.tables[&TableNo(1)].seats.keys().next().unwrap();
+    k.ok(Command::SetButton {
+        table: TableNo(1),
+        seat: first,
+    });
+    for _ in 0..3 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(2),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    // 7 against 4: the mover is known, the seat is not.
+    let waiting = plan(&k.t, &cfg);
+    assert!(waiting.moves.is_empty(), "no seat is named: {waiting:?}");
+    assert_eq!(waiting.need_button, vec![TableNo(2)]);
+    let t1 = &k.t.tables[&TableNo(1)];
+    let b1 = clubtd_core::seating::blinds(&t1.seats, size, first).unwrap();
+    let mover = t1.seats[&b1.next_big_blind];
+    assert_eq!(
+        waiting.waiting,
+        vec![WaitingMove {
+            player: mover,
+            from: clubtd_core::event::Place {
+                table: TableNo(1),
+                seat: b1.next_big_blind
+            },
+            to_table: TableNo(2),
+        }]
+    );
+    // No seat of table 2 is one a table may confirm yet.
+    for s in 1..=size {
+        let to = clubtd_core::event::Place {
+            table: TableNo(2),
+            seat: SeatNo(s),
+        };
+        assert!(!is_shown_move(&k.t, mover, to), "seat {s}");
+    }
+    // Table 2 sets its button, so that its big blind has a free seat after it.
+    let bb = big_blind_with_a_gap(&k, TableNo(2), size);
+    let button = button_for_big_blind(&k, TableNo(2), bb);
+    k.ok(Command::SetButton {
+        table: TableNo(2),
+        seat: button,
+    });
+    let named = plan(&k.t, &cfg);
+    assert!(named.waiting.is_empty() && named.need_button.is_empty());
+    assert_eq!(named.moves.len(), 1);
+    let m = named.moves[0];
+    let expected = SeatNo(bb.0 % size + 1);
+    assert_eq!(
+        (m.player, m.to.table, m.to.seat),
+        (mover, TableNo(2), expected),
+        "TDA 25: the seat right after the big blind (the next hand's big blind)"
+    );
+    assert!(is_shown_move(&k.t, mover, m.to));
+    k.ok(Command::MovePlayer {
+        player: m.player,
+        to: m.to,
+        reason: MoveReason::Balance,
+    });
+    // One hand on: the big blind passes to the next player after today's, the newcomer.
+    let t2 = &k.t.tables[&TableNo(2)];
+    assert_eq!(
+        clubtd_core::seating::next_occupied(&t2.seats, size, bb),
+        Some(expected)
+    );
+    assert!(plan(&k.t, &cfg).moves.is_empty());
+}
+
+#[test]
+fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(10);
+    k.ok(Command::StartClock);
+    let cfg = k.t.config.clone().unwrap();
+    let size = cfg.table_size;
+    let first = *k.t.tables[&TableNo(1)].seats.keys().next().unwrap();
+    k.ok(Command::SetButton {
+        table: TableNo(1),
+        seat: first,
+    });
+    // 5 against 2: table 2 plays heads-up.
+    for _ in 0..3 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(2),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    assert_eq!(k.t.tables[&TableNo(2)].seats.len(), 2);
+    let p = plan(&k.t, &cfg);
+    assert_eq!((p.moves.len(), p.waiting.len()), (0, 1));
+    assert_eq!(p.need_button, vec![TableNo(2)]);
+    // Heads-up the button is the small blind (TDA 34); the other player is the big blind.
+    let seats: Vec<SeatNo> = k.t.tables[&TableNo(2)].seats.keys().copied().collect();
+    let (button, bb) = (seats[0], seats[1]);
+    k.ok(Command::SetButton {
+        table: TableNo(2),
+        seat: button,
+    });
+    let m = plan(&k.t, &cfg).moves[0];
+    assert_eq!(m.player, p.waiting[0].player);
+    // The seat lies after the big blind and before the button, clockwise: never between
+    // the button and the big blind, where the newcomer would get the button without a blind.
+    let clockwise = |from: SeatNo, to: SeatNo| (to.0 + size - from.0) % size;
+    assert!(
+        clockwise(bb, m.to.seat) < clockwise(bb, button),
+        "seat {:?} with button {button:?} and big blind {bb:?}",
+        m.to.seat
+    );
+    let dead = clubtd_core::seating::dead_seats(&k.t.tables[&TableNo(2)], size);
+    assert!(!dead.contains(&m.to.seat));
+    k.ok(Command::MovePlayer {
+        player: m.player,
+        to: m.to,
+        reason: MoveReason::Balance,
+    });
+    // The next hand: the big blind passes from `bb` to the newcomer.
+    let t2 = &k.t.tables[&TableNo(2)];
+    assert_eq!(
+        clubtd_core::seating::next_occupied(&t2.seats, size, bb),
+        Some(m.to.seat)
+    );
 }
 
 #[test]

@@ -142,6 +142,102 @@ mod tests {
     }
 
     #[test]
+    fn a_table_confirms_no_move_whose_seat_waits_for_its_button_tda_25() {
+        use crate::domain::balancing::plan;
+        use crate::domain::command::Ctx;
+        use crate::domain::config::templates;
+        use crate::domain::event::{PaymentMethod, Place};
+        use crate::domain::ids::Timestamp;
+        use crate::domain::{decide, Tournament};
+        let run = |t: &mut Tournament, command: Command| {
+            let ctx = Ctx {
+                now: Timestamp(0),
+                seed: 7,
+            };
+            for e in decide(t, &command, ctx).expect("accepted") {
+                t.apply(&e).expect("fits");
+            }
+        };
+        let mut t = Tournament::default();
+        let config = templates::club_evening("t", 2);
+        let size = config.table_size;
+        run(&mut t, Command::CreateTournament { config });
+        for i in 0..14 {
+            run(
+                &mut t,
+                Command::RegisterPlayer {
+                    name: format!("P{i}"),
+                    method: PaymentMethod::Cash,
+                    present: true,
+                    same_name_confirmed: false,
+                },
+            );
+        }
+        run(&mut t, Command::StartClock);
+        let first = |t: &Tournament, n: u16| t.tables[&TableNo(n)].seats.clone();
+        let seat = *first(&t, 1).keys().next().expect("seated");
+        run(
+            &mut t,
+            Command::SetButton {
+                table: TableNo(1),
+                seat,
+            },
+        );
+        // Table 2 down to 4 against 7: a move into it, whose seat waits for its button.
+        for _ in 0..3 {
+            let at2: Vec<PlayerId> = first(&t, 2).values().copied().collect();
+            run(
+                &mut t,
+                Command::ReportBusts {
+                    table: TableNo(2),
+                    busts: vec![BustReport {
+                        player: at2[1],
+                        eliminators: vec![at2[0]],
+                        start_stack: None,
+                    }],
+                },
+            );
+        }
+        let cfg = t.config().expect("configured").clone();
+        let waiting = plan(&t, &cfg).waiting;
+        assert_eq!(waiting.len(), 1);
+        let table2 = Caller::Table {
+            tournament: 1,
+            table: TableNo(2),
+        };
+        let confirm = |player, to| Command::MovePlayer {
+            player,
+            to,
+            reason: MoveReason::Balance,
+        };
+        for s in 1..=size {
+            let to = Place {
+                table: TableNo(2),
+                seat: SeatNo(s),
+            };
+            let c = confirm(waiting[0].player, to);
+            assert_eq!(
+                table2.may_send(1, &c),
+                Ok(()),
+                "its own table: judged on the state"
+            );
+            assert!(!table2.may_send_now(&c, &t), "seat {s} is not named yet");
+        }
+        let seat = *first(&t, 2).keys().next().expect("seated");
+        run(
+            &mut t,
+            Command::SetButton {
+                table: TableNo(2),
+                seat,
+            },
+        );
+        let named = plan(&t, &cfg).moves;
+        assert_eq!(named.len(), 1);
+        assert_eq!(named[0].player, waiting[0].player);
+        assert!(table2.may_send_now(&confirm(named[0].player, named[0].to), &t));
+    }
+
+    #[test]
     fn only_the_director_passes_the_director_check() {
         assert_eq!(Caller::Director.require_director(), Ok(()));
         assert_eq!(

@@ -27,12 +27,14 @@ pub fn TablesPanel(
         .map(|t| {
             let n = t.table.0;
             let done = h4h.is_some() && t.hand_done;
+            let needs_button = view.plan.need_button.contains(&t.table);
             view! {
                 <li class="table-tile" class:stopped=t.stopped class:done=done data-testid=format!("table-tile-{n}")>
                     <a href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
                     <span class="count">{t.seats.len()}"/"{t.size}</span>
                     <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
                     {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
+                    {needs_button.then(|| view! { <span class="alarm" data-testid=format!("needs-button-{n}")>{t!(i18n, button_needed)}</span> })}
                     {done.then(|| view! { <span class="ok">{t!(i18n, hand_finished)}</span> })}
                 </li>
             }
@@ -57,7 +59,22 @@ pub fn TablesPanel(
             }
         })
         .collect_view();
-    let no_moves = view.plan.moves.is_empty();
+    // TDA 25: moves whose seat waits for the receiving table's button; nothing to confirm yet.
+    let waiting = view
+        .plan
+        .waiting
+        .iter()
+        .map(|w| {
+            let name = view.player_name(w.player);
+            view! {
+                <li data-testid="plan-waiting">
+                    {name}" ("{w.from.table.0}"·"{w.from.seat.0}") "{t!(i18n, move_to)}" "{w.to_table.0}": "
+                    <span class="alarm">{t!(i18n, waits_for_button, table = w.to_table.0)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let no_moves = view.plan.moves.is_empty() && view.plan.waiting.is_empty();
     let break_next = view.plan.break_next;
     // The table broken last can be reopened when it was broken too early.
     let reopenable = view
@@ -92,7 +109,7 @@ pub fn TablesPanel(
             {if no_moves {
                 view! { <p>{t!(i18n, nothing_to_balance)}</p> }.into_any()
             } else {
-                view! { <ul class="moves" data-testid="plan-moves">{moves}</ul> }.into_any()
+                view! { <ul class="moves" data-testid="plan-moves">{moves}{waiting}</ul> }.into_any()
             }}
             <div class="table-actions">
                 {break_next.map(|table| view! {

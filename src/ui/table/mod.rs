@@ -64,9 +64,14 @@ pub fn TablePage() -> impl IntoView {
                             return view! { <p class="answer error">{t!(i18n, no_such_table)}</p> }.into_any();
                         };
                         let called = l.view.calls.iter().any(|(t, _)| *t == n);
+                        // A table a player waits to come to is told so in its moves, with the
+                        // same request for its button (TDA 25); the plain request is for the rest.
+                        let arrival_waits = l.view.balancing.automatic
+                            && l.view.plan.waiting.iter().any(|w| w.to_table == n);
+                        let need_button = l.view.plan.need_button.contains(&n) && !arrival_waits;
                         view! {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
-                            {l.view.plan.need_button.contains(&n).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
+                            {need_button.then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
                             <TableMoves view=l.view.clone() table=n send />
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>

@@ -1,6 +1,7 @@
 //! Move instructions on the table's device (TDA 25, PKR4U 13): who stands up and where they
-//! go, the arrivals this table is waiting for (confirmed here once seated), and the seats of
-//! the latest table break or final-table draw.
+//! go, the arrivals this table is waiting for (confirmed here once seated), moves that wait
+//! for the receiving table's button, and the seats of the latest table break or final-table
+//! draw.
 
 use super::super::live::CommandAction;
 use crate::domain::command::Command;
@@ -25,11 +26,44 @@ pub fn TableMoves(view: TournamentView, table: TableNo, send: CommandAction) -> 
     } else {
         Vec::new()
     };
+    // TDA 25: a move into a table whose button is unknown has no seat yet. The receiving
+    // table is asked for its button (the seats below set it); the giving table's player stays.
+    let waits: Vec<_> = if view.balancing.automatic {
+        view.plan
+            .waiting
+            .iter()
+            .filter(|w| w.from.table == table || w.to_table == table)
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
     let redraw = view
         .last_redraw
         .clone()
         .filter(|r| r.broken == Some(table) || r.moves.iter().any(|m| m.to.table == table));
-    (!moves.is_empty() || redraw.is_some()).then(|| {
+    (!moves.is_empty() || !waits.is_empty() || redraw.is_some()).then(|| {
+        let waiting_lines = waits
+            .into_iter()
+            .map(|w| {
+                let name = view.player_name(w.player);
+                if w.to_table == table {
+                    view! {
+                        <li class="move-in waiting" role="alert" data-testid="move-waits-in">
+                            {t!(i18n, move_waits_in, name = name, from = w.from.table.0)}
+                        </li>
+                    }
+                    .into_any()
+                } else {
+                    view! {
+                        <li class="move-out waiting" data-testid="move-waits-out">
+                            {t!(i18n, move_waits_out, name = name, table = w.to_table.0)}
+                        </li>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view();
         let lines = moves
             .into_iter()
             .map(|m| {
@@ -81,7 +115,7 @@ pub fn TableMoves(view: TournamentView, table: TableNo, send: CommandAction) -> 
         view! {
             <section class="moves panel" data-testid="table-moves">
                 <h2>{t!(i18n, moves_here)}</h2>
-                <ul class="move-list">{lines}</ul>
+                <ul class="move-list">{waiting_lines}{lines}</ul>
                 {redraw_view}
             </section>
         }

@@ -17,9 +17,27 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlannedMove {
+    /// TDA 25: the player who would be big blind next hand at the giving table.
     pub player: PlayerId,
+    /// Where they sit now.
     pub from: Place,
+    /// The seat TDA 25 gives them at the receiving table.
     pub to: Place,
+}
+
+/// TDA 25: a balancing move whose player is known but whose seat is not: the receiving
+/// table has not said where its button is, so its big blind, and with it the seat, is
+/// unknown. The player stays where they are until the seat is named; no table can confirm
+/// it before then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WaitingMove {
+    /// TDA 25: the player who would be big blind next hand at the giving table.
+    pub player: PlayerId,
+    /// Where they sit now, and stay until the seat is named.
+    pub from: Place,
+    /// The receiving table, which must set its button first.
+    pub to_table: TableNo,
 }
 
 /// What the director and the tables should do about the tables now.
@@ -28,8 +46,13 @@ pub struct PlannedMove {
 pub struct TablePlan {
     /// TDA 25 / 32: moves that balance the tables, in order.
     pub moves: Vec<PlannedMove>,
-    /// Tables that must say where their button is before their mover can be named.
+    /// Tables that must say where their button is: a giving table before its mover can be
+    /// named, a receiving table before the seat of a player coming to it can be (TDA 25).
     pub need_button: Vec<TableNo>,
+    /// TDA 25: moves that wait for their receiving table's button (that table is also in
+    /// `need_button`); once it is set, the plan names the seat and the move joins `moves`.
+    #[serde(default)]
+    pub waiting: Vec<WaitingMove>,
     /// PKR4U 13: tables with too few players to go on; the director is called.
     pub stopped: Vec<TableNo>,
     /// The next table to break, when the others can seat its players.
@@ -53,23 +76,50 @@ pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
         .collect()
 }
 
+/// Where a player moved for balance goes at the receiving table, or why no seat can be named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// The seat TDA 25 gives the player.
+    Seat(SeatNo),
+    /// The table has not said where its button is, so its big blind is unknown: the seat
+    /// waits for the button (TDA 25 places the player by the big blind).
+    NeedsButton,
+    /// No free seat.
+    Full,
+}
+
 /// TDA 25: the seat at the short table where a moved player goes: the seat that takes the big
-/// blind next hand, else the first free seat after it (TDA 32: closest before the big blind),
-/// never between the button and the small blind. Unknown button: the lowest free seat.
-pub fn arrival_seat(table: &Table, size: u8) -> Option<SeatNo> {
+/// blind next hand ("in dezelfde positie, op de big blind"), else the first free seat after
+/// it ("de eerste positie die links daarvan beschikbaar is"; TDA 32: closest before the big
+/// blind), never a dead seat (`dead_seats`: between the button and the small blind, and
+/// heads-up, where the button is the small blind, between the button and the big blind). The
+/// big blind follows from the button, so with the button unknown no seat is named:
+/// `NeedsButton`. A table with fewer than two players has no blinds to place by: the lowest
+/// free seat. When every free seat is dead, the lowest free seat too (FIDPA: the player sits
+/// out there until the button has passed).
+pub fn arrival_seat(table: &Table, size: u8) -> Arrival {
     let free = free_seats(table, size);
+    let Some(&lowest) = free.first() else {
+        return Arrival::Full;
+    };
+    if table.seats.len() < 2 {
+        return Arrival::Seat(lowest);
+    }
     let Some(button) = table.button else {
-        return free.first().copied();
+        return Arrival::NeedsButton;
     };
     let Some(b) = blinds(&table.seats, size, button) else {
-        return free.first().copied();
+        return Arrival::Seat(lowest);
     };
     let dead = dead_seats(table, size);
-    // Walk clockwise from the small blind of the next hand (today's big blind).
+    // Walk clockwise from the seat after today's big blind: a player there is the big blind
+    // of the next hand.
     let mut order = (1..=size).map(|i| SeatNo(((b.big_blind.0 - 1 + i) % size) + 1));
-    order
-        .find(|s| free.contains(s) && !dead.contains(s))
-        .or_else(|| free.first().copied())
+    Arrival::Seat(
+        order
+            .find(|s| free.contains(s) && !dead.contains(s))
+            .unwrap_or(lowest),
+    )
 }
 
 /// TDA 25: the player who would be big blind next hand moves; someone who already moved in
@@ -89,11 +139,16 @@ fn mover(table: &Table, size: u8, moved: &BTreeSet<PlayerId>) -> Option<(SeatNo,
 }
 
 /// The balancing plan: while the largest and smallest open tables differ by the trigger or
-/// more, the next big blind of the largest moves to the worst seat of the smallest.
+/// more, the next big blind of the largest moves to the worst seat of the smallest (TDA 25).
+/// A giving table without a button stops the plan (its mover is unknown); a receiving table
+/// without one makes the move wait (`waiting`) and the plan goes on counting the player
+/// there, so the director sees every move the tables need.
 pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     let size = cfg.table_size;
     let mut tables: BTreeMap<TableNo, Table> =
         t.open_tables().map(|(n, tb)| (n, tb.clone())).collect();
+    // Players on their way to a table whose seat for them is not named yet.
+    let mut arriving: BTreeMap<TableNo, usize> = BTreeMap::new();
     let mut moved = BTreeSet::new();
     let mut out = TablePlan {
         stopped: stopped_tables(t, cfg),
@@ -101,42 +156,62 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     };
     let trigger = usize::from(t.balancing_settings().trigger);
     for _ in 0..t.players.len() + 1 {
+        let count =
+            |n: &TableNo, tb: &Table| tb.seats.len() + arriving.get(n).copied().unwrap_or(0);
         let Some((&big, big_t)) = tables
             .iter()
-            .max_by_key(|(n, tb)| (tb.seats.len(), std::cmp::Reverse(**n)))
+            .max_by_key(|(n, tb)| (count(n, tb), std::cmp::Reverse(**n)))
         else {
             break;
         };
-        let Some((&small, small_t)) = tables.iter().min_by_key(|(n, tb)| (tb.seats.len(), **n))
+        let Some((&small, small_t)) = tables.iter().min_by_key(|(n, tb)| (count(n, tb), **n))
         else {
             break;
         };
-        if big_t.seats.len() < small_t.seats.len() + trigger {
+        if count(&big, big_t) < count(&small, small_t) + trigger {
             break;
         }
         let Some((from_seat, player)) = mover(big_t, size, &moved) else {
-            out.need_button.push(big);
+            if !out.need_button.contains(&big) {
+                out.need_button.push(big);
+            }
             break;
         };
-        let Some(to_seat) = arrival_seat(small_t, size) else {
-            break;
+        let from = Place {
+            table: big,
+            seat: from_seat,
         };
+        // Players waiting for this table's button hold free seats of it already.
+        let pending = arriving.get(&small).copied().unwrap_or(0);
+        match arrival_seat(small_t, size) {
+            Arrival::Seat(to_seat) => {
+                tables
+                    .get_mut(&small)
+                    .map(|tb| tb.seats.insert(to_seat, player));
+                out.moves.push(PlannedMove {
+                    player,
+                    from,
+                    to: Place {
+                        table: small,
+                        seat: to_seat,
+                    },
+                });
+            }
+            Arrival::NeedsButton if free_seats(small_t, size).len() > pending => {
+                *arriving.entry(small).or_default() += 1;
+                if !out.need_button.contains(&small) {
+                    out.need_button.push(small);
+                }
+                out.waiting.push(WaitingMove {
+                    player,
+                    from,
+                    to_table: small,
+                });
+            }
+            Arrival::NeedsButton | Arrival::Full => break,
+        }
         tables.get_mut(&big).map(|tb| tb.seats.remove(&from_seat));
-        tables
-            .get_mut(&small)
-            .map(|tb| tb.seats.insert(to_seat, player));
         moved.insert(player);
-        out.moves.push(PlannedMove {
-            player,
-            from: Place {
-                table: big,
-                seat: from_seat,
-            },
-            to: Place {
-                table: small,
-                seat: to_seat,
-            },
-        });
     }
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
     if open.len() > 1 {
@@ -154,7 +229,8 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
 }
 
 /// TDA 25: is moving `player` to `to` a move the tables are shown right now (automatic
-/// balancing, in the current plan)? Only such a move may a table confirm by itself.
+/// balancing, in the current plan)? Only such a move may a table confirm by itself. A move
+/// that waits for its receiving table's button names no seat, so it is never one of them.
 pub fn is_shown_move(t: &Tournament, player: PlayerId, to: Place) -> bool {
     let Some(cfg) = t.config() else {
         return false;
@@ -449,4 +525,65 @@ pub(crate) fn apply_balancing_set(
 ) -> Result<(), ApplyError> {
     t.balancing = Some(BalancingSettings { automatic, trigger });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(occupied: &[u8], button: Option<u8>) -> Table {
+        Table {
+            open: true,
+            seats: occupied
+                .iter()
+                .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
+                .collect(),
+            button: button.map(SeatNo),
+            hand_done: false,
+            abandoned: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn tda_25_the_mover_takes_the_seat_after_the_big_blind() {
+        // Button 1, blinds 3 and 5, next big blind 8: seat 6 is the big blind of the next hand.
+        assert_eq!(
+            arrival_seat(&table(&[1, 3, 5, 8], Some(1)), 9),
+            Arrival::Seat(SeatNo(6))
+        );
+    }
+
+    #[test]
+    fn tda_25_without_the_receiving_tables_button_no_seat_is_named() {
+        assert_eq!(
+            arrival_seat(&table(&[1, 3, 5, 8], None), 9),
+            Arrival::NeedsButton
+        );
+        // One player: no blinds to place by, and so nothing to wait for.
+        assert_eq!(
+            arrival_seat(&table(&[4], None), 9),
+            Arrival::Seat(SeatNo(1))
+        );
+        assert_eq!(
+            arrival_seat(&table(&[1, 2, 3, 4, 5, 6], None), 6),
+            Arrival::Full
+        );
+    }
+
+    #[test]
+    fn tda_34_heads_up_the_mover_sits_after_the_big_blind_never_before_it() {
+        // Button and small blind on 6, big blind on 2: seats 3, 4, 5 come after the big blind
+        // (the newcomer is the next big blind); 7, 8, 9, 1 lie between the button and the big
+        // blind, where the newcomer would get the button without a blind. Before this rule
+        // was written down the lowest free seat, 1, was named.
+        let heads_up = table(&[2, 6], Some(6));
+        assert_eq!(arrival_seat(&heads_up, 9), Arrival::Seat(SeatNo(3)));
+        // The same around the end of the table: button 2, big blind 6.
+        assert_eq!(
+            arrival_seat(&table(&[2, 6], Some(2)), 9),
+            Arrival::Seat(SeatNo(7))
+        );
+        // Heads-up too, the seat waits for the button.
+        assert_eq!(arrival_seat(&table(&[2, 6], None), 9), Arrival::NeedsButton);
+    }
 }

@@ -66,7 +66,16 @@ pub fn blinds(seats: &BTreeMap<SeatNo, PlayerId>, size: u8, button: SeatNo) -> O
 }
 
 /// TDA 32 / FIDPA: empty seats strictly between the button and the small blind, where a
-/// newcomer would not be dealt in. Empty when the button is unknown.
+/// newcomer would not be dealt in ("tussen de small blind en de button"). Empty when the
+/// button is unknown.
+///
+/// Heads-up (TDA 34, seed 001: "de button wordt altijd de kleine blind"; "een speler kan
+/// nooit twee keer een grote blind zijn") the button is the small blind, so no seat lies
+/// between them; the dead seats are then the empty seats strictly between the button and
+/// the big blind. A newcomer there would take the button in the next hand without having
+/// paid a blind (the big blind moves on to the old button, the old big blind posts the
+/// small blind), which is what TDA 32 keeps a newcomer from; a seat after the big blind
+/// makes the newcomer the next big blind instead.
 pub fn dead_seats(table: &Table, size: u8) -> BTreeSet<SeatNo> {
     let Some(button) = table.button else {
         return BTreeSet::new();
@@ -74,8 +83,14 @@ pub fn dead_seats(table: &Table, size: u8) -> BTreeSet<SeatNo> {
     let Some(b) = blinds(&table.seats, size, button) else {
         return BTreeSet::new();
     };
+    // Heads-up the small blind is the button itself: the gap that counts ends at the big blind.
+    let until = if b.small_blind == button {
+        b.big_blind
+    } else {
+        b.small_blind
+    };
     clockwise_after(size, button)
-        .take_while(|s| *s != b.small_blind)
+        .take_while(|s| *s != until)
         .filter(|s| !table.seats.contains_key(s))
         .collect()
 }
@@ -216,5 +231,22 @@ mod tests {
             [SeatNo(2), SeatNo(3), SeatNo(4)].into_iter().collect()
         );
         assert!(dead_seats(&table(&[1, 5, 8], None), 9).is_empty());
+    }
+
+    #[test]
+    fn heads_up_the_seats_between_button_and_big_blind_are_dead_tda_34() {
+        // Button (and small blind) on 2, big blind on 6: a newcomer on 3, 4 or 5 would get
+        // the button next hand without a blind; on 7, 8, 9 or 1 they are the next big blind.
+        let t = table(&[2, 6], Some(2));
+        assert_eq!(
+            dead_seats(&t, 9),
+            [SeatNo(3), SeatNo(4), SeatNo(5)].into_iter().collect()
+        );
+        // Around the end of the table: button 8, big blind 3.
+        let t = table(&[3, 8], Some(8));
+        assert_eq!(
+            dead_seats(&t, 9),
+            [SeatNo(9), SeatNo(1), SeatNo(2)].into_iter().collect()
+        );
     }
 }
