@@ -93,8 +93,8 @@ impl Tournament {
             Event::StackSurrendered {
                 player,
                 abandoned_at,
-                ..
-            } => stacks::apply_stack_surrendered(t, *player, *abandoned_at),
+                at,
+            } => stacks::apply_stack_surrendered(t, *player, *abandoned_at, *at),
             Event::AbandonedStackGone {
                 place, bounties, ..
             } => stacks::apply_abandoned_gone(t, *place, bounties),
@@ -275,6 +275,7 @@ mod tests {
                         to: ghost,
                         cash: Cents(500),
                         onto_head: Cents(500),
+                        entry: 0,
                     }],
                     stack_before: Chips(12_000),
                 }],

@@ -21,6 +21,15 @@ pub struct BountyPaid {
     pub cash: Cents,
     /// Added to the eliminator's own bounty (progressive knock-out).
     pub onto_head: Cents,
+    /// Which of the eliminator's entries (1 = the first) carried the head it went onto: once
+    /// that entry is knocked out the money has moved on (a re-entry starts a new head). 0 in
+    /// logs written before it was kept.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub entry: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// One player out in a reported hand, with what their bust paid.
@@ -463,16 +472,27 @@ impl Tournament {
     /// A player leaves play (early leave, disqualification); their chips leave with them and
     /// are kept so that taking it back returns them exactly.
     pub(crate) fn take_out(&mut self, player: PlayerId, status: PlayerStatus, _at: Timestamp) {
+        let stack = self.players.get(&player).map_or(Chips::ZERO, |p| p.stack);
+        let removed = self.remove_chips(stack);
         if let Some(p) = self.players.get_mut(&player) {
-            let stack = p.stack;
             p.status = status;
             p.last_seat = p.seat;
             p.stack = Chips::ZERO;
-            p.stack_taken_out = stack;
+            p.stack_taken_out = removed;
             p.reentry = None;
-            self.chips_removed += stack;
         }
         self.unseat(player);
+    }
+
+    /// Chips leave play: a stack as last known, but never more than are in play. Counts are
+    /// estimates (a stack not counted is the chips bought), so a count may claim chips that
+    /// another stack's estimate still holds; the ledger of chips in play never goes below
+    /// zero (found by the deep property run). Returns what left.
+    pub(crate) fn remove_chips(&mut self, stack: Chips) -> Chips {
+        let in_play = self.chips_bought - self.chips_removed;
+        let removed = stack.min(in_play).max(Chips::ZERO);
+        self.chips_removed += removed;
+        removed
     }
 }
 

@@ -9,9 +9,10 @@
 use crate::model::config::BountyKind;
 use crate::model::ids::PlayerId;
 use crate::model::money::Cents;
-use crate::model::state::BountyPaid;
+use crate::model::state::{BountyPaid, Tournament};
 
-/// What the bust of a player carrying `bounty` pays to `eliminators` (a split pot splits it).
+/// What the bust of a player carrying `bounty` pays to `eliminators` (a split pot splits it),
+/// each payment with `entry` 0: the caller names the eliminator's entry (`onto_entries`).
 pub fn bounty_payments(
     kind: BountyKind,
     bounty: Cents,
@@ -30,6 +31,7 @@ pub fn bounty_payments(
                 to: *to,
                 cash,
                 onto_head: Cents::ZERO,
+                entry: 0,
             })
             .collect(),
         BountyKind::Progressive => {
@@ -42,10 +44,23 @@ pub fn bounty_payments(
                     to: *to,
                     cash,
                     onto_head,
+                    entry: 0,
                 })
                 .collect()
         }
     }
+}
+
+/// Names the entry of each eliminator whose head a payment goes onto (`BountyPaid::entry`),
+/// so a later correction can tell that head from the next entry's.
+pub fn onto_entries(t: &Tournament, payments: Vec<BountyPaid>) -> Vec<BountyPaid> {
+    payments
+        .into_iter()
+        .map(|p| BountyPaid {
+            entry: t.players.get(&p.to).map_or(0, |w| w.entries),
+            ..p
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -67,7 +82,8 @@ mod tests {
             vec![BountyPaid {
                 to: PlayerId(3),
                 cash: Cents(500),
-                onto_head: Cents(501)
+                onto_head: Cents(501),
+                entry: 0,
             }]
         );
     }

@@ -11,7 +11,7 @@ use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::money::{Cents, Chips};
 use crate::model::seats::Place;
 use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
-use crate::rules::bounties::bounty_payments;
+use crate::rules::bounties::{bounty_payments, onto_entries};
 use crate::rules::known_player;
 use crate::rules::payouts::shared_prizes;
 use crate::rules::registration::registration_open;
@@ -103,7 +103,7 @@ pub fn decide_report_busts(
             player: b.player,
             seat,
             start_stack: b.start_stack,
-            bounties: bounty_payments(cfg.bounty_kind, p.bounty, &eliminators),
+            bounties: onto_entries(t, bounty_payments(cfg.bounty_kind, p.bounty, &eliminators)),
             eliminators,
             stack_before: p.stack,
         });
@@ -151,14 +151,22 @@ pub fn decide_revive(
     // eliminator with money made from nothing, and recomputing the chain silently would
     // change amounts already handed over at another table. A TD at the table corrects from
     // the latest bust back: the refusal names the winner whose later bust comes first.
+    // The head moved on once the entry that received it was knocked out: the winner is out
+    // now, or bought a new entry (whose head is another one; found by the deep property run:
+    // the re-entry had taken the winner's bust out of the places, so the old check missed it).
     let this_bust = t.eliminations.iter().rposition(|e| e.player == player);
     for paid in outcome
         .bounties
         .iter()
         .filter(|b| b.onto_head > Cents::ZERO)
     {
-        let busted_since = this_bust
-            .is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to));
+        let winner = t.players.get(&paid.to);
+        let busted_since = if paid.entry > 0 {
+            winner.is_none_or(|w| w.entries != paid.entry || w.status == PlayerStatus::Busted)
+        } else {
+            // A log written before the entry was kept: the places tell.
+            this_bust.is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to))
+        };
         if busted_since {
             return Err(DomainError::BountyMovedOn {
                 player,

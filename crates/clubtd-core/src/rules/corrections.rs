@@ -173,7 +173,7 @@ pub(crate) fn apply_entry_cancelled(
     if let Some(p) = t.players.get_mut(&player) {
         p.last_seat = record.last_seat;
     }
-    t.chips_removed += stack;
+    t.remove_chips(stack);
     t.entries = t.entries.saturating_sub(1);
     t.prize_pool -= refund.prize_part;
     t.house_fees -= refund.house_fee;

@@ -6,10 +6,10 @@ use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, TableNo};
+use crate::model::ids::{PlayerId, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::seats::Place;
-use crate::model::state::{AbandonedStack, BountyPaid, PlayerStatus, Tournament};
+use crate::model::state::{AbandonedStack, BountyPaid, Elimination, PlayerStatus, Tournament};
 use crate::rules::{known_player, player_mut, playing};
 
 /// A chip count for one player (at a break, or when asked).
@@ -23,7 +23,8 @@ pub fn decide_report_chips(
     if !t.clock.is_started() {
         return Err(DomainError::NotStarted);
     }
-    if chips.0 <= 0 || chips > t.chips_bought {
+    // No stack holds more than the chips in play.
+    if chips.0 <= 0 || chips > t.chips_bought - t.chips_removed {
         return Err(DomainError::InvalidAmount {
             field: "chips".into(),
         });
@@ -159,7 +160,22 @@ pub(crate) fn apply_stack_surrendered(
     t: &mut Tournament,
     player: PlayerId,
     abandoned_at: Option<Place>,
+    at: Timestamp,
 ) -> Result<(), ApplyError> {
+    // The player is out until the re-entry is bought, and takes a place like a bust: one who
+    // then does not buy it (or cannot, registration closing) finishes there. The re-entry
+    // takes the place back, as after a bust. (Found by the money invariant: a surrender never
+    // followed by its re-entry left a prize paid to nobody.)
+    let table = t.players.get(&player).and_then(|p| p.seat).map(|s| s.table);
+    t.eliminations.push(Elimination {
+        player,
+        group: t.next_group,
+        table,
+        start_stack: None,
+        at,
+        seat_order: None,
+    });
+    t.next_group += 1;
     let p = player_mut(t, player)?;
     let (stack, bounty) = (p.stack, p.bounty);
     p.status = PlayerStatus::Busted;
@@ -181,7 +197,9 @@ pub(crate) fn apply_stack_surrendered(
                 },
             );
         }
-        None => t.chips_removed += stack,
+        None => {
+            t.remove_chips(stack);
+        }
     }
     Ok(())
 }
