@@ -1,13 +1,15 @@
-//! Benchmark: replaying a 10,000-event tournament log, and computing the balancing plan for
-//! 1,000 players at 112 tables. Run: `cargo bench --features ssr --bench replay`.
+//! Benchmark: replaying a 10,000-event tournament log, computing the balancing plan for
+//! 1,000 players at 112 tables, and an ICM deal quote for 20 players (the view works one out
+//! at every new event while 11 to 20 players are left). Run: `cargo bench --features ssr --bench replay`.
 //! Figures go to BENCHMARKS.md; this is a measurement, not a pass/fail test.
 
 use clubtd::domain::balancing::plan;
 use clubtd::domain::command::{BustReport, Command, Ctx};
 use clubtd::domain::config::templates;
+use clubtd::domain::deals::icm;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ids::{PlayerId, SeatNo, Timestamp};
-use clubtd::domain::money::Chips;
+use clubtd::domain::money::{Cents, Chips};
 use clubtd::domain::{decide, Event, Tournament};
 use std::time::Instant;
 
@@ -137,4 +139,21 @@ fn main() {
         start.elapsed() / runs,
         moves
     );
+
+    // 20 players, uneven stacks; the prizes of a 200-entry field's last 20 places, and of
+    // only three places (a small field's top three).
+    let stacks: Vec<Chips> = (0..20).map(|k| Chips(8_000 + 3_517 * k * k)).collect();
+    for paid in [20usize, 3] {
+        let prizes: Vec<Cents> = (0..paid).map(|k| Cents(200_000 / (k as i64 + 1))).collect();
+        let runs = 20;
+        let start = Instant::now();
+        for _ in 0..runs {
+            let quote = icm(&stacks, &prizes).expect("a valid table");
+            assert_eq!(quote.len(), 20);
+        }
+        println!(
+            "ICM quote, 20 players, {paid} prizes: {:?} per quote ({runs} runs)",
+            start.elapsed() / runs
+        );
+    }
 }

@@ -6,6 +6,7 @@ use super::super::components::{chips, euro};
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
+use crate::domain::deals;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{DealQuotes, TournamentView};
 use crate::i18n::*;
@@ -44,14 +45,53 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
 #[component]
 pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
+    // An amount the players leave to play for (the winner takes it): the quotes are then
+    // worked out on the prizes with that much less for first place, on this device.
+    let to_play_for_text = RwSignal::new(String::new());
+    let to_play_for = Memo::new(move |_| {
+        let text = to_play_for_text.get();
+        if text.trim().is_empty() {
+            Some(Cents::ZERO)
+        } else {
+            Cents::parse_euros(&text)
+        }
+    });
+    let (stacks, prizes_left) = (quotes.stacks.clone(), quotes.prizes_left.clone());
+    let (chop0, icm0) = (quotes.chip_chop.clone(), quotes.icm.clone());
+    let amounts = Memo::new(move |_| -> Option<(Vec<Cents>, Vec<Cents>)> {
+        let left = to_play_for.get()?;
+        if left == Cents::ZERO {
+            return Some((chop0.clone(), icm0.clone()));
+        }
+        let mut prizes = prizes_left.clone();
+        let first = prizes.first_mut()?;
+        if left > *first {
+            return None;
+        }
+        *first -= left;
+        Some((
+            deals::chip_chop(&stacks, &prizes).ok()?,
+            deals::icm(&stacks, &prizes).ok()?,
+        ))
+    });
     let players = quotes.players.clone();
-    let record = move |amounts: Vec<Cents>, note: &'static str| {
-        let deal: Vec<_> = players.iter().copied().zip(amounts).collect();
+    let record = move |icm_quote: bool| {
+        let players = players.clone();
         move |_| {
+            let (Some((chop, icm)), Some(left)) =
+                (amounts.get_untracked(), to_play_for.get_untracked())
+            else {
+                return;
+            };
+            let (amounts, note) = if icm_quote {
+                (icm, "ICM")
+            } else {
+                (chop, "chip-chop")
+            };
             send.dispatch(Command::RecordDeal {
-                amounts: deal.clone(),
+                amounts: players.iter().copied().zip(amounts).collect(),
                 note: note.to_string(),
-                to_play_for: Cents::ZERO,
+                to_play_for: left,
             });
         }
     };
@@ -90,14 +130,14 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                         <button data-testid=format!("deal-count-save-{}", player.0) on:click=save
                             disabled=move || send.pending().get() || count.get().trim().is_empty()>{t!(i18n, save_count)}</button>
                     </td>
-                    <td class="num" data-testid="deal-chip-chop">{quotes.chip_chop.get(i).map(|c| euro(*c))}</td>
-                    <td class="num" data-testid="deal-icm">{quotes.icm.get(i).map(|c| euro(*c))}</td>
+                    <td class="num" data-testid="deal-chip-chop">{move || amounts.get().and_then(|(c, _)| c.get(i).map(|c| euro(*c)))}</td>
+                    <td class="num" data-testid="deal-icm">{move || amounts.get().and_then(|(_, q)| q.get(i).map(|c| euro(*c)))}</td>
                 </tr>
             }
         })
         .collect_view();
-    let chop = record(quotes.chip_chop.clone(), "chip-chop");
-    let icm = record(quotes.icm.clone(), "ICM");
+    let chop = record(false);
+    let icm = record(true);
     // A quote from stacks nobody counted is only right by chance: the deal waits for counts.
     let ready = uncounted.is_empty();
     view! {
@@ -108,12 +148,19 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                 <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
+            <label class="deal-play-for">{t!(i18n, deal_to_play_for)}
+                <input data-testid="deal-to-play-for" inputmode="decimal" placeholder="0"
+                    prop:value=to_play_for_text on:input=move |ev| to_play_for_text.set(event_target_value(&ev)) />
+            </label>
+            {move || amounts.get().is_none().then(|| view! {
+                <p class="answer refused" data-testid="deal-play-for-invalid">{t!(i18n, deal_to_play_for_invalid)}</p>
+            })}
             {(!ready).then(|| view! {
                 <p class="answer refused" data-testid="deal-needs-counts">{t!(i18n, deal_needs_counts, names = uncounted.join(", "))}</p>
             })}
             <div class="table-actions">
-                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || send.pending().get()>{t!(i18n, record_deal)}" · chip-chop"</button>
-                <button data-testid="record-icm" on:click=icm disabled=move || !ready || send.pending().get()>{t!(i18n, record_deal)}" · ICM"</button>
+                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · chip-chop"</button>
+                <button data-testid="record-icm" on:click=icm disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · ICM"</button>
             </div>
         </section>
     }
