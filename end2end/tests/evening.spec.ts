@@ -190,7 +190,10 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(finalPage.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
 
   // The money: the pool is every entry's prize part, the payouts add up to it, the deal
-  // quotes share what is left, and bounty money is neither made nor lost.
+  // quotes share what is left, and bounty money is neither made nor lost. A deal shares a
+  // final pool: its quotes show once registration is closed.
+  await expect(director.getByTestId("deal-panel")).toHaveCount(0);
+  await director.getByTestId("close-registration").click();
   await expect(director.getByTestId("prize-pool")).toHaveText("€ 480.00");
   const payouts = await director.getByTestId("payouts-table").locator("tbody td.num").allTextContents();
   expect(payouts.map(cents).reduce((x, y) => x + y)).toBe(48000);
