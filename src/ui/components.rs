@@ -120,13 +120,13 @@ pub fn ClockPanel(
                 </div>
             })}
             {colour_up.map(|chip| view! { <div class="colour-up">{t!(i18n, colour_up, chip = chip.to_string())}</div> })}
-            {next.map(|n| view! {
+            {next.filter(|_| !finished).map(|n| view! {
                 <div class="clock-next">{t!(i18n, next_level)}": "
                     {match n.number { Some(_) => blinds_text(&n), None => t_string!(i18n, break_).to_string() }}
                     {(n.ante.0 > 0).then(|| format!(" ({})", n.ante))}
                 </div>
             })}
-            {clock.ms_to_break.map(|ms| view! { <div class="clock-break">{t!(i18n, time_to_break)}" "{format_ms(ms)}</div> })}
+            {clock.ms_to_break.filter(|_| !finished).map(|ms| view! { <div class="clock-break">{t!(i18n, time_to_break)}" "{format_ms(ms)}</div> })}
         </section>
     }
 }

@@ -1,10 +1,50 @@
 //! The room screen (TV or projector): the clock big, blinds and ante, the field, the payouts.
 
-use super::components::{ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
+use super::components::{euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
 use super::live::{device_now, use_live};
+use crate::domain::money::Cents;
+use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::server_time;
 use leptos::prelude::*;
+
+/// When play is over the room reads who won what: the places with a prize (or the first
+/// ten on a night without payouts), with the bounties won.
+#[component]
+fn FinalResults(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let mut lines: Vec<_> = view
+        .results
+        .into_iter()
+        .filter(|r| r.place.is_some())
+        .collect();
+    lines.sort_by_key(|r| r.place);
+    let paid = lines
+        .iter()
+        .filter(|r| r.prize > Cents::ZERO)
+        .count()
+        .max(10.min(lines.len()));
+    let rows = lines
+        .into_iter()
+        .take(paid)
+        .map(|r| {
+            view! {
+                <li data-testid="final-result">
+                    <span class="place">{r.place.unwrap_or_default()}"."</span>
+                    <span class="name">{r.name}</span>
+                    <span class="num">{euro(r.prize)}</span>
+                    {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="final-results" data-testid="final-results">
+            <h2>{t!(i18n, final_results)}</h2>
+            <ol>{rows}</ol>
+        </section>
+    }
+}
 
 /// `/screen`.
 #[component]
@@ -27,7 +67,11 @@ pub fn ScreenPage() -> impl IntoView {
                         <h1 class="screen-title">{l.view.name.clone()}</h1>
                         <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished big=true />
                         <FieldFigures live=l.clone() />
-                        <Payouts payouts=l.view.payouts.clone() />
+                        {if l.view.finished {
+                            view! { <FinalResults view=l.view.clone() /> }.into_any()
+                        } else {
+                            view! { <Payouts payouts=l.view.payouts.clone() /> }.into_any()
+                        }}
                     }.into_any(),
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}

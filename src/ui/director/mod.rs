@@ -218,7 +218,7 @@ pub fn DirectorPage() -> impl IntoView {
                         </h3>
                         // The director closes late registration early (or opens it again);
                         // before the start it is always open.
-                        {move || current().filter(|l| l.view.clock.started).map(|l| if l.view.registration_open {
+                        {move || current().filter(|l| l.view.clock.started && !l.view.finished).map(|l| if l.view.registration_open {
                             view! { <button class="small" data-testid="close-registration" on:click=move |_| { send.dispatch(Command::CloseRegistration); }>{t!(i18n, close_registration)}</button> }.into_any()
                         } else {
                             view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()

@@ -144,10 +144,13 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
         <section class="panel deal" data-testid="deal-panel">
             <h3>{t!(i18n, deal)}</h3>
             <p class="hint">{t!(i18n, deal_hint)}</p>
-            <table class="places">
-                <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
+            // On a phone the table scrolls sideways: counts and quotes both stay reachable.
+            <div class="scroll-x">
+                <table class="places">
+                    <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
             <label class="deal-play-for">{t!(i18n, deal_to_play_for)}
                 <input data-testid="deal-to-play-for" inputmode="decimal" placeholder="0"
                     prop:value=to_play_for_text on:input=move |ev| to_play_for_text.set(event_target_value(&ev)) />

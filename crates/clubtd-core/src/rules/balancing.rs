@@ -65,6 +65,10 @@ pub struct TablePlan {
 /// except at the final table (one table left) and in a 6-max event, unless the configuration
 /// says otherwise.
 pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
+    // Play is over with one player left: no table waits for the director any more.
+    if t.players_left() <= 1 {
+        return Vec::new();
+    }
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
     let final_table = open.len() <= 1;
     if (final_table && !cfg.stop_at_final_table) || (cfg.is_six_max() && !cfg.stop_in_six_max) {
