@@ -19,11 +19,10 @@ fn FinalResults(view: TournamentView) -> impl IntoView {
         .filter(|r| r.place.is_some())
         .collect();
     lines.sort_by_key(|r| r.place);
-    let paid = lines
-        .iter()
-        .filter(|r| r.prize > Cents::ZERO)
-        .count()
-        .max(10.min(lines.len()));
+    let paid = match lines.iter().filter(|r| r.prize > Cents::ZERO).count() {
+        0 => 10,
+        n => n,
+    };
     let rows = lines
         .into_iter()
         .take(paid)
@@ -32,7 +31,7 @@ fn FinalResults(view: TournamentView) -> impl IntoView {
                 <li data-testid="final-result">
                     <span class="place">{r.place.unwrap_or_default()}"."</span>
                     <span class="name">{r.name}</span>
-                    <span class="num">{euro(r.prize)}</span>
+                    {(r.prize > Cents::ZERO).then(|| view! { <span class="num">{euro(r.prize)}</span> })}
                     {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
                 </li>
             }
