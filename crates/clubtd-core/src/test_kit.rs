@@ -5,8 +5,8 @@ use crate::decide;
 use crate::log::command::{Command, Ctx};
 use crate::log::event::{Event, PaymentMethod};
 use crate::model::config::templates;
-use crate::model::ids::Timestamp;
-use crate::model::state::Tournament;
+use crate::model::ids::{PlayerId, SeatNo, Timestamp};
+use crate::model::state::{Table, Tournament};
 
 /// Runs one command at `now` (milliseconds); a refusal or a misfit fails the test.
 pub(crate) fn run(t: &mut Tournament, command: Command, now: i64) -> Vec<Event> {
@@ -38,4 +38,18 @@ pub(crate) fn started_pko(players: usize) -> Tournament {
     }
     run(&mut t, Command::StartClock, 0);
     t
+}
+
+/// An open table with players in the `occupied` seats (player n in seat n) and its button.
+pub(crate) fn table(occupied: &[u8], button: Option<u8>) -> Table {
+    Table {
+        open: true,
+        seats: occupied
+            .iter()
+            .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
+            .collect(),
+        button: button.map(SeatNo),
+        hand_done: false,
+        abandoned: std::collections::BTreeMap::new(),
+    }
 }

@@ -3,7 +3,7 @@
 //! prize's odd cent to the lower table, then the first seat after its button.
 
 mod kit;
-use clubtd_core::busts::standings;
+use clubtd_core::busts::{standings, Standing};
 use clubtd_core::command::{BustReport, Command};
 use clubtd_core::config::{templates, BountyKind};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
@@ -59,111 +59,85 @@ fn a_split_bounty_gives_its_odd_cent_to_the_first_eliminator_after_the_button() 
     }
 }
 
-#[test]
-fn a_shared_prize_gives_its_odd_cent_to_the_first_seat_after_the_button() {
+/// Six players at one table, the button on the sixth seat taken, the director's payout
+/// table: two players out one by one, then the first two seats after the button out in one
+/// hand with equal stacks (typed in reverse order when `reverse`). Returns those two (first
+/// after the button first) and the standings.
+fn two_out_in_one_hand(payouts: Vec<Cents>, reverse: bool) -> (PlayerId, PlayerId, Vec<Standing>) {
     let taken = seats(&table_with_button(1));
-    let mut results = Vec::new();
-    for reverse in [false, true] {
-        let mut k = table_with_button(taken[5]);
-        // The pool is 6 x 20.00: two players sharing 3rd and 4th split 20.00.
-        k.ok(Command::SetPayouts {
-            amounts: vec![Cents(8_000), Cents(2_000), Cents(1_000), Cents(1_000)],
-        });
-        // Two players out, one winner left of the three others.
-        for s in [taken[2], taken[3]] {
-            let by = in_seat(&k, taken[4]);
-            let out = in_seat(&k, s);
-            k.ok(Command::ReportBusts {
-                table: TableNo(1),
-                busts: vec![BustReport {
-                    player: out,
-                    eliminators: vec![by],
-                    start_stack: None,
-                }],
-            });
-        }
-        // One hand: seats 1 and 2 after the button (taken[0], taken[1]) bust with equal stacks.
-        let (first, second) = (in_seat(&k, taken[0]), in_seat(&k, taken[1]));
-        let by = in_seat(&k, taken[4]);
-        let mut busts: Vec<BustReport> = [first, second]
-            .into_iter()
-            .map(|player| BustReport {
-                player,
-                eliminators: vec![by],
-                start_stack: Some(Chips(5_000)),
-            })
-            .collect();
-        if reverse {
-            busts.reverse();
-        }
+    let mut k = table_with_button(taken[5]);
+    k.ok(Command::SetPayouts { amounts: payouts });
+    let by = in_seat(&k, taken[4]);
+    for s in [taken[2], taken[3]] {
+        let out = in_seat(&k, s);
         k.ok(Command::ReportBusts {
             table: TableNo(1),
-            busts,
+            busts: vec![BustReport {
+                player: out,
+                eliminators: vec![by],
+                start_stack: None,
+            }],
         });
-        let cfg = k.t.config.clone().unwrap();
-        let st = standings(&k.t, &cfg, Timestamp(k.now));
-        let prize = |p: PlayerId| {
-            st.iter()
-                .find(|s| s.player == p)
-                .map(|s| (s.place, s.prize))
-        };
-        // Places 3 and 4 (10.00 + 10.00) shared: 10.00 each.
-        assert_eq!(prize(first), Some((3, Cents(1_000))));
-        assert_eq!(prize(second), Some((3, Cents(1_000))));
-        results.push(st);
     }
-    assert_eq!(results[0], results[1], "the typing order changes nothing");
+    let (first, second) = (in_seat(&k, taken[0]), in_seat(&k, taken[1]));
+    let mut busts: Vec<BustReport> = [first, second]
+        .into_iter()
+        .map(|player| BustReport {
+            player,
+            eliminators: vec![by],
+            start_stack: Some(Chips(5_000)),
+        })
+        .collect();
+    if reverse {
+        busts.reverse();
+    }
+    k.ok(Command::ReportBusts {
+        table: TableNo(1),
+        busts,
+    });
+    let cfg = k.t.config.clone().unwrap();
+    (first, second, standings(&k.t, &cfg, Timestamp(k.now)))
+}
+
+fn prize_of(st: &[Standing], p: PlayerId) -> Option<(u32, Cents)> {
+    st.iter()
+        .find(|s| s.player == p)
+        .map(|s| (s.place, s.prize))
+}
+
+#[test]
+fn a_shared_prize_is_the_same_whatever_the_typing_order() {
+    // The pool is 6 x 20.00: two players sharing 3rd and 4th split 20.00, 10.00 each.
+    let even = vec![Cents(8_000), Cents(2_000), Cents(1_000), Cents(1_000)];
+    let (first, second, typed) = two_out_in_one_hand(even.clone(), false);
+    let (_, _, reversed) = two_out_in_one_hand(even, true);
+    assert_eq!(prize_of(&typed, first), Some((3, Cents(1_000))));
+    assert_eq!(prize_of(&typed, second), Some((3, Cents(1_000))));
+    assert_eq!(typed, reversed, "the typing order changes nothing");
 }
 
 #[test]
 fn an_odd_shared_sum_goes_to_the_first_seat_after_the_button_whatever_the_typing() {
-    let taken = seats(&table_with_button(1));
+    // Places 3 and 4 (10.01 + 9.98 = 19.99) shared: the first seat after the button takes
+    // the odd cent, 10.00, the other 9.99.
+    let odd = vec![
+        Cents(8_000),
+        Cents(2_000),
+        Cents(1_001),
+        Cents(998),
+        Cents(1),
+    ];
     for reverse in [false, true] {
-        let mut k = table_with_button(taken[5]);
-        k.ok(Command::SetPayouts {
-            amounts: vec![
-                Cents(8_000),
-                Cents(2_000),
-                Cents(1_001),
-                Cents(998),
-                Cents(1),
-            ],
-        });
-        for s in [taken[2], taken[3]] {
-            let by = in_seat(&k, taken[4]);
-            let out = in_seat(&k, s);
-            k.ok(Command::ReportBusts {
-                table: TableNo(1),
-                busts: vec![BustReport {
-                    player: out,
-                    eliminators: vec![by],
-                    start_stack: None,
-                }],
-            });
-        }
-        let (first, second) = (in_seat(&k, taken[0]), in_seat(&k, taken[1]));
-        let by = in_seat(&k, taken[4]);
-        let mut busts: Vec<BustReport> = [first, second]
-            .into_iter()
-            .map(|player| BustReport {
-                player,
-                eliminators: vec![by],
-                start_stack: Some(Chips(5_000)),
-            })
-            .collect();
-        if reverse {
-            busts.reverse();
-        }
-        k.ok(Command::ReportBusts {
-            table: TableNo(1),
-            busts,
-        });
-        let cfg = k.t.config.clone().unwrap();
-        let st = standings(&k.t, &cfg, Timestamp(k.now));
-        let prize = |p: PlayerId| st.iter().find(|s| s.player == p).map(|s| s.prize);
-        // Places 3 and 4 (10.01 + 9.98 = 19.99) shared: the first seat after the button
-        // takes the odd cent, 10.00, the other 9.99.
-        assert_eq!(prize(first), Some(Cents(1_000)), "reversed: {reverse}");
-        assert_eq!(prize(second), Some(Cents(999)), "reversed: {reverse}");
+        let (first, second, st) = two_out_in_one_hand(odd.clone(), reverse);
+        assert_eq!(
+            prize_of(&st, first),
+            Some((3, Cents(1_000))),
+            "reversed: {reverse}"
+        );
+        assert_eq!(
+            prize_of(&st, second),
+            Some((3, Cents(999))),
+            "reversed: {reverse}"
+        );
     }
 }

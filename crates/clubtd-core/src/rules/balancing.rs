@@ -534,19 +534,7 @@ pub(crate) fn apply_balancing_set(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn table(occupied: &[u8], button: Option<u8>) -> Table {
-        Table {
-            open: true,
-            seats: occupied
-                .iter()
-                .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
-                .collect(),
-            button: button.map(SeatNo),
-            hand_done: false,
-            abandoned: BTreeMap::new(),
-        }
-    }
+    use crate::test_kit::table;
 
     #[test]
     fn tda_25_the_mover_takes_the_seat_after_the_big_blind() {

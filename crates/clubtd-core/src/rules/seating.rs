@@ -184,19 +184,7 @@ pub(crate) fn apply_table_opened(t: &mut Tournament, table: TableNo) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn table(occupied: &[u8], button: Option<u8>) -> Table {
-        Table {
-            open: true,
-            seats: occupied
-                .iter()
-                .map(|&s| (SeatNo(s), PlayerId(u32::from(s))))
-                .collect(),
-            button: button.map(SeatNo),
-            hand_done: false,
-            abandoned: BTreeMap::new(),
-        }
-    }
+    use crate::test_kit::table;
 
     #[test]
     fn blinds_follow_the_button_and_skip_empty_seats() {
