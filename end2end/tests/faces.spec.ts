@@ -2,7 +2,7 @@
 // hydration (a click calls a server function and the page shows the answer), live updates
 // between devices, languages, and phone-sized screens.
 import * as support from "./support";
-import { test, expect, Page, Browser, open, bustFirst } from "./support";
+import { test, expect, Page, Browser, open, bustFirst, seated } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -91,6 +91,35 @@ test("a bust reported at a table reaches the director live", async ({ browser })
   // No reload: the director's page follows the live stream.
   await expect(director.getByTestId("players-left")).toHaveText(String(before - 1));
   await expect(director.locator(".places tbody tr")).not.toHaveCount(0);
+});
+
+test("a table's picked names are unmistakable before it confirms", async ({ browser }) => {
+  const table = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+  await open(table, await tableLink(browser, 2));
+  const out = seated(table).first();
+  const other = seated(table).nth(2);
+  const colour = (l: typeof out) => l.evaluate((e) => getComputedStyle(e).backgroundColor);
+  const unpicked = await colour(out);
+  await out.click();
+  await expect(out).toHaveAttribute("aria-pressed", "true");
+  expect(await colour(out)).not.toBe(unpicked);
+  expect(await colour(other)).toBe(unpicked);
+  // The same player is taken in the winners' list, and the summary says what will be sent.
+  const id = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
+  await expect(table.getByTestId(`bust-win-${id}`)).toBeDisabled();
+  const name = ((await out.textContent()) ?? "").split(" · ")[1];
+  await expect(table.getByTestId("bust-summary")).toContainText(name);
+  await table.locator("[data-testid^='bust-win-']").nth(1).click();
+  await expect(table.getByTestId("bust-summary")).toContainText("won by");
+  // Spaced touch targets: two names never touch.
+  const [a, b] = [await seated(table).nth(0).boundingBox(), await seated(table).nth(1).boundingBox()];
+  expect(a!.height).toBeGreaterThanOrEqual(48);
+  const apart = Math.max(b!.x - (a!.x + a!.width), b!.y - (a!.y + a!.height));
+  expect(apart).toBeGreaterThanOrEqual(8);
+  // Tapped again, nothing is picked and nothing was sent.
+  await out.click();
+  await expect(out).toHaveAttribute("aria-pressed", "false");
+  await expect(table.getByTestId("bust-summary")).toHaveCount(0);
 });
 
 test("a player finds their seat", async ({ page }) => {

@@ -130,7 +130,19 @@ pub fn BustReportForm(
             }}
             <h3>{t!(i18n, winners_of_pot)}</h3>
             <div class="toggles">{win_buttons}</div>
-            <button class="primary wide" data-testid="bust-confirm" disabled=move || busted.with(|b| b.is_empty()) on:click=confirm>
+            // What the confirm button will send, in words, right above it.
+            {move || {
+                let name = |p: &PlayerId| names.with_value(|n| n.get(p).cloned().unwrap_or_default());
+                let out: Vec<String> = busted.with(|b| b.iter().map(name).collect());
+                let won: Vec<String> = winners.with(|w| w.iter().map(name).collect());
+                (!out.is_empty()).then(|| view! {
+                    <p class="bust-summary" data-testid="bust-summary" role="status">
+                        {t!(i18n, bust_summary_out, names = out.join(", "))}
+                        {(!won.is_empty()).then(|| view! { " · "{t!(i18n, bust_summary_won, names = won.join(", "))} })}
+                    </p>
+                })
+            }}
+            <button class="primary wide" data-testid="bust-confirm" disabled=move || busted.with(|b| b.is_empty()) || send.pending().get() on:click=confirm>
                 {t!(i18n, confirm)}
             </button>
             {move || (reported.get() && registration_open).then(|| view! {
