@@ -101,6 +101,18 @@ fn bust(table: u16, player: PlayerId, by: PlayerId) -> Command {
     }
 }
 
+/// The director moves `player` to table 2's sixth seat (free in this evening's seed-fixed draw).
+fn to_the_last_seat_of_table_two(player: PlayerId) -> Command {
+    Command::MovePlayer {
+        player,
+        to: Place {
+            table: TableNo(2),
+            seat: SeatNo(6),
+        },
+        reason: MoveReason::Director,
+    }
+}
+
 /// What must agree to the cent between the corrected world and the world without the mistake.
 #[derive(Debug, PartialEq, Eq)]
 struct Money {
@@ -242,14 +254,7 @@ fn a_wrong_bust_revived_after_each_kind_of_later_event() {
         ),
         (
             "a player moved to the other table",
-            vec![Command::MovePlayer {
-                player: d,
-                to: Place {
-                    table: TableNo(2),
-                    seat: SeatNo(6),
-                },
-                reason: MoveReason::Director,
-            }],
+            vec![to_the_last_seat_of_table_two(d)],
             Expect::Exact,
         ),
         (
@@ -304,14 +309,7 @@ fn a_re_entry_bought_by_mistake_cancelled_after_each_kind_of_later_event() {
         ),
         (
             "a move to the other table",
-            vec![Command::MovePlayer {
-                player: d,
-                to: Place {
-                    table: TableNo(2),
-                    seat: SeatNo(6),
-                },
-                reason: MoveReason::Director,
-            }],
+            vec![to_the_last_seat_of_table_two(d)],
             Expect::Exact,
         ),
     ];

@@ -137,7 +137,7 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
     let mut out: BTreeSet<PlayerId> = t.eliminations.iter().map(|e| e.player).collect();
     if tournament_view(t, now).is_some_and(|v| v.finished) {
         out.extend(t.early_leavers.iter().copied());
-        if t.deal.is_some() && t.deal_to_play_for == Cents::ZERO {
+        if t.deal_that_ended_play().is_some() {
             out.extend(t.playing().map(|p| p.id));
         }
     }

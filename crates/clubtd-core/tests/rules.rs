@@ -397,24 +397,13 @@ fn button_for_big_blind(k: &Kit, table: TableNo, bb_seat: SeatNo) -> SeatNo {
     seats[(i + seats.len() - 2) % seats.len()]
 }
 
-/// An occupied seat of `table` with a free seat right after it (clockwise): as the big
-/// blind, the newcomer's TDA 25 seat is then known in advance.
-fn big_blind_with_a_gap(k: &Kit, table: TableNo, size: u8) -> SeatNo {
-    let tb = &k.t.tables[&table];
-    *tb.seats
-        .keys()
-        .find(|s| !tb.is_taken(SeatNo(s.0 % size + 1)))
-        .expect("a free seat after some player")
-}
-
-#[test]
-fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_blind() {
+/// `players` at two tables, the clock running, table 1's button known and table 2's not,
+/// then three busts at table 2: balancing must move a player into a table without a button.
+fn three_out_at_the_second_table(players: usize) -> (Kit, Config) {
     let mut k = Kit::new(templates::club_evening("t", 2));
-    k.register(14);
+    k.register(players);
     k.ok(Command::StartClock);
     let cfg = k.t.config.clone().unwrap();
-    let size = cfg.table_size;
-    // Only the giving table says where its button is.
     let first = *k.t.tables[&TableNo(1)].seats.keys().next().unwrap();
     k.ok(Command::SetButton {
         table: TableNo(1),
@@ -427,12 +416,32 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
             busts: vec![bust(victims[1].0, victims[0], None)],
         });
     }
+    (k, cfg)
+}
+
+/// An occupied seat of `table` with a free seat right after it (clockwise): as the big
+/// blind, the newcomer's TDA 25 seat is then known in advance.
+fn big_blind_with_a_gap(k: &Kit, table: TableNo, size: u8) -> SeatNo {
+    let tb = &k.t.tables[&table];
+    *tb.seats
+        .keys()
+        .find(|s| !tb.is_taken(SeatNo(s.0 % size + 1)))
+        .expect("a free seat after some player")
+}
+
+#[test]
+fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_blind() {
+    // Only the giving table says where its button is.
+    let (mut k, cfg) = three_out_at_the_second_table(14);
+    let size = cfg.table_size;
     // 7 against 4: the mover is known, the seat is not.
     let waiting = plan(&k.t, &cfg);
     assert!(waiting.moves.is_empty(), "no seat is named: {waiting:?}");
     assert_eq!(waiting.need_button, vec![TableNo(2)]);
     let t1 = &k.t.tables[&TableNo(1)];
-    let b1 = clubtd_core::seating::blinds(&t1.seats, size, first).unwrap();
+    let b1 =
+        clubtd_core::seating::blinds(&t1.seats, size, t1.button.expect("table 1 has its button"))
+            .unwrap();
     let mover = t1.seats[&b1.next_big_blind];
     assert_eq!(
         waiting.waiting,
@@ -487,24 +496,9 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
 
 #[test]
 fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
-    let mut k = Kit::new(templates::club_evening("t", 2));
-    k.register(10);
-    k.ok(Command::StartClock);
-    let cfg = k.t.config.clone().unwrap();
-    let size = cfg.table_size;
-    let first = *k.t.tables[&TableNo(1)].seats.keys().next().unwrap();
-    k.ok(Command::SetButton {
-        table: TableNo(1),
-        seat: first,
-    });
     // 5 against 2: table 2 plays heads-up.
-    for _ in 0..3 {
-        let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
-            table: TableNo(2),
-            busts: vec![bust(victims[1].0, victims[0], None)],
-        });
-    }
+    let (mut k, cfg) = three_out_at_the_second_table(10);
+    let size = cfg.table_size;
     assert_eq!(k.t.tables[&TableNo(2)].seats.len(), 2);
     let p = plan(&k.t, &cfg);
     assert_eq!((p.moves.len(), p.waiting.len()), (0, 1));

@@ -75,18 +75,15 @@ pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
     let Some(cfg) = t.config() else {
         return false;
     };
-    (t.deal.is_some() && t.deal_to_play_for.is_zero())
+    t.deal_that_ended_play().is_some()
         || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
 }
 
-/// When play ended, for a tournament finished at `now`: the deal's time, or the last bust's
-/// (the winner is known from then). Every face shows the clock stopped there; the stored
-/// clock is left alone, so undoing the last bust simply shows it running again, as if it had
-/// never stopped. `None` while play goes on, and for a deal from a log that kept no time.
-pub fn finished_at(t: &Tournament, now: Timestamp) -> Option<Timestamp> {
-    if !is_finished(t, now) {
-        return None;
-    }
+/// When play ended, for a tournament [`is_finished`] says is over: the deal's time, or the
+/// last bust's (the winner is known from then). Every face shows the clock stopped there; the
+/// stored clock is left alone, so undoing the last bust simply shows it running again, as if it
+/// had never stopped. `None` for a deal from a log that kept no time.
+pub fn play_ended_at(t: &Tournament) -> Option<Timestamp> {
     if t.deal.is_some() {
         return t.deal_at;
     }

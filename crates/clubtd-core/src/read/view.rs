@@ -8,6 +8,7 @@ use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::PenaltyKind;
 use crate::model::state::{PlayerStatus, Tournament};
+use crate::read::ranking::{is_finished, play_ended_at};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
@@ -314,9 +315,10 @@ fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
 /// The view of the tournament at `now`; `None` before it is created.
 pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView> {
     let cfg = t.config()?;
+    let open = registration_open(t, cfg, now);
+    let finished = is_finished(t, now);
     // The clock stops when there is a winner (or a deal): read it at that moment, stopped.
-    let finished_at = crate::read::ranking::finished_at(t, now);
-    let reading = match finished_at {
+    let reading = match finished.then(|| play_ended_at(t)).flatten() {
         Some(at) => ClockReading {
             running: false,
             ..t.clock.read(&cfg.levels, at.min(now))
@@ -415,7 +417,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let standings = standings(t, cfg, now);
     let payouts = t.prizes();
     let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
-    let deal_quotes = deal_quotes(t, &payouts, &standings, registration_open(t, cfg, now));
+    let deal_quotes = deal_quotes(t, &payouts, &standings, open);
     let results = results(t, &standings, &name_of);
     let places = standings
         .into_iter()
@@ -462,7 +464,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         average_bb_x10: bb
             .filter(|b| *b > 0)
             .map_or(0, |b| average_stack.0 * 10 / b),
-        registration_open: registration_open(t, cfg, now),
+        registration_open: open,
         in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
         // No payouts (a league night) has no bubble: one player left is not "one out of the money".
         bubble: !payouts.is_empty() && players_left as usize == payouts.len() + 1,
@@ -541,7 +543,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             })
             .collect(),
         events_applied: t.events_applied,
-        finished: crate::read::ranking::is_finished(t, now),
+        finished,
         can_undo: !t.undo.is_empty(),
     })
 }
@@ -590,7 +592,7 @@ fn results(
     name_of: &dyn Fn(&PlayerId) -> String,
 ) -> Vec<ResultLine> {
     // The end of play: the winner, or the players of a deal, collect their own heads.
-    let finished = t.players_left() == 1 || (t.deal.is_some() && t.deal_to_play_for == Cents::ZERO);
+    let finished = t.players_left() == 1 || t.deal_that_ended_play().is_some();
     let mut lines: Vec<ResultLine> = t
         .players
         .values()

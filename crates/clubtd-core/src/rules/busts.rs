@@ -361,17 +361,14 @@ pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp
     let mut place = alive + 1;
     // A deal that ended play places its players by their chips; one that left an amount to
     // play for goes on, and its players take places as they go out.
-    let deal_ended_play = t
-        .deal
-        .as_ref()
-        .filter(|_| t.deal_to_play_for == Cents::ZERO);
+    let deal_ended_play = t.deal_that_ended_play();
     // FIDPA: an early leaver takes the place of the next bust. When play ends before another
     // bust (the leaver was the last opponent, or a deal), the place is the next one down
     // from the players still in: the one who left last finishes highest.
     if deal_ended_play.is_some() || (alive == 1 && !open) {
         for leaver in t.early_leavers.iter().rev() {
-            let prize = shared_prizes(&table, place as usize, 1)
-                .first()
+            let prize = table
+                .get((place as usize).saturating_sub(1))
                 .copied()
                 .unwrap_or_default();
             out.push(Standing {

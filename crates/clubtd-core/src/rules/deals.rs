@@ -410,7 +410,7 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
         return Ok(());
     };
     let in_deal = |p: &PlayerId| deal.iter().any(|(x, _)| x == p);
-    let ended_play = t.deal_to_play_for == Cents::ZERO;
+    let ended_play = t.deal_that_ended_play().is_some();
     let refused = match command {
         Command::RegisterPlayer { .. }
         | Command::ReEnter { .. }
@@ -450,6 +450,15 @@ pub(crate) fn apply_deal_recorded(
 }
 
 impl Tournament {
+    /// The recorded deal when it ended play (it left nothing to play for): its players' places
+    /// are then fixed by their chips and nothing is played any more. `None` without a deal, or
+    /// while the players of one play on for the amount it left.
+    pub fn deal_that_ended_play(&self) -> Option<&[(PlayerId, Cents)]> {
+        self.deal
+            .as_deref()
+            .filter(|_| self.deal_to_play_for == Cents::ZERO)
+    }
+
     /// What a recorded deal gives `player`: the agreed amount, plus what was left to play for
     /// once they are the one player left. `None` when they are not in a deal.
     pub fn deal_amount(&self, player: PlayerId) -> Option<Cents> {
