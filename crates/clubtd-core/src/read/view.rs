@@ -265,6 +265,20 @@ impl TournamentView {
         })
     }
 
+    /// The players still in play with the biggest stacks first (ties by name), at most `n`:
+    /// the chip leaders every face shows. A stack is the latest count, or what the player
+    /// bought while no count came in.
+    pub fn chip_leaders(&self, n: usize) -> Vec<&PlayerView> {
+        let mut playing: Vec<&PlayerView> = self
+            .players
+            .iter()
+            .filter(|p| p.status == PlayerStatus::Playing)
+            .collect();
+        playing.sort_by(|a, b| b.stack.cmp(&a.stack).then_with(|| a.name.cmp(&b.name)));
+        playing.truncate(n);
+        playing
+    }
+
     /// A player's name, for pages that hold only the id (empty when unknown).
     pub fn player_name(&self, player: PlayerId) -> String {
         self.players
