@@ -4,7 +4,7 @@
 // closes, a receipt per player, renaming a club player, and switching tournaments from the
 // console. The tournament is made on the tournaments page and archived at the end, so the
 // demo stays the default for the other specs.
-import { test, expect, Page, hydrated, open, signIn } from "./support";
+import { test, expect, Page, hydrated, open, signIn, section } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -13,6 +13,7 @@ const cell = (page: Page, row: number, name: string) => rows(page).nth(row).loca
 
 /** Opens the settings panel (a closed `<details>`) and waits for the stored structure. */
 async function openSettings(page: Page) {
+  await section(page, "clock");
   const settings = page.getByTestId("settings");
   if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) {
     await settings.locator("summary").click();
@@ -81,6 +82,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
 
     // Three players at the desk, and the clock starts.
     // Ann paid ahead by bank transfer; the others pay cash at the desk.
+    await section(page, "desk");
     for (const [name, method] of [["Setup Ann", "transfer"], ["Setup Bob", "cash"], ["Setup Cas", "cash"]]) {
       await page.getByTestId("reg-method").selectOption(method);
       await page.getByTestId("reg-name").fill(name);
@@ -88,6 +90,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
       await expect(page.getByTestId("seat-drawn")).toContainText(name);
     }
     await expect(page.getByTestId("payout-editor")).toContainText("once registration is closed");
+    await section(page, "clock");
     await page.getByTestId("clock-start").click();
     await expect(page.getByTestId("clock-pause")).toBeVisible();
 
@@ -102,7 +105,9 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(cell(page, 2, "minutes")).toHaveValue("25");
 
     // Registration closes: the payout table can be edited, to the cent of the pool.
+    await section(page, "desk");
     await page.getByTestId("close-registration").click();
+    await section(page, "money");
     await expect(page.getByTestId("edit-payouts")).toBeVisible();
     await page.getByTestId("edit-payouts").click();
     const amounts = page.getByTestId("payout-amount");
@@ -121,6 +126,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page.getByTestId("payouts-table")).toContainText("25.00");
 
     // The receipt of a player: the buy-in with its method and split.
+    await section(page, "players");
     const ann = page.getByTestId("players-panel").locator("[data-testid^='player-row-']").filter({ hasText: "Setup Ann" });
     await ann.locator("[data-testid^='receipt-']").click();
     await expect(page.getByTestId("receipt-name")).toHaveText("Setup Ann");

@@ -9,7 +9,7 @@
 //
 // It runs after the other specs (its own Playwright project): the tournament it makes becomes
 // the newest one, which the faces show by default.
-import { test, expect, Page, open, signIn, tablePage, seated, bustFirst } from "./support";
+import { test, expect, Page, open, signIn, tablePage, seated, bustFirst, section } from "./support";
 
 const NAMES = [
   "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
@@ -40,6 +40,7 @@ async function createEvening(director: Page): Promise<number> {
   const href = (await link.getAttribute("href"))!;
   await open(director, href);
   await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
+  await section(director, "clock");
   await director.getByTestId("settings").locator("summary").click();
   await expect(director.getByTestId("cfg-tables-at-start")).toHaveValue("3");
   await director.getByTestId("cfg-tables-at-start").fill("4");
@@ -66,6 +67,7 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
 
   // The registration desk: 30 players, each seat drawn and shown big.
+  await section(director, "desk");
   for (const name of NAMES) {
     await director.getByTestId("reg-name").fill(name);
     await director.getByTestId("reg-submit").click();
@@ -73,8 +75,10 @@ test("a full club evening, from the first registration to the final table", asyn
   }
   await expect(director.getByTestId("players-left")).toHaveText("30");
   await expect(director.getByTestId("prize-pool")).toHaveText("€ 450.00");
+  await section(director, "clock");
   await director.getByTestId("clock-start").click();
   await expect(director.getByTestId("clock-pause")).toBeVisible();
+  await section(director, "players");
 
   // A player's phone: finds the seat, and follows the evening without reloading.
   const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
@@ -120,8 +124,11 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(tables.get(Number(w![2]))!.getByTestId("move-waits-out")).toContainText(
     `${w![1]} will move to table ${shortest} as soon as that table has set its button`,
   );
+  await expect(director.getByTestId("strip-moves")).toBeVisible();
+  await director.getByTestId("strip-moves").click();
   await expect(director.getByTestId("plan-waiting")).toContainText(`waits for the button of table ${shortest}`);
   await expect(director.getByTestId(`needs-button-${shortest}`)).toBeVisible();
+  await section(director, "players");
 
   // The short table sets its button: the seat is named, both tables see it, the arriving
   // table confirms.
@@ -141,10 +148,12 @@ test("a full club evening, from the first registration to the final table", asyn
   // PKR4U 11 / 29: re-entry A (same seat) and B (new seat) at the desk.
   const a = await bustFirst(tables.get(1)!);
   await director.getByTestId(`re-enter-a-${a}`).click();
+  await director.getByTestId(`re-enter-a-${a}-confirm`).click();
   await expect(director.getByTestId(`player-row-${a}`)).toContainText("×2");
   await expect(tables.get(1)!.getByTestId(`bust-out-${a}`)).toBeVisible();
   const b = await bustFirst(tables.get(2)!);
   await director.getByTestId(`re-enter-b-${b}`).click();
+  await director.getByTestId(`re-enter-b-${b}-confirm`).click();
   await expect(director.getByTestId(`player-row-${b}`)).toContainText("×2");
   await expect(director.getByTestId("entries")).toHaveText("32");
   await expect(director.getByTestId("prize-pool")).toHaveText("€ 480.00");
@@ -155,7 +164,11 @@ test("a full club evening, from the first registration to the final table", asyn
   while ((await seated(four).count()) > 4) await bustFirst(four);
   await expect(four.getByTestId("stopped")).toBeVisible();
   await expect(director.getByTestId("table-tile-4")).toHaveClass(/stopped/);
+  // The status strip says so on every section; a tap opens the tables.
+  await expect(director.getByTestId("strip-stopped")).toContainText("4");
+  await director.getByTestId("strip-stopped").click();
   await director.getByTestId("break-table").click();
+  await director.getByTestId("break-table-confirm").click();
   await expect(director.getByTestId("table-tile-4")).toHaveCount(0);
   tables.delete(4);
   // Every player still in now sits at tables 1 to 3, and the tables list the new seats.
@@ -170,6 +183,7 @@ test("a full club evening, from the first registration to the final table", asyn
   while (left > 9) {
     if ((await director.locator(".table-tile.stopped").count()) > 0 && (await director.getByTestId("break-table").count()) > 0) {
       await director.getByTestId("break-table").click();
+      await director.getByTestId("break-table-confirm").click();
       await expect(director.locator(".table-tile.stopped")).toHaveCount(0);
       const open = await openTables(director);
       for (const n of [...tables.keys()]) if (!open.includes(n)) tables.delete(n);
@@ -183,6 +197,7 @@ test("a full club evening, from the first registration to the final table", asyn
 
   // FIDPA: the final table is drawn; everyone redraws, the button on seat 1.
   await director.getByTestId("draw-final-table").click();
+  await director.getByTestId("draw-final-table-confirm").click();
   await expect(director.locator("[data-testid^='table-tile-']")).toHaveCount(1);
   const final = (await openTables(director))[0];
   const finalPage = tables.get(final) ?? (await tablePage(browser, final));
@@ -193,7 +208,9 @@ test("a full club evening, from the first registration to the final table", asyn
   // quotes share what is left, and bounty money is neither made nor lost. A deal shares a
   // final pool: its quotes show once registration is closed.
   await expect(director.getByTestId("deal-panel")).toHaveCount(0);
+  await section(director, "desk");
   await director.getByTestId("close-registration").click();
+  await section(director, "money");
   await expect(director.getByTestId("prize-pool")).toHaveText("€ 480.00");
   const payouts = await director.getByTestId("payouts-table").locator("tbody td.num").allTextContents();
   expect(payouts.map(cents).reduce((x, y) => x + y)).toBe(48000);

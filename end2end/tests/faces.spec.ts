@@ -58,6 +58,7 @@ test("director registers a player and sees the drawn seat", async ({ page }) => 
 
 test("director pauses and resumes the clock", async ({ page }) => {
   await signIn(page);
+  await support.section(page, "clock");
   await page.getByTestId("clock-pause").click();
   await expect(page.getByTestId("clock-start")).toBeVisible();
   await expect(page.locator(".clock-status")).toHaveText("Paused");

@@ -2,7 +2,7 @@
 // tournament, typed in another case or without its accent, asks before a second person is
 // registered, and a double tap on "Register" buys one entry, not two. In a tournament of its
 // own (a copy of the demo's settings), archived at the end so the other files see the demo.
-import { test, expect, open, signIn } from "./support";
+import { test, expect, open, signIn, section } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -42,6 +42,17 @@ test("a name already registered asks first, and a double tap registers once", as
     // Still three a moment later (a second entry would have come with the live update).
     await page.waitForTimeout(1_000);
     await expect(page.getByTestId("players-left")).toHaveText("3");
+
+    // Before the start a player is unregistered with the money back, after a second tap.
+    await section(page, "players");
+    const bram = page.locator("[data-testid^='player-row-']").filter({ hasText: "Bram Dubbeltik" });
+    const bramId = (await bram.getAttribute("data-testid"))!.replace("player-row-", "");
+    await page.getByTestId(`more-${bramId}`).click();
+    await page.getByTestId("unregister").click();
+    await expect(page.getByTestId("players-left")).toHaveText("3");
+    await page.getByTestId("unregister-confirm").click();
+    await expect(page.getByTestId("players-left")).toHaveText("2");
+    await expect(page.getByTestId("prize-pool")).not.toHaveText("€ 0.00");
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();

@@ -3,7 +3,7 @@
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
 // into a place; the director shows the same link again later, and replaces it (the old one
 // stops working); a wrong link shows no one.
-import { test, expect, Page, Browser, open, signIn, tablePage } from "./support";
+import { test, expect, Page, Browser, open, signIn, tablePage, section } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -49,6 +49,7 @@ test("a player's personal link follows them from the desk to their place", async
   // Later, the director shows the same link again, for any player.
   await desk.reload();
   await expect(desk.locator("body[data-hydrated='1']")).toHaveCount(1);
+  await section(desk, "players");
   await desk.getByTestId("personal-links").click();
   await desk.getByTestId("link-player").selectOption(String(player));
   await expect(desk.getByTestId("personal-link-url")).toHaveAttribute("href", path);

@@ -106,3 +106,12 @@ export async function bustFirst(table: Page): Promise<string> {
   await expect(seated(table)).toHaveCount(before - 1);
   return id;
 }
+
+/** The console's sections, as the director taps them (the tab row under the status strip). */
+export type Section = "desk" | "tables" | "players" | "clock" | "money" | "rulings" | "results";
+
+/** Opens one section of the director's console with a tap on its tab. */
+export async function section(director: Page, name: Section) {
+  await director.getByTestId(`tab-${name}`).click();
+  await expect(director.getByTestId(`section-${name}`)).toBeVisible();
+}

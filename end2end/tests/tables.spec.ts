@@ -1,7 +1,7 @@
 // The tables' own devices against the real server (after faces.spec.ts, on the same demo):
 // balancing moves shown on both tables and confirmed by the arriving one, hand-for-hand,
 // the clock call countdown, and the director overruling a ruling.
-import { test, expect, open, signIn, tablePage, bustFirst } from "./support";
+import { test, expect, open, signIn, tablePage, bustFirst, section } from "./support";
 
 test("a balancing move shows on both tables and the arriving table confirms it", async ({ browser }) => {
   const short = await tablePage(browser, 3);
@@ -27,6 +27,7 @@ test("a balancing move shows on both tables and the arriving table confirms it",
 test("confirm-first balancing hides moves from the tables until the director makes them", async ({ browser }) => {
   const director = await browser.newPage();
   await signIn(director);
+  await section(director, "tables");
   await director.getByTestId("balancing-automatic").uncheck();
   await expect(director.getByTestId("balancing-automatic")).not.toBeChecked();
   const short = await tablePage(browser, 3);
@@ -45,7 +46,9 @@ test("confirm-first balancing hides moves from the tables until the director mak
 test("hand-for-hand: each table reports its hand finished", async ({ browser }) => {
   const director = await browser.newPage();
   await signIn(director);
+  await section(director, "tables");
   await director.getByTestId("hand-for-hand-toggle").click();
+  await expect(director.getByTestId("strip-h4h")).toBeVisible();
   const table = await tablePage(browser, 1);
   await table.getByTestId("hand-finished").click();
   await expect(table.getByTestId("hand-waiting")).toBeVisible();
@@ -66,6 +69,7 @@ test("a table calls the clock and the countdown runs (TDA 5)", async ({ browser 
 
 test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page }) => {
   await signIn(page);
+  await section(page, "rulings");
   const incident = page.locator(".incident").first();
   await expect(incident).toBeVisible();
   await incident.getByTestId("overrule").click();
@@ -78,7 +82,7 @@ test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page })
 test("a ruling's penalty reaches the player's table and counts down hand by hand (PKR4U 10, 4)", async ({ browser }) => {
   const director = await browser.newPage();
   await signIn(director);
-  await director.getByText("Guided rulings").click();
+  await section(director, "rulings");
   await director.getByTestId("situation-talking").click();
   await director.getByTestId("answer-no").click(); // more than two players in the hand
   await director.getByTestId("answer-hands").click();

@@ -1,14 +1,16 @@
 //! Pieces every face shares: the language switch, the clock, the field figures, the payouts,
 //! the offline banner and the answer to a command in the reader's language.
 
-use super::live::Live;
+use super::live::{CommandAction, Live};
+use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
-use crate::domain::view::{ClockView, LevelView};
+use crate::domain::view::{ClockView, LevelView, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 
 /// The two-letter code of the reader's language.
 pub fn lang_code(locale: Locale) -> &'static str {
@@ -171,22 +173,111 @@ pub fn Payouts(payouts: Vec<Cents>) -> impl IntoView {
     }
 }
 
-/// The answer to the last command: nothing when accepted, the reason in the reader's language
-/// when refused.
+/// The answer to the last command, where the tap was: "Saved" when accepted, the reason in
+/// the reader's language when refused. Given the view, a refusal names players by name and
+/// seat ("Anna (3·5)") instead of by id.
 #[component]
-pub fn Answer(reply: Signal<Option<Result<CommandReply, ServerFnError>>>) -> impl IntoView {
+pub fn Answer(
+    reply: Signal<Option<Result<CommandReply, ServerFnError>>>,
+    #[prop(optional, into)] view: Option<Signal<Option<TournamentView>>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     move || {
         let lang = lang_code(i18n.get_locale());
         match reply.get() {
             Some(Ok(CommandReply::Rejected(refused))) => {
-                Some(view! { <p class="answer error" role="alert" data-code=refused.code.clone()>{error_message(lang, &refused.code, &refused.params)}</p> }.into_any())
+                let params = match view {
+                    Some(v) => v.with(|v| named_params(v.as_ref(), &refused.params)),
+                    None => refused.params.clone(),
+                };
+                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=refused.code.clone()>{error_message(lang, &refused.code, &params)}</p> }.into_any())
             }
             // Transport and server failures carry no domain code: the page only says so.
-            Some(Err(_)) => Some(view! { <p class="answer error" role="alert">{error_message(lang, "INTERNAL", &Default::default())}</p> }.into_any()),
-            Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status">{t!(i18n, saved)}</p> }.into_any()),
+            Some(Err(_)) => Some(view! { <p class="answer error" role="alert" data-testid="answer">{error_message(lang, "INTERNAL", &Default::default())}</p> }.into_any()),
+            Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
             None => None,
         }
+    }
+}
+
+/// A refusal's parameters with every player id (`player`, `winner`) replaced by the player's
+/// name and seat, as the room knows them.
+pub fn named_params(
+    view: Option<&TournamentView>,
+    params: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let mut named = params.clone();
+    let Some(view) = view else { return named };
+    for key in ["player", "winner"] {
+        let Some(id) = params.get(key).and_then(|v| v.parse::<u32>().ok()) else {
+            continue;
+        };
+        if let Some(p) = view.players.iter().find(|p| p.player.0 == id) {
+            let text = match (p.table, p.seat) {
+                (Some(t), Some(s)) => format!("{} ({}·{})", p.name, t.0, s.0),
+                _ => p.name.clone(),
+            };
+            named.insert(key.to_string(), text);
+        }
+    }
+    named
+}
+
+/// A button for an action that costs money or disturbs the room (break a table, draw the
+/// final table, a re-entry, an early leave…): the first tap asks, the second within a few
+/// seconds acts, anything else lets it go. Disabled while `busy` (the command in flight).
+#[component]
+pub fn ConfirmButton(
+    #[prop(into)] testid: String,
+    #[prop(into)] on_confirm: Callback<()>,
+    #[prop(optional, into)] busy: Signal<bool>,
+    #[prop(optional, into)] class: String,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let armed = RwSignal::new(false);
+    let arm = move |_| {
+        armed.set(true);
+        // Forgotten after a while, so a later stray tap never acts.
+        #[cfg(feature = "hydrate")]
+        set_timeout(move || armed.set(false), std::time::Duration::from_secs(6));
+    };
+    let children = StoredValue::new(children);
+    let confirm_id = format!("{testid}-confirm");
+    let cancel_id = format!("{testid}-cancel");
+    let class = StoredValue::new(class);
+    view! {
+        <Show when=move || armed.get() fallback=move || view! {
+            <button class=class.get_value() data-testid=testid.clone() disabled=move || busy.get() on:click=arm>{children.with_value(|c| c())}</button>
+        }>
+            <span class="confirm-ask" role="group">
+                <button class="danger" data-testid=confirm_id.clone() disabled=move || busy.get()
+                    on:click=move |_| { armed.set(false); on_confirm.run(()); }>
+                    {t!(i18n, confirm)}": "{children.with_value(|c| c())}
+                </button>
+                <button class="small" data-testid=cancel_id.clone() on:click=move |_| armed.set(false)>{t!(i18n, back)}</button>
+            </span>
+        </Show>
+    }
+}
+
+/// A button that sends one command: disabled while the answer is awaited, so a double tap
+/// sends it once.
+#[component]
+pub fn SendButton(
+    send: CommandAction,
+    #[prop(into)] command: Callback<(), Command>,
+    #[prop(into)] testid: String,
+    #[prop(optional, into)] class: String,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <button class=class data-testid=testid disabled=move || send.pending().get()
+            on:click=move |_| {
+                if !send.pending().get_untracked() {
+                    send.dispatch(command.run(()));
+                }
+            }>{children()}</button>
     }
 }
 
@@ -218,5 +309,59 @@ pub fn PaymentMethodPicker(method: RwSignal<PaymentMethod>, testid: &'static str
                 }).collect_view()}
             </select>
         </label>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_params;
+    use crate::domain::command::{Command, Ctx};
+    use crate::domain::config::templates;
+    use crate::domain::event::PaymentMethod;
+    use crate::domain::ids::Timestamp;
+    use crate::domain::view::tournament_view;
+    use crate::domain::{decide, Tournament};
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn a_refusal_names_the_player_by_name_and_seat() {
+        let mut t = Tournament::default();
+        let ctx = Ctx {
+            now: Timestamp(0),
+            seed: 7,
+        };
+        for c in [
+            Command::CreateTournament {
+                config: templates::club_evening("names", 1),
+            },
+            Command::RegisterPlayer {
+                name: "Anna Peeters".into(),
+                method: PaymentMethod::Cash,
+                present: true,
+                same_name_confirmed: false,
+            },
+        ] {
+            for e in decide(&t, &c, ctx).expect("accepted") {
+                t.apply(&e).expect("applies");
+            }
+        }
+        let view = tournament_view(&t, Timestamp(0)).expect("a view");
+        let anna = &view.players[0];
+        let params = BTreeMap::from([
+            ("player".to_string(), anna.player.0.to_string()),
+            ("table".to_string(), "3".to_string()),
+            ("winner".to_string(), "999".to_string()),
+        ]);
+        let named = named_params(Some(&view), &params);
+        let seat = format!(
+            "Anna Peeters ({}·{})",
+            anna.table.expect("seated").0,
+            anna.seat.expect("seated").0
+        );
+        assert_eq!(named["player"], seat);
+        // Not a player's id: left as it was; an unknown player stays a number.
+        assert_eq!(named["table"], "3");
+        assert_eq!(named["winner"], "999");
+        assert_eq!(named_params(None, &params), params);
     }
 }

@@ -1,7 +1,7 @@
 //! The director's printable QR sheet: one code per open table, each opening that table's
 //! page with its key; a new code can be issued for a table (the old one stops working).
 
-use super::components::LangSwitch;
+use super::components::{ConfirmButton, LangSwitch};
 use super::live::{use_tournament_choice, with_tournament};
 use crate::i18n::*;
 use crate::server_fns::table_links;
@@ -32,7 +32,10 @@ pub fn QrSheetPage() -> impl IntoView {
                                         <h2>{t!(i18n, table_n, n = n)}</h2>
                                         <div class="qr" inner_html=l.qr_svg.clone()></div>
                                         <a href=l.path.clone() data-testid=format!("table-link-{n}")>{l.path.clone()}</a>
-                                        <button class="small no-print" on:click=move |_| reissue.set(Some(n))>{t!(i18n, new_code)}</button>
+                                        // Un-pairs the table's device mid-evening: asked first.
+                                        <span class="no-print">
+                                            <ConfirmButton testid=format!("new-code-{n}") on_confirm=move |_| reissue.set(Some(n))>{t!(i18n, new_code)}</ConfirmButton>
+                                        </span>
                                     </li>
                                 }
                             }).collect_view()}

@@ -3,11 +3,13 @@
 //! outside the parts that re-render on live updates, so a reason being typed survives the
 //! busts that keep coming in.
 
+use super::super::components::Answer;
 use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
+use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 
 /// A correction waiting for its reason.
@@ -89,12 +91,27 @@ pub fn ReasonSheet(
     let reason = RwSignal::new(String::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        if send.pending().get_untracked() {
+            return;
+        }
         if let Some(c) = pending.get_untracked() {
             send.dispatch(c.command(reason.get_untracked()));
+        }
+    };
+    // The sheet stays until the answer: accepted, it closes; refused, the reason shows here
+    // and the director can change it or go back.
+    Effect::new(move |_| {
+        if let Some(Ok(CommandReply::Accepted { .. })) = send.value().get() {
             pending.set(None);
             reason.set(String::new());
         }
-    };
+    });
+    // Another correction opened: the last one's answer is not its answer.
+    Effect::new(move |_| {
+        if pending.get().is_some() {
+            send.value().set(None);
+        }
+    });
     let title = move || {
         let c = pending.get()?;
         let who = c
@@ -121,8 +138,9 @@ pub fn ReasonSheet(
             </label>
             <div class="sheet-buttons">
                 <button type="button" on:click=move |_| pending.set(None)>{t!(i18n, back)}</button>
-                <button class="primary" type="submit" data-testid="correction-confirm">{t!(i18n, confirm)}</button>
+                <button class="primary" type="submit" data-testid="correction-confirm" disabled=move || send.pending().get()>{t!(i18n, confirm)}</button>
             </div>
+            <Answer reply=send.value().into() view />
         </form>
     }
 }

@@ -3,40 +3,46 @@
 //! standing out, the balancing plan with one-tap confirm, and the bust feed with places and
 //! prizes.
 
+mod clock;
 mod corrections;
+mod desk;
 mod incidents;
 mod links;
 mod money;
 mod payouts;
+mod player_sheet;
 mod players;
 pub mod receipt;
+mod sections;
 mod session;
 mod settings;
+mod status;
 mod suggest;
 mod tables;
 
-use super::components::{
-    euro, lang_code, Answer, ClockPanel, FieldFigures, LangSwitch, OfflineBanner,
-    PaymentMethodPicker,
-};
-use super::live::{command_action, use_live, with_tournament};
+use super::components::{chips, euro, Answer, LangSwitch, OfflineBanner};
+use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
 use crate::domain::command::Command;
-use crate::domain::event::PaymentMethod;
+use crate::domain::ids::PlayerId;
+use crate::domain::view::TournamentView;
 use crate::i18n::*;
-use crate::messages::error_message;
 use crate::server_fns::club::list_tournaments;
-use crate::server_fns::{director_login, CommandReply, LoginReply};
-use corrections::{Correction, CorrectionButton, ReasonSheet};
+use crate::server_fns::{director_login, LoginReply};
+use clock::ClockSection;
+use corrections::{Correction, CorrectionButton, PendingCorrection, ReasonSheet};
+use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
-use links::{PersonalLinks, PlayerLinkCard};
+use links::PersonalLinks;
 use money::{DealPanel, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
+use player_sheet::PlayerSheet;
 use players::PlayersPanel;
+use sections::{use_section, Section, SectionPane, SectionTabs};
 use session::SessionPanel;
 use settings::{ClockPosition, SettingsPanel};
-use suggest::NameWithSuggestions;
+use status::StatusStrip;
 use tables::{BonusMissing, TablesPanel};
 
 /// `/director/sign-in`: the PIN form. The server sends a browser without a director session
@@ -95,60 +101,26 @@ fn go_to(path: &str) {
     let _ = path;
 }
 
-/// `/director`: the console (the server lets only a signed-in director's browser in).
+/// `/director`: the console (the server lets only a signed-in director's browser in). A
+/// status strip stays in view with what waits for the director; the work is split in
+/// sections switched in one tap, so nothing is screens away on a tablet.
 #[component]
 pub fn DirectorPage() -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live();
-    let send = command_action(RwSignal::new(None), live.shown());
-    let name = RwSignal::new(String::new());
-    let method = RwSignal::new(PaymentMethod::Cash);
-    let present = RwSignal::new(true);
-    let last_registered = RwSignal::new(None::<String>);
-    // One registration per tap: the button waits for the answer (a double tap bought two
-    // entries), and a name already in the tournament asks before a second person is added.
-    let register_as = move |same_name_confirmed: bool| {
-        if send.pending().get_untracked() {
-            return;
-        }
-        last_registered.set(Some(name.get_untracked().trim().to_string()));
-        send.dispatch(Command::RegisterPlayer {
-            name: name.get_untracked(),
-            method: method.get_untracked(),
-            present: present.get_untracked(),
-            same_name_confirmed,
-        });
-    };
-    let register = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        register_as(false);
-    };
-    let same_name = move || match send.value().get() {
-        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
-        _ => None,
-    };
-    // Clear the name once the desk's registration is accepted.
-    Effect::new(move |_| {
-        if let Some(Ok(CommandReply::Accepted { .. })) = send.value().get() {
-            name.set(String::new());
-        }
-    });
+    // Each section sends with its own action, so its answer shows in that section, where
+    // the tap was.
+    let action = move || command_action(RwSignal::new(None), live.shown());
+    let (send_strip, send_tables, send_players, send_money, send_rulings, send_results) =
+        (action(), action(), action(), action(), action(), action());
+    let send_correction = action();
+    let section = use_section();
     // What is shown now; only the parts that depend on it re-render on a live update, so the
     // desk's form and the guided flow keep their input and focus while busts come in.
-    let current = move || live.view.get().and_then(|r| r.ok()).flatten();
-    // The player just registered, by id: the personal link below re-renders only when it
-    // changes, not on every live update.
-    let registered = Memo::new(move |_| {
-        let n = last_registered.get()?;
-        let view = current()?.view;
-        view.players
-            .iter()
-            .rev()
-            .find(|p| p.name == n)
-            .map(|p| p.player)
-    });
-    let tournament = Signal::derive(move || current().map(|l| l.view));
+    let current = Signal::derive(move || live.view.get().and_then(|r| r.ok()).flatten());
+    let tournament = Signal::derive(move || current.get().map(|l| l.view));
     let pending = RwSignal::new(None::<Correction>);
+    let selected = RwSignal::new(None::<PlayerId>);
     alert_on_stopped_tables(tournament);
     // Changes once a level, not on every live update: the settings keep their drafts.
     let clock_position = Memo::new(move |_| {
@@ -160,7 +132,8 @@ pub fn DirectorPage() -> impl IntoView {
         })
     });
     let players = Signal::derive(move || {
-        current()
+        current
+            .get()
             .map(|l| {
                 l.view
                     .players
@@ -171,158 +144,156 @@ pub fn DirectorPage() -> impl IntoView {
             })
             .unwrap_or_default()
     });
+    let waiting_now = Signal::derive(move || {
+        tournament.with(|v| v.as_ref().map(status::waiting).unwrap_or_default())
+    });
     // One transition around the whole page: everything in it reads the live view, and it is
     // created once (a branch on a resource would be rendered anew, resources and all).
     view! {
         <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
-        <main class="page director">
+        <main class="page director console">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
+                {move || current.get().map(|l| view! { <span class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</span> })}
                 <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
                 <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
                 <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
                 <TournamentSwitch shown=live.shown() />
                 <LangSwitch />
             </header>
-            <OfflineBanner live />
-            <Answer reply=send.value().into() />
-                {move || match current() {
-                    Some(l) => view! { <h2 data-testid="tournament-name">{l.view.name.clone()}</h2> }.into_any(),
-                    None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
-                }}
-                <div class="grid">
-                    <section class="panel">
-                        {move || current().map(|l| {
-                            let clock = l.view.clock.clone();
-                            let finished = l.view.finished;
-                            view! {
-                                <ClockPanel live clock=clock.clone() finished />
-                                // Play is over: the clock stays where it stopped, no controls.
-                                {(!finished).then(|| view! {
-                                <div class="clock-controls">
-                                    {if !clock.running {
-                                        view! { <button class="primary" data-testid="clock-start" on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
-                                    } else {
-                                        view! { <button class="primary" data-testid="clock-pause" on:click=move |_| { send.dispatch(Command::PauseClock); }>{t!(i18n, pause_clock)}</button> }.into_any()
-                                    }}
-                                    <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
-                                    <button on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
-                                </div>
-                                })}
-                                <FieldFigures live=l.clone() />
-                            }
-                        })}
-                    </section>
-                    <section class="panel desk">
-                        <h3>{t!(i18n, registration)}" · "
-                            {move || if current().is_some_and(|l| l.view.registration_open) { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
-                        </h3>
-                        // The director closes late registration early (or opens it again);
-                        // before the start it is always open.
-                        {move || current().filter(|l| l.view.clock.started && !l.view.finished).map(|l| if l.view.registration_open {
-                            view! { <button class="small" data-testid="close-registration" on:click=move |_| { send.dispatch(Command::CloseRegistration); }>{t!(i18n, close_registration)}</button> }.into_any()
-                        } else {
-                            view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
-                        })}
-                        <form on:submit=register>
-                            <NameWithSuggestions name />
-                            <PaymentMethodPicker method testid="reg-method" />
-                            <label class="check">
-                                <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
-                                {t!(i18n, present_confirm)}
-                            </label>
-                            <button class="primary" type="submit" data-testid="reg-submit" disabled=move || send.pending().get()>{t!(i18n, register)}</button>
-                        </form>
-                        {move || same_name().map(|r| {
-                            let lang = lang_code(i18n.get_locale());
-                            view! {
-                                <div class="answer error same-name" role="alert" data-testid="same-name">
-                                    <p>{error_message(lang, &r.code, &r.params)}</p>
-                                    <button data-testid="reg-same-name-confirm" disabled=move || send.pending().get()
-                                        on:click=move |_| register_as(true)>{t!(i18n, register_same_name)}</button>
-                                </div>
-                            }
-                        })}
-                        {move || {
-                            let view = current()?.view;
-                            let n = last_registered.get()?;
-                            let p = view.players.iter().rev().find(|p| p.name == n).cloned()?;
-                            Some(view! {
-                                <div class="seat-drawn" data-testid="seat-drawn">
-                                    <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
-                                    <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
-                                </div>
-                            })
-                        }}
-                        {move || registered.get().map(|player| view! { <PlayerLinkCard player tournament=live.shown().get_untracked() /> })}
-                    </section>
-                </div>
-                {move || current().map(|l| {
+            <div class="console-top">
+                <OfflineBanner live />
+                <StatusStrip live view=tournament section send=send_strip />
+                <Answer reply=send_strip.value().into() view=tournament />
+                <SectionTabs section waiting=waiting_now />
+            </div>
+            {move || current.get().is_none().then(|| view! { <p>{t!(i18n, no_tournament)}</p> })}
+            <SectionPane section this=Section::Desk>
+                <Desk live view=tournament pending />
+            </SectionPane>
+            <SectionPane section this=Section::Tables>
+                <Answer reply=send_tables.value().into() view=tournament />
+                {move || current.get().map(|l| view! {
+                    <BonusMissing view=l.view.clone() send=send_tables />
+                    <TablesPanel view=l.view send=send_tables pending />
+                })}
+            </SectionPane>
+            <SectionPane section this=Section::Players>
+                {move || current.get().map(|l| view! { <ChipLeaders view=l.view /> })}
+                <PlayersPanel view=tournament send=send_players pending shown=live.shown() selected />
+                <PersonalLinks live />
+            </SectionPane>
+            <SectionPane section this=Section::Clock>
+                <ClockSection live current />
+                <SettingsPanel live clock=clock_position />
+                <SessionPanel />
+            </SectionPane>
+            <SectionPane section this=Section::Money>
+                <Answer reply=send_money.value().into() view=tournament />
+                {move || current.get().map(|l| {
                     let view = l.view;
                     view! {
-                        <BonusMissing view=view.clone() send />
-                        <TablesPanel view=view.clone() send pending />
-                        {(!view.calls.is_empty()).then(|| view! {
-                            <section class="panel calls" data-testid="calls">
-                                <h3>{t!(i18n, calls)}</h3>
-                                <ul>
-                                    {view.calls.iter().map(|(table, _)| {
-                                        let table = *table;
-                                        view! {
-                                            <li class="call-item">
-                                                <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
-                                                <button on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
-                                            </li>
-                                        }
-                                    }).collect_view()}
-                                </ul>
-                            </section>
-                        })}
-                        <IncidentLog view=view.clone() pending />
                         <MoneyPanel view=view.clone() />
-                        {view.deal_quotes.clone().map(|quotes| view! { <DealPanel view=view.clone() quotes send /> })}
-                        <ResultsPanel view=view.clone() tournament=l.tournament />
+                        {view.deal_quotes.clone().map(|quotes| view! { <DealPanel view=view.clone() quotes send=send_money /> })}
                     }
                 })}
-                <PersonalLinks live />
-                <details class="panel">
-                    <summary>{t!(i18n, guided_rulings)}</summary>
-                    <RulingFlow table=None send players />
-                </details>
                 <PayoutEditor view=tournament tournament=live.shown() />
-                <SettingsPanel live clock=clock_position />
-                <PlayersPanel view=tournament send pending shown=live.shown() />
-                {move || current().map(|l| view! {
-                    <section class="panel" data-testid="bust-feed">
-                        <h3>{t!(i18n, busts)}
-                            {l.view.can_undo.then(|| view! {
-                                " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}</CorrectionButton>
-                            })}
-                        </h3>
-                        <table class="places">
-                            <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th><th></th></tr></thead>
-                            <tbody>
-                                {l.view.places.iter().map(|p| {
-                                    let player = p.standing.player;
-                                    // Only a bust can be revived (not an early leave or a
-                                    // disqualification, which are reinstated from the list).
-                                    let busted = l.view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
-                                    view! {
-                                        <tr>
-                                            <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
-                                            <td>{busted.then(|| view! {
-                                                <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
-                                            })}</td>
-                                        </tr>
-                                    }
-                                }).collect_view()}
-                            </tbody>
-                        </table>
-                    </section>
+            </SectionPane>
+            <SectionPane section this=Section::Rulings>
+                <Answer reply=send_rulings.value().into() view=tournament />
+                {move || current.get().map(|l| view! { <Calls view=l.view send=send_rulings /> })}
+                <section class="panel">
+                    <h3>{t!(i18n, guided_rulings)}</h3>
+                    <RulingFlow table=None send=send_rulings players />
+                </section>
+                {move || current.get().map(|l| view! { <IncidentLog view=l.view pending /> })}
+            </SectionPane>
+            <SectionPane section this=Section::Results>
+                <Answer reply=send_results.value().into() view=tournament />
+                {move || current.get().map(|l| view! {
+                    <BustFeed view=l.view.clone() pending />
+                    <ResultsPanel view=l.view tournament=l.tournament />
                 })}
-                <SessionPanel />
-            <ReasonSheet pending send view=tournament />
+            </SectionPane>
+            <PlayerSheet live selected view=tournament />
+            <ReasonSheet pending send=send_correction view=tournament />
         </main>
         </Transition>
+    }
+}
+
+/// Tables waiting for the director, oldest first; the status strip answers them too.
+#[component]
+fn Calls(view: TournamentView, send: CommandAction) -> impl IntoView {
+    let i18n = use_i18n();
+    (!view.calls.is_empty()).then(|| view! {
+        <section class="panel calls" data-testid="calls">
+            <h3>{t!(i18n, calls)}</h3>
+            <ul>
+                {view.calls.iter().map(|(table, _)| {
+                    let table = *table;
+                    view! {
+                        <li class="call-item">
+                            <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
+                            <button disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </section>
+    })
+}
+
+/// The players with the most chips, from the latest counts.
+#[component]
+fn ChipLeaders(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let leaders: Vec<_> = view.chip_leaders(5).into_iter().cloned().collect();
+    // Before any count every stack is the same: no leaders to name yet.
+    let counted =
+        leaders.first().map(|p| p.stack) != view.chip_leaders(usize::MAX).last().map(|p| p.stack);
+    counted.then(|| view! {
+        <section class="panel leaders" data-testid="chip-leaders">
+            <h3>{t!(i18n, chip_leaders)}</h3>
+            <ol>
+                {leaders.into_iter().map(|p| view! {
+                    <li><span class="name">{p.name}</span>" "<span class="num">{chips(p.stack)}</span></li>
+                }).collect_view()}
+            </ol>
+        </section>
+    })
+}
+
+/// The busts in order with their places and prizes; a wrong one is revived from here.
+#[component]
+fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <section class="panel" data-testid="bust-feed">
+            <h3>{t!(i18n, busts)}
+                {view.can_undo.then(|| view! {
+                    " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}</CorrectionButton>
+                })}
+            </h3>
+            <table class="places">
+                <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th><th></th></tr></thead>
+                <tbody>
+                    {view.places.iter().map(|p| {
+                        let player = p.standing.player;
+                        // Only a bust can be revived (not an early leave or a
+                        // disqualification, which are reinstated from the list).
+                        let busted = view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
+                        view! {
+                            <tr>
+                                <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
+                                <td>{busted.then(|| view! {
+                                    <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
+                                })}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </section>
     }
 }
 

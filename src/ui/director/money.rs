@@ -162,8 +162,8 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                 <p class="answer refused" data-testid="deal-needs-counts">{t!(i18n, deal_needs_counts, names = uncounted.join(", "))}</p>
             })}
             <div class="table-actions">
-                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · chip-chop"</button>
-                <button data-testid="record-icm" on:click=icm disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · ICM"</button>
+                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_chip_chop)}</button>
+                <button data-testid="record-icm" on:click=icm disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_icm)}</button>
             </div>
         </section>
     }

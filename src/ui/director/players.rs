@@ -2,11 +2,12 @@
 //! do for each: re-entry with option A or B (PKR4U 11 / 29), a wrong bust revived, an early
 //! leave (FIDPA), a disqualification (TDA 33), and the corrections of each.
 
-use super::super::components::{chips, PaymentMethodPicker};
+use super::super::components::{chips, Answer, ConfirmButton, PaymentMethodPicker};
 use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{Command, ReEntryOption};
 use crate::domain::event::PaymentMethod;
+use crate::domain::ids::PlayerId;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::{PlayerView, TournamentView};
 use crate::i18n::*;
@@ -25,12 +26,18 @@ pub fn PlayersPanel(
     pending: PendingCorrection,
     /// The tournament shown, for the receipt links.
     shown: Signal<Option<i64>>,
+    /// The player whose sheet is open (chips, name, penalty…).
+    selected: RwSignal<Option<PlayerId>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let query = RwSignal::new(String::new());
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
+    let busy = Signal::derive(move || send.pending().get());
     let re_enter = move |player, option| {
+        if send.pending().get_untracked() {
+            return;
+        }
         send.dispatch(Command::ReEnter {
             player,
             option,
@@ -54,15 +61,16 @@ pub fn PlayersPanel(
         };
         let actions = match p.status {
             PlayerStatus::Playing => view! {
-                <button class="small" data-testid=format!("leave-early-{id}") on:click=move |_| { send.dispatch(Command::LeaveEarly { player }); }>{t!(i18n, leave_early)}</button>
+                <ConfirmButton class="small" testid=format!("leave-early-{id}") busy on_confirm=move |_| { send.dispatch(Command::LeaveEarly { player }); }>{t!(i18n, leave_early)}</ConfirmButton>
                 <CorrectionButton correction=Correction::Disqualify(player) pending testid=format!("disqualify-{id}")>{t!(i18n, disqualify)}</CorrectionButton>
                 {p.can_cancel_entry.then(|| view! {
                     <CorrectionButton correction=Correction::CancelEntry(player) pending testid=format!("cancel-entry-{id}")>{t!(i18n, cancel_entry)}</CorrectionButton>
                 })}
             }.into_any(),
             PlayerStatus::Busted => view! {
-                <button class="small" data-testid=format!("re-enter-a-{id}") on:click=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</button>
-                <button class="small" data-testid=format!("re-enter-b-{id}") on:click=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</button>
+                // A re-entry is money: the second tap buys it.
+                <ConfirmButton class="small" testid=format!("re-enter-a-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</ConfirmButton>
+                <ConfirmButton class="small" testid=format!("re-enter-b-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</ConfirmButton>
                 <CorrectionButton correction=Correction::Revive(player) pending testid=format!("revive-{id}")>{t!(i18n, revive)}</CorrectionButton>
             }.into_any(),
             PlayerStatus::LeftEarly | PlayerStatus::Disqualified => view! {
@@ -77,6 +85,7 @@ pub fn PlayersPanel(
                 <span class="stack">{chips(p.stack)}</span>
                 <span class="entries">"×"{p.entries}</span>
                 <span class="actions">{actions}
+                    <button class="small" data-testid=format!("more-{id}") on:click=move |_| selected.set(Some(player))>{t!(i18n, more_actions)}</button>
                     <a class="face small-link" data-testid=format!("receipt-{id}")
                         href=move || with_tournament(&format!("/director/receipt/{id}"), shown.get())>{t!(i18n, receipt)}</a>
                 </span>
@@ -106,6 +115,7 @@ pub fn PlayersPanel(
                     {t!(i18n, present_confirm)}
                 </label>
             </div>
+            <Answer reply=send.value().into() view />
             <ul class="player-list">{rows}</ul>
         </section>
     }

@@ -2,6 +2,7 @@
 //! stopped tables stand out (PKR4U 13); the balancing plan with one-tap confirm and its
 //! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
 
+use super::super::components::ConfirmButton;
 use super::super::live::CommandAction;
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::Command;
@@ -18,6 +19,7 @@ pub fn TablesPanel(
     pending: PendingCorrection,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let busy = Signal::derive(move || send.pending().get());
     let settings = view.balancing;
     let h4h = view.hand_for_hand;
     let tiles = view
@@ -54,7 +56,7 @@ pub fn TablesPanel(
             view! {
                 <li>
                     {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
-                    <button data-testid="plan-confirm" on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
+                    <button data-testid="plan-confirm" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
                 </li>
             }
         })
@@ -113,9 +115,10 @@ pub fn TablesPanel(
             }}
             <div class="table-actions">
                 {break_next.map(|table| view! {
-                    <button data-testid="break-table" on:click=move |_| { send.dispatch(Command::BreakTable { table }); }>
+                    // Sends every player of the table to a new seat: asked first.
+                    <ConfirmButton testid="break-table" busy on_confirm=move |_| { send.dispatch(Command::BreakTable { table }); }>
                         {t!(i18n, break_table, table = table.0)}
-                    </button>
+                    </ConfirmButton>
                 })}
                 {reopenable.map(|table| view! {
                     <CorrectionButton correction=Correction::ReopenTable(table) pending testid="reopen-table">
@@ -123,11 +126,11 @@ pub fn TablesPanel(
                     </CorrectionButton>
                 })}
                 {final_ready.then(|| view! {
-                    <button class="primary" data-testid="draw-final-table" on:click=move |_| { send.dispatch(Command::DrawFinalTable); }>
+                    <ConfirmButton class="primary" testid="draw-final-table" busy on_confirm=move |_| { send.dispatch(Command::DrawFinalTable); }>
                         {t!(i18n, draw_final_table)}
-                    </button>
+                    </ConfirmButton>
                 })}
-                <button data-testid="hand-for-hand-toggle" on:click=move |_| { send.dispatch(Command::SetHandForHand { on: h4h.is_none() }); }>
+                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand { on: h4h.is_none() }); }>
                     {t!(i18n, hand_for_hand)}": "{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
                 </button>
             </div>
@@ -154,8 +157,7 @@ pub fn BonusMissing(view: TournamentView, send: CommandAction) -> impl IntoView 
                 .unwrap_or_default();
             view! {
                 <li>
-                    {view.player_name(player)}" ("{seat}") "
-                    <button data-testid="confirm-arrival" on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>{t!(i18n, arrived)}</button>
+                    <button class="small" data-testid="confirm-arrival" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>{view.player_name(player)}" ("{seat}") · "{t!(i18n, arrived)}</button>
                 </li>
             }
         })
@@ -163,7 +165,7 @@ pub fn BonusMissing(view: TournamentView, send: CommandAction) -> impl IntoView 
     (!view.bonus_missing.is_empty()).then(|| view! {
         <section class="panel bonus-missing" data-testid="bonus-missing">
             <h3>{t!(i18n, bonus_missing)}{taken.then(|| view! { <span class="alarm">" — "{t!(i18n, bonus_blinds_taken)}</span> })}</h3>
-            <ul>{lines}</ul>
+            <ul class="bonus-list">{lines}</ul>
         </section>
     })
 }

@@ -1,0 +1,96 @@
+// The director's console on a tablet (issue M, parts 1 to 4): a status strip always in view
+// with what waits (a table's call answered from there in one tap), sections switched in one
+// tap, the player's sheet for a chip count, a new spelling and a penalty, a level jump that
+// asks first, the time left set as typed, and every answer shown where the tap was. Runs on
+// the demo before faces.spec.ts, which counts its 24 players: nothing here changes the field.
+import { test, expect, Page, signIn, section, tablePage } from "./support";
+
+const sheet = (d: Page) => d.getByTestId("player-sheet");
+
+/** Opens the sheet of the first player in the list and returns their id and name. */
+async function firstPlayer(director: Page): Promise<{ id: string; name: string }> {
+  await section(director, "players");
+  const row = director.locator("[data-testid^='player-row-']").first();
+  const id = (await row.getAttribute("data-testid"))!.replace("player-row-", "");
+  const name = (await row.locator(".who b").textContent())!;
+  await director.getByTestId(`more-${id}`).click();
+  await expect(sheet(director)).toBeVisible();
+  await expect(director.getByTestId("sheet-name")).toContainText(name);
+  return { id, name };
+}
+
+test("a table's call shows in the status strip on every section and is answered there", async ({ browser }) => {
+  const director = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await signIn(director);
+  await section(director, "money");
+  const table = await tablePage(browser, 2);
+  await table.getByTestId("call-director").click();
+  const call = director.getByTestId("strip-call-2");
+  await expect(call).toBeVisible();
+  await expect(call).toContainText("Table 2");
+  await expect(director.getByTestId("tab-rulings").locator(".badge")).toBeVisible();
+  // Still there on another section, and in view at the top without scrolling.
+  await section(director, "players");
+  await expect(call).toBeInViewport();
+  await director.getByTestId("answer-call-2").click();
+  await expect(director.getByTestId("answer-call-2")).toHaveCount(0);
+});
+
+test("a chip count from the player's sheet moves the stack and the chip leaders", async ({ page }) => {
+  await signIn(page);
+  const { id, name } = await firstPlayer(page);
+  await page.getByTestId("sheet-chips").fill("98 765");
+  await page.getByTestId("sheet-chips-save").click();
+  await expect(sheet(page).locator(".answer.ok")).toBeVisible();
+  await expect(page.getByTestId(`player-row-${id}`).locator(".stack")).toHaveText("98,765");
+  await expect(page.getByTestId("chip-leaders").locator("li").first()).toContainText(name);
+  await page.getByTestId("sheet-close").click();
+  await expect(sheet(page)).toBeHidden();
+});
+
+test("a refusal shows in the sheet where the tap was, and a new spelling is saved", async ({ page }) => {
+  await signIn(page);
+  const { id, name } = await firstPlayer(page);
+  await page.getByTestId("sheet-name-input").fill("   ");
+  await page.getByTestId("sheet-rename").click();
+  const refusal = sheet(page).locator(".answer.error");
+  await expect(refusal).toHaveAttribute("data-code", "INVALID_NAME");
+  await expect(refusal).toBeInViewport();
+  await page.getByTestId("sheet-name-input").fill(`${name} Jr`);
+  await page.getByTestId("sheet-rename").click();
+  await expect(page.getByTestId(`player-row-${id}`)).toContainText(`${name} Jr`);
+  await page.getByTestId("sheet-name-input").fill(name);
+  await page.getByTestId("sheet-rename").click();
+  await expect(page.getByTestId(`player-row-${id}`).locator(".who b")).toHaveText(name);
+});
+
+test("a penalty given from the sheet is listed with the player's name", async ({ page }) => {
+  await signIn(page);
+  const { name } = await firstPlayer(page);
+  await page.getByTestId("sheet-penalty-kind").selectOption("warning");
+  await page.getByTestId("sheet-penalty-reason").fill("Cards off the table");
+  await page.getByTestId("sheet-penalty-give").click();
+  await expect(sheet(page).locator(".answer.ok")).toBeVisible();
+  await page.getByTestId("sheet-close").click();
+  await section(page, "rulings");
+  await expect(page.getByTestId("director-penalties")).toContainText(name);
+});
+
+test("a level jump asks first and the time left is set as typed", async ({ page }) => {
+  await signIn(page);
+  await section(page, "clock");
+  const strip = page.getByTestId("strip-clock");
+  const level = (await strip.locator("b").textContent())!;
+  await page.getByTestId("level-next").click();
+  // The first tap only asks.
+  await expect(page.getByTestId("level-next-confirm")).toBeVisible();
+  await expect(strip.locator("b")).toHaveText(level);
+  await page.getByTestId("level-next-confirm").click();
+  await expect(strip.locator("b")).not.toHaveText(level);
+  await page.getByTestId("level-back").click();
+  await page.getByTestId("level-back-confirm").click();
+  await expect(strip.locator("b")).toHaveText(level);
+  await page.getByTestId("time-left").fill("15:00");
+  await page.getByTestId("time-left-set").click();
+  await expect(page.getByTestId("clock-time")).toHaveText(/^1[45]:\d\d$/);
+});

@@ -1,0 +1,122 @@
+//! The registration desk: a name, the payment, register; the seat drawn shown big with the
+//! player's personal link. One registration per tap: the button waits for the answer (a double
+//! tap once bought two entries), and a name already in the tournament asks before a second
+//! person of that name is added.
+
+use super::super::components::{lang_code, Answer, PaymentMethodPicker};
+use super::super::live::{command_action, Live};
+use super::corrections::{Correction, CorrectionButton, PendingCorrection};
+use super::links::PlayerLinkCard;
+use super::suggest::NameWithSuggestions;
+use crate::domain::command::Command;
+use crate::domain::event::PaymentMethod;
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use crate::messages::error_message;
+use crate::server_fns::CommandReply;
+use leptos::prelude::*;
+
+#[component]
+pub fn Desk(
+    live: Live,
+    #[prop(into)] view: Signal<Option<TournamentView>>,
+    pending: PendingCorrection,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let send = command_action(RwSignal::new(None), live.shown());
+    let name = RwSignal::new(String::new());
+    let method = RwSignal::new(PaymentMethod::Cash);
+    let present = RwSignal::new(true);
+    let last_registered = RwSignal::new(None::<String>);
+    let register_as = move |same_name_confirmed: bool| {
+        if send.pending().get_untracked() {
+            return;
+        }
+        last_registered.set(Some(name.get_untracked().trim().to_string()));
+        send.dispatch(Command::RegisterPlayer {
+            name: name.get_untracked(),
+            method: method.get_untracked(),
+            present: present.get_untracked(),
+            same_name_confirmed,
+        });
+    };
+    let register = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        register_as(false);
+    };
+    let same_name = move || match send.value().get() {
+        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
+        _ => None,
+    };
+    // Any other answer shows under the button (the same-name question has its own).
+    let answer = Signal::derive(move || send.value().get().filter(|_| same_name().is_none()));
+    // Clear the name once the desk's registration is accepted, unless the next name is being
+    // typed already (the live update can show the seat before the answer arrives).
+    Effect::new(move |_| {
+        if let Some(Ok(CommandReply::Accepted { .. })) = send.value().get() {
+            let sent = last_registered.get_untracked().unwrap_or_default();
+            if name.get_untracked().trim() == sent {
+                name.set(String::new());
+            }
+        }
+    });
+    // The player just registered, by id: the personal link below re-renders only when it
+    // changes, not on every live update.
+    let registered = Memo::new(move |_| {
+        let n = last_registered.get()?;
+        view.with(|v| {
+            v.as_ref()?
+                .players
+                .iter()
+                .rev()
+                .find(|p| p.name == n)
+                .map(|p| p.player)
+        })
+    });
+    let open = move || view.with(|v| v.as_ref().is_some_and(|v| v.registration_open));
+    view! {
+        <section class="panel desk">
+            <h3>{t!(i18n, registration)}" · "
+                {move || if open() { t!(i18n, registration_open).into_any() } else { t!(i18n, registration_closed).into_any() }}
+            </h3>
+            // The director closes late registration early (or opens it again); before the
+            // start it is always open.
+            {move || view.get().filter(|v| v.clock.started && !v.finished).map(|v| if v.registration_open {
+                view! { <button class="small" data-testid="close-registration" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::CloseRegistration); }>{t!(i18n, close_registration)}</button> }.into_any()
+            } else {
+                view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
+            })}
+            <form on:submit=register>
+                <NameWithSuggestions name />
+                <PaymentMethodPicker method testid="reg-method" />
+                <label class="check">
+                    <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />
+                    {t!(i18n, present_confirm)}
+                </label>
+                <button class="primary" type="submit" data-testid="reg-submit" disabled=move || send.pending().get()>{t!(i18n, register)}</button>
+            </form>
+            <Answer reply=answer view />
+            {move || same_name().map(|r| {
+                let lang = lang_code(i18n.get_locale());
+                view! {
+                    <div class="answer error same-name" role="alert" data-testid="same-name">
+                        <p>{error_message(lang, &r.code, &r.params)}</p>
+                        <button data-testid="reg-same-name-confirm" disabled=move || send.pending().get()
+                            on:click=move |_| register_as(true)>{t!(i18n, register_same_name)}</button>
+                    </div>
+                }
+            })}
+            {move || {
+                let n = last_registered.get()?;
+                let p = view.with(|v| v.as_ref()?.players.iter().rev().find(|p| p.name == n).cloned())?;
+                Some(view! {
+                    <div class="seat-drawn" data-testid="seat-drawn">
+                        <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
+                        <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
+                    </div>
+                })
+            }}
+            {move || registered.get().map(|player| view! { <PlayerLinkCard player tournament=live.shown().get_untracked() /> })}
+        </section>
+    }
+}

@@ -1,0 +1,105 @@
+//! The status strip, always in view at the top of the console: the clock, the field, and
+//! everything that waits for the director (a table calling, with the time since; stopped
+//! tables; moves to carry out; bonus stacks not at their table; hand-for-hand and the bubble).
+//! A call is answered from here in one tap; the rest opens its section.
+
+use super::super::components::format_ms;
+use super::super::components::remaining_now;
+use super::super::live::{CommandAction, Live};
+use super::sections::Section;
+use crate::domain::command::Command;
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use leptos::prelude::*;
+
+/// What waits in each section, for the strip and the tabs' badges.
+pub fn waiting(view: &TournamentView) -> Vec<(Section, usize)> {
+    vec![
+        (
+            Section::Tables,
+            view.plan.stopped.len() + view.plan.moves.len() + view.bonus_missing.len(),
+        ),
+        (Section::Rulings, view.calls.len()),
+    ]
+}
+
+#[component]
+pub fn StatusStrip(
+    live: Live,
+    #[prop(into)] view: Signal<Option<TournamentView>>,
+    section: RwSignal<Section>,
+    send: CommandAction,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let clock = move || {
+        let v = view.get()?;
+        let c = v.clock.clone();
+        let level = match c.level.number {
+            Some(n) => format!("{} {n}", t_string!(i18n, level)),
+            None => t_string!(i18n, break_).to_string(),
+        };
+        let state = if v.finished {
+            t_string!(i18n, tournament_over).to_string()
+        } else if !c.started {
+            t_string!(i18n, not_started).to_string()
+        } else if !c.running {
+            t_string!(i18n, paused).to_string()
+        } else {
+            String::new()
+        };
+        Some(view! {
+            <button class="strip-item clock-item" data-testid="strip-clock" on:click=move |_| section.set(Section::Clock)>
+                <b>{level}</b>" "
+                <span class="num">{move || format_ms(remaining_now(&c, &live))}</span>
+                {(!state.is_empty()).then(|| view! { " "<span class="warn">{state.clone()}</span> })}
+            </button>
+            <span class="strip-item" data-testid="strip-field">{t!(i18n, players_left)}": "<b>{v.players_left}</b>" / "{v.entries}</span>
+        })
+    };
+    let calls = move || {
+        let v = view.get()?;
+        let now = live.now.get();
+        Some(v.calls.iter().map(|(table, at)| {
+            let table = *table;
+            // Minutes since the call by this device's clock (close enough for "how long").
+            let minutes = ((now - at.0 as f64) / 60_000.0).max(0.0) as i64;
+            view! {
+                <span class="strip-item alarm call" data-testid=format!("strip-call-{}", table.0)>
+                    {t!(i18n, table_n, n = table.0)}" · "{t!(i18n, called_minutes_ago, m = minutes)}
+                    <button class="primary" data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
+                        on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                </span>
+            }
+        }).collect_view())
+    };
+    let alerts = move || {
+        let v = view.get()?;
+        let stopped = v.plan.stopped.clone();
+        let moves = v.plan.moves.len() + v.plan.waiting.len();
+        let bonus = v.bonus_missing.len();
+        let h4h = v.hand_for_hand;
+        let bubble = v.bubble && !v.finished;
+        Some(view! {
+            {(!stopped.is_empty()).then(|| view! {
+                <button class="strip-item alarm" data-testid="strip-stopped" on:click=move |_| section.set(Section::Tables)>
+                    {t!(i18n, stopped)}": "{stopped.iter().map(|t| t.0.to_string()).collect::<Vec<_>>().join(", ")}
+                </button>
+            })}
+            {(moves > 0).then(|| view! {
+                <button class="strip-item warn" data-testid="strip-moves" on:click=move |_| section.set(Section::Tables)>{t!(i18n, moves_waiting, n = moves)}</button>
+            })}
+            {(bonus > 0).then(|| view! {
+                <button class="strip-item warn" data-testid="strip-bonus" on:click=move |_| section.set(Section::Tables)>{t!(i18n, bonus_waiting, n = bonus)}</button>
+            })}
+            {h4h.map(|_| view! { <span class="strip-item warn" data-testid="strip-h4h">{t!(i18n, hand_for_hand)}</span> })}
+            {bubble.then(|| view! { <span class="strip-item warn" data-testid="strip-bubble">{t!(i18n, bubble)}</span> })}
+        })
+    };
+    view! {
+        <div class="status-strip" data-testid="status-strip" role="status">
+            {clock}
+            {calls}
+            {alerts}
+        </div>
+    }
+}
