@@ -265,12 +265,15 @@ pub fn DirectorPage() -> impl IntoView {
                             <section class="panel calls" data-testid="calls">
                                 <h3>{t!(i18n, calls)}</h3>
                                 <ul>
-                                    {view.calls.iter().map(|(table, _)| {
-                                        let table = *table;
+                                    {view.calls.iter().map(|c| {
+                                        let (table, answered) = (c.table, c.answered_at.is_some());
                                         view! {
                                             <li class="call-item">
                                                 <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
-                                                <button on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                                                // Answered: the TD is on the way; the second tap closes the call.
+                                                <button data-testid=format!("answer-call-{}", table.0) on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>
+                                                    {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
+                                                </button>
                                             </li>
                                         }
                                     }).collect_view()}
