@@ -194,7 +194,6 @@ pub struct PlayerCard {
     pub bounties: Cents,
 }
 
-/// Everything the four faces need.
 /// A table's call for the director: when it called and, once the director answered ("on the
 /// way"), when that was. The call is listed until it is closed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,6 +212,7 @@ impl TournamentView {
     }
 }
 
+/// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentView {
