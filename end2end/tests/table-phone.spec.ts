@@ -139,17 +139,28 @@ test("the table counts its own chips and the stacks change", async ({ browser })
 
 test("a penalty at the table counts its hands down, one tap a hand", async ({ browser }) => {
   const table = await tablePhone(browser, 1);
-  const id = (await seated(table).nth(1).getAttribute("data-testid"))!.replace("bust-out-", "");
+  // A player without a running penalty: a tap serves the player's oldest penalty first.
+  const running = (await table.getByTestId("penalty").allTextContents()).join("\n");
+  let id = "";
+  let name = "";
+  for (const who of await seated(table).all()) {
+    name = ((await who.textContent()) ?? "").split(" · ")[1];
+    id = (await who.getAttribute("data-testid"))!.replace("bust-out-", "");
+    if (!running.includes(name)) break;
+  }
   const td = await director(browser);
   const tournament = new URL(await support.tableLink(browser, 1), "http://x").searchParams.get("t")!;
-  await command(td, tournament, { type: "give_penalty", player: Number(id), penalty: { kind: "hands", hands: 2 }, reason: "card exposed" });
-  const left = table.getByTestId("penalty-hands-left");
+  // A reason of its own, to find this penalty among any others at the table.
+  const reason = `card exposed ${Date.now()}`;
+  await command(td, tournament, { type: "give_penalty", player: Number(id), penalty: { kind: "hands", hands: 2 }, reason });
+  const mine = table.getByTestId("penalty").filter({ hasText: name }).filter({ hasText: reason });
+  const left = mine.getByTestId("penalty-hands-left");
   await expect(left).toHaveText("Hands to sit out: 2");
-  await table.getByTestId("penalty-hand").click();
+  await mine.getByTestId("penalty-hand").click();
   await expect(left).toHaveText("Hands to sit out: 1");
-  await table.getByTestId("penalty-hand").click();
+  await mine.getByTestId("penalty-hand").click();
   await expect(left).toHaveCount(0);
-  await expect(table.getByTestId("penalty")).toContainText("served");
+  await expect(mine).toContainText("served");
 });
 
 test("/player's seat search follows a bust: the place and prize instead of the seat", async ({ browser }) => {
