@@ -13,10 +13,6 @@ const EXEMPT: &[(&str, &str)] = &[
         "the tournaments page creates one through the club's server function (a new log), src/server_fns/club.rs",
     ),
     (
-        "ReportTableChips",
-        "TEMPORARY: the table's own count lands with the table page's renovation (issue M)",
-    ),
-    (
         "ResumeClock",
         "the console's Start button resumes a stopped clock (StartClock), one button for both",
     ),

@@ -74,6 +74,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("move_player: shown move into table", [Y, Y, N, N, N, N, N]),
     ("finish_hand",                        [Y, Y, N, N, N, N, N]),
     ("call_director",                      [Y, Y, N, N, N, N, N]),
+    ("cancel_call",                        [Y, Y, N, N, N, N, N]),
     ("report_table_chips",                 [Y, Y, N, N, N, N, N]),
     ("record_ruling: no sanction",         [Y, Y, N, N, N, N, N]),
     ("penalty_hand_served",                [Y, Y, N, N, N, N, N]),
@@ -140,6 +141,7 @@ const VALID: &[&str] = &[
     "move_player: shown move into table",
     "finish_hand",
     "call_director",
+    "cancel_call",
     "report_table_chips",
     "record_ruling: no sanction",
     "penalty_hand_served",
@@ -554,6 +556,7 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         "finish_hand" => Command::FinishHand { table: t1 },
         "call_director" => Command::CallDirector { table: t1 },
         "answer_call" => Command::AnswerCall { table: t1 },
+        "cancel_call" => Command::CancelCall { table: t1 },
         "report_table_chips" => Command::ReportTableChips {
             table: t1,
             counts: vec![(first, Chips(12_345))],
@@ -695,7 +698,7 @@ async fn prepare(fx: &Fixture, action: &str) {
         "finish_hand" if v.hand_for_hand.is_none() => {
             fx.arrange(Command::SetHandForHand { on: true }).await;
         }
-        "answer_call" if !v.calls.iter().any(|(t, _)| *t == TableNo(1)) => {
+        "answer_call" | "cancel_call" if v.call_of(TableNo(1)).is_none() => {
             fx.arrange(Command::CallDirector { table: TableNo(1) })
                 .await;
         }

@@ -32,8 +32,11 @@ test("a table's call shows in the status strip on every section and is answered 
   // Still there on another section, and in view at the top without scrolling.
   await section(director, "players");
   await expect(call).toBeInViewport();
+  // The first tap says the TD is on the way (the table sees it); the second closes the call.
   await director.getByTestId("answer-call-2").click();
-  await expect(director.getByTestId("answer-call-2")).toHaveCount(0);
+  await expect(call).toContainText("on the way");
+  await director.getByTestId("answer-call-2").click();
+  await expect(call).toHaveCount(0);
 });
 
 test("a chip count from the player's sheet moves the stack and the chip leaders", async ({ page }) => {

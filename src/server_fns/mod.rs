@@ -159,6 +159,22 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     }))
 }
 
+/// Whether `key` is table `table`'s key in the tournament (the default one when `None`): a
+/// table page opened without it, or with a key replaced by a new code, shows itself
+/// read-only and asks for the table's QR code instead of failing at every tap.
+#[server(endpoint = "table_key_valid")]
+pub async fn table_key_valid(
+    tournament: Option<i64>,
+    table: u16,
+    key: String,
+) -> Result<bool, ServerFnError> {
+    let state = ssr::state()?;
+    let Some(tournament) = ssr::chosen(tournament).await? else {
+        return Ok(false);
+    };
+    Ok(state.auth.table_of_key(tournament, &key).await == Some(crate::domain::ids::TableNo(table)))
+}
+
 /// Players of a tournament (the default one when `None`) whose name contains `query`
 /// (case-insensitive), for "find my seat".
 #[server(endpoint = "find_seat")]

@@ -5,6 +5,8 @@
 use super::components::{chips, euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner};
 use super::live::use_live_of;
 use crate::domain::config::BountyKind;
+use crate::domain::ids::PlayerId;
+use crate::domain::money::Chips;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::PlayerCard;
 use crate::i18n::*;
@@ -54,8 +56,15 @@ fn MyTournament(linked: LinkedPlayer) -> impl IntoView {
                 match found {
                     Some((l, card)) => {
                         let bounties = l.view.bounty_kind != BountyKind::None;
+                        let leaders: Vec<(PlayerId, String, Chips)> = l
+                            .view
+                            .chip_leaders(5)
+                            .into_iter()
+                            .map(|p| (p.player, p.name.clone(), p.stack))
+                            .collect();
                         view! {
                             <MyCard card bounties />
+                            <ChipLeaders leaders me=linked.player />
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <FieldFigures live=l.clone() />
                         }.into_any()
@@ -113,4 +122,22 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
             </dl>
         </section>
     }
+}
+
+/// The five biggest stacks, the player's own marked when among them.
+#[component]
+fn ChipLeaders(leaders: Vec<(PlayerId, String, Chips)>, me: PlayerId) -> impl IntoView {
+    let i18n = use_i18n();
+    (!leaders.is_empty()).then(|| {
+        view! {
+            <section class="panel chip-leaders" data-testid="me-leaders">
+                <h2>{t!(i18n, table_chip_leaders)}</h2>
+                <ol>
+                    {leaders.into_iter().map(|(id, name, stack)| view! {
+                        <li class:mine=id == me><span class="name">{name}</span>" "<b>{chips(stack)}</b></li>
+                    }).collect_view()}
+                </ol>
+            </section>
+        }
+    })
 }

@@ -1,7 +1,11 @@
-//! The player's phone: find your seat, the clock, the field and the payouts, live.
+//! The player's phone: find your seat, the clock, the field and the payouts, live. The seat
+//! search remembers who was found and shows them from the live view, so a move or a bust
+//! shows without searching again (after a bust: the place and the prize).
 
-use super::components::{ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
+use super::components::{euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
 use super::live::use_live;
+use crate::domain::ids::PlayerId;
+use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -27,21 +31,20 @@ pub fn PlayerPage() -> impl IntoView {
             </form>
             {move || search.value().get().map(|r| match r {
                 Ok(found) if found.is_empty() => view! { <p class="answer">{t!(i18n, no_match)}</p> }.into_any(),
-                Ok(found) => view! {
-                    <ul class="seat-cards" data-testid="seat-cards">
-                        {found.into_iter().map(|p| view! {
-                            <li class="seat-card">
-                                <span class="name">{p.name.clone()}</span>
-                                {match (p.table, p.seat) {
-                                    (Some(t), Some(s)) => view! {
-                                        <span class="where">{t!(i18n, table_n, n = t.0)}" · "{t!(i18n, seat)}" "{s.0}</span>
-                                    }.into_any(),
-                                    _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
-                                }}
-                            </li>
-                        }).collect_view()}
-                    </ul>
-                }.into_any(),
+                Ok(found) => {
+                    let ids: Vec<PlayerId> = found.iter().map(|p| p.player).collect();
+                    view! {
+                        <Transition fallback=|| ()>
+                            {
+                                let ids = ids.clone();
+                                move || live.view.get().map(|v| {
+                                    let view = v.ok().flatten().map(|l| l.view);
+                                    view! { <SeatCards ids=ids.clone() view /> }
+                                })
+                            }
+                        </Transition>
+                    }.into_any()
+                }
                 Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
             })}
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
@@ -55,5 +58,35 @@ pub fn PlayerPage() -> impl IntoView {
                 })}
             </Transition>
         </main>
+    }
+}
+
+/// The players found, as the live view has them now: seat, or place and prize once out.
+#[component]
+fn SeatCards(ids: Vec<PlayerId>, view: Option<TournamentView>) -> impl IntoView {
+    let i18n = use_i18n();
+    let cards: Vec<_> = view
+        .map(|v| ids.iter().filter_map(|id| v.player_card(*id)).collect())
+        .unwrap_or_default();
+    view! {
+        <ul class="seat-cards" data-testid="seat-cards">
+            {cards.into_iter().map(|c| {
+                let p = c.me;
+                view! {
+                    <li class="seat-card" data-testid=format!("seat-card-{}", p.player.0)>
+                        <span class="name">{p.name.clone()}</span>
+                        {match (p.table, p.seat, c.standing) {
+                            (Some(t), Some(s), _) => view! {
+                                <span class="where">{t!(i18n, table_n, n = t.0)}" · "{t!(i18n, seat)}" "{s.0}</span>
+                            }.into_any(),
+                            (_, _, Some(st)) => view! {
+                                <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = st.place, prize = euro(c.prize))}</span>
+                            }.into_any(),
+                            _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
+                        }}
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
     }
 }

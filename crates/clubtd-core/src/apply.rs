@@ -122,7 +122,7 @@ impl Tournament {
                 ..
             } => deals::apply_deal_recorded(t, amounts, *to_play_for, *at),
             Event::DirectorCalled { table, at } => calls::apply_director_called(t, *table, *at),
-            Event::CallAnswered { table } => calls::apply_call_answered(t, *table),
+            Event::CallAnswered { table, at } => calls::apply_call_answered(t, *table, *at),
             Event::RulingRecorded {
                 table,
                 flow,
@@ -130,6 +130,7 @@ impl Tournament {
                 leaf,
                 rule,
                 at,
+                closes_call,
             } => incidents::apply_ruling_recorded(
                 t,
                 Incident {
@@ -141,6 +142,7 @@ impl Tournament {
                     at: *at,
                     overruled: None,
                 },
+                *closes_call,
             ),
             Event::RulingOverruled { incident, reason } => {
                 incidents::apply_ruling_overruled(t, *incident, reason)

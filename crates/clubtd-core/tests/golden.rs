@@ -550,7 +550,10 @@ fn golden_tournament() -> Kit {
 
     // Calls and rulings: answered, recorded (one with its sanction), overruled, rescinded.
     k.run(Command::CallDirector { table: TableNo(2) });
-    k.run(Command::AnswerCall { table: TableNo(2) });
+    k.run(Command::AnswerCall { table: TableNo(2) }); // on the way
+    k.run(Command::AnswerCall { table: TableNo(2) }); // done
+    k.run(Command::CallDirector { table: TableNo(2) });
+    k.run(Command::CancelCall { table: TableNo(2) });
     let t4 = k.seat_of(4).table;
     k.run(Command::CallDirector { table: t4 });
     k.run(Command::RecordRuling {

@@ -1517,3 +1517,55 @@ fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
     assert!(view.deal_quotes.is_none());
 }
+
+/// PKR4U 1: a call shows "called" until the director answers, then "on the way" until it is
+/// closed (a second answer, or a ruling once answered); a ruling the table records before the
+/// director answered keeps the call on the console; a table may take its call back.
+#[test]
+fn a_call_is_answered_then_closed_and_a_ruling_never_hides_an_unseen_call() {
+    let mut k = Kit::new(templates::club_evening("t", 2));
+    k.register(12);
+    k.ok(Command::StartClock);
+    let table = TableNo(1);
+    let calls = |k: &Kit| {
+        tournament_view(&k.t, Timestamp(k.now))
+            .expect("configured")
+            .calls
+    };
+    k.ok(Command::CallDirector { table });
+    assert_eq!(calls(&k)[0].answered_at, None, "called, waiting");
+    // The table records its own ruling: the director has not seen the call yet.
+    let ruling = Command::RecordRuling {
+        table: Some(table),
+        flow: "talking".into(),
+        answers: vec![
+            clubtd_core::rulings::Answer::YesNo(false),
+            clubtd_core::rulings::Answer::Choice(1),
+            clubtd_core::rulings::Answer::Count(3),
+        ],
+        player: None,
+    };
+    k.ok(ruling.clone());
+    assert_eq!(calls(&k).len(), 1, "an unseen call stays");
+    k.minutes(2);
+    k.ok(Command::AnswerCall { table });
+    assert_eq!(
+        calls(&k)[0].answered_at,
+        Some(Timestamp(k.now)),
+        "on the way"
+    );
+    k.ok(ruling);
+    assert!(calls(&k).is_empty(), "a ruling after the answer closes it");
+    // A second answer closes it too; a table takes its own call back.
+    k.ok(Command::CallDirector { table });
+    k.ok(Command::AnswerCall { table });
+    k.ok(Command::AnswerCall { table });
+    assert!(calls(&k).is_empty(), "done");
+    k.ok(Command::CallDirector { table });
+    k.ok(Command::CancelCall { table });
+    assert!(calls(&k).is_empty(), "taken back");
+    assert_eq!(
+        k.run(Command::CancelCall { table }),
+        Err(DomainError::NoCall { table })
+    );
+}

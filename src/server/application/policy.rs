@@ -76,7 +76,7 @@ impl Caller {
 
 /// What a table's device may send: report its busts (and its abandoned stacks' last chip),
 /// set its button, confirm the moves into it, report its hand finished and its chip counts,
-/// call the director (and record the guided ruling without sanctioning anyone), mark a
+/// call the director or take its call back (and record the guided ruling without sanctioning anyone), mark a
 /// penalty hand played.
 fn table_may(own: TableNo, command: &Command) -> bool {
     match command {
@@ -85,6 +85,7 @@ fn table_may(own: TableNo, command: &Command) -> bool {
         | Command::FinishHand { table }
         | Command::ReportTableChips { table, .. }
         | Command::CallDirector { table }
+        | Command::CancelCall { table }
         | Command::AbandonedStackGone { table, .. }
         | Command::PenaltyHandServed { table, .. } => *table == own,
         Command::RecordRuling { table, player, .. } => *table == Some(own) && player.is_none(),

@@ -229,12 +229,16 @@ fn Calls(view: TournamentView, send: CommandAction) -> impl IntoView {
         <section class="panel calls" data-testid="calls">
             <h3>{t!(i18n, calls)}</h3>
             <ul>
-                {view.calls.iter().map(|(table, _)| {
-                    let table = *table;
+                {view.calls.iter().map(|c| {
+                    let (table, answered) = (c.table, c.answered_at.is_some());
                     view! {
                         <li class="call-item">
                             <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
-                            <button disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                            // Answered: the TD is on the way; the second tap closes the call.
+                            <button data-testid=format!("calls-answer-{}", table.0) disabled=move || send.pending().get()
+                                on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>
+                                {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
+                            </button>
                         </li>
                     }
                 }).collect_view()}

@@ -19,7 +19,13 @@ pub fn waiting(view: &TournamentView) -> Vec<(Section, usize)> {
             Section::Tables,
             view.plan.stopped.len() + view.plan.moves.len() + view.bonus_missing.len(),
         ),
-        (Section::Rulings, view.calls.len()),
+        (
+            Section::Rulings,
+            view.calls
+                .iter()
+                .filter(|c| c.answered_at.is_none())
+                .count(),
+        ),
     ]
 }
 
@@ -59,15 +65,20 @@ pub fn StatusStrip(
     let calls = move || {
         let v = view.get()?;
         let now = live.now.get();
-        Some(v.calls.iter().map(|(table, at)| {
-            let table = *table;
+        Some(v.calls.iter().map(|c| {
+            let table = c.table;
             // Minutes since the call by this device's clock (close enough for "how long").
-            let minutes = ((now - at.0 as f64) / 60_000.0).max(0.0) as i64;
+            let minutes = ((now - c.at.0 as f64) / 60_000.0).max(0.0) as i64;
+            // Answered: the TD is on the way, and the next tap closes the call.
+            let answered = c.answered_at.is_some();
             view! {
-                <span class="strip-item alarm call" data-testid=format!("strip-call-{}", table.0)>
-                    {t!(i18n, table_n, n = table.0)}" · "{t!(i18n, called_minutes_ago, m = minutes)}
-                    <button class="primary" data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
-                        on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>{t!(i18n, answer_call)}</button>
+                <span class="strip-item call" class:alarm=!answered class:warn=answered data-testid=format!("strip-call-{}", table.0)>
+                    {t!(i18n, table_n, n = table.0)}" · "
+                    {if answered { t!(i18n, call_on_the_way).into_any() } else { t!(i18n, called_minutes_ago, m = minutes).into_any() }}
+                    <button class:primary=!answered data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
+                        on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>
+                        {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
+                    </button>
                 </span>
             }
         }).collect_view())

@@ -1,11 +1,13 @@
 //! What a table keeps track of between hands: running penalties (PKR4U 4, TDA 33), abandoned
 //! stacks in a bounty event (PKR4U 6) and hand-for-hand (seed 000, FIDPA).
 
-use super::super::components::{euro, format_ms};
+use super::super::components::{euro, format_ms, lang_code};
 use super::super::live::{CommandAction, Live};
+use super::super::ruling::reason_text;
 use crate::domain::command::Command;
 use crate::domain::event::PenaltyKind;
 use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::rulings::SituationSummary;
 use crate::domain::view::{TableView, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -18,8 +20,12 @@ pub fn TablePenalties(
     table: TableNo,
     live: Live,
     send: CommandAction,
+    read_only: bool,
+    /// The guided situations, to name a ruling's penalty by its situation.
+    situations: Vec<SituationSummary>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let lang = lang_code(i18n.get_locale_untracked());
     let here: Vec<_> = view
         .penalties
         .iter()
@@ -34,11 +40,17 @@ pub fn TablePenalties(
                 let status = match (p.kind, p.hands_left, p.ms_left) {
                     (PenaltyKind::Warning, _, _) => t!(i18n, warning).into_any(),
                     (_, Some(0), _) => t!(i18n, served).into_any(),
+                    // One tap per hand played; disabled while the tap is on its way, so a
+                    // double tap counts one hand.
                     (_, Some(n), _) => view! {
-                        <span>{t!(i18n, hands_left, n = n)}</span>
-                        <button data-testid="penalty-hand" on:click=move |_| {
-                            send.dispatch(Command::PenaltyHandServed { table, player });
-                        }>{t!(i18n, hand_played)}</button>
+                        <span class="hands-left" data-testid="penalty-hands-left">{t!(i18n, hands_left, n = n)}</span>
+                        {(!read_only).then(|| view! {
+                            <button class="primary" data-testid="penalty-hand" disabled=move || send.pending().get() on:click=move |_| {
+                                if !send.pending().get_untracked() {
+                                    send.dispatch(Command::PenaltyHandServed { table, player });
+                                }
+                            }>{t!(i18n, hand_played)}</button>
+                        })}
                     }
                     .into_any(),
                     (_, _, Some(ms)) => {
@@ -60,7 +72,7 @@ pub fn TablePenalties(
                 };
                 view! {
                     <li data-testid="penalty">
-                        <b>{p.name.clone()}</b>" · "{p.reason.clone()}" · "{status}
+                        <b>{p.name.clone()}</b>" · "{reason_text(&p.reason, &situations, lang)}" · "{status}
                     </li>
                 }
             })
@@ -113,14 +125,21 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
 /// Seed 000 / FIDPA: in hand-for-hand the table says when its hand is over; the next hand
 /// starts everywhere once every table has.
 #[component]
-pub fn HandForHand(view: TournamentView, tv: TableView, send: CommandAction) -> impl IntoView {
+pub fn HandForHand(
+    view: TournamentView,
+    tv: TableView,
+    send: CommandAction,
+    read_only: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let table = tv.table;
     view.hand_for_hand.map(|hand| {
         view! {
             <section class="panel hand-for-hand" data-testid="hand-for-hand">
                 <h2>{t!(i18n, hand_for_hand)}" · "{t!(i18n, hand_n, n = hand)}</h2>
-                {if tv.hand_done {
+                {if read_only {
+                    ().into_any()
+                } else if tv.hand_done {
                     view! { <p data-testid="hand-waiting">{t!(i18n, waiting_other_tables)}</p> }.into_any()
                 } else {
                     view! {

@@ -1,8 +1,12 @@
 //! The table's device (opened from the QR code on the table): its seats and button, its
 //! blinds and the ante for its own count, the clock, move instructions, bust reports,
-//! penalties and abandoned stacks, hand-for-hand, the clock call, and the stop screen.
+//! penalties and abandoned stacks, hand-for-hand, the clock call, the call for the TD and the
+//! guided rulings, its own chip count, and the stop screen. Without its key (or with a key
+//! replaced by a new code) the page only shows, and asks for the table's QR code.
 
 mod bust_report;
+mod call;
+mod chip_count;
 mod clock_call;
 mod duties;
 mod moves;
@@ -11,10 +15,12 @@ mod seats;
 use super::components::{Answer, ClockPanel, LangSwitch, OfflineBanner};
 use super::live::{command_action, use_live};
 use super::ruling::RulingFlow;
-use crate::domain::command::Command;
 use crate::domain::ids::TableNo;
 use crate::i18n::*;
+use crate::server_fns::CommandReply;
 use bust_report::{BustDraft, BustReportForm};
+use call::CallPanel;
+use chip_count::{ChipCount, CountDraft};
 use clock_call::ClockCall;
 use duties::{AbandonedStacks, HandForHand, TablePenalties};
 use leptos::prelude::*;
@@ -33,6 +39,10 @@ pub fn TablePage() -> impl IntoView {
     let query = use_query_map();
     // The table's key comes from its QR code (`?key=`) and is remembered on the device.
     let key = RwSignal::new(query.with_untracked(|q| q.get("key")));
+    // The server does not know the key (a new code replaced it, or it was never this
+    // table's): the page turns read-only instead of failing at every tap.
+    let key_refused = RwSignal::new(false);
+    let read_only = Memo::new(move |_| key.get().is_none() || key_refused.get());
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
         let storage = window().local_storage().ok().flatten();
@@ -45,17 +55,73 @@ pub fn TablePage() -> impl IntoView {
             _ => {}
         }
     });
-    let send = command_action(key, live.shown());
+    let shown = Memo::new(move |_| live.shown().get());
+    // Checked once per key (and tournament), before any tap.
+    #[cfg(feature = "hydrate")]
+    Effect::new(move |_| {
+        let (Some(k), tournament, n) = (key.get(), shown.get(), table()) else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            if let Ok(false) = crate::server_fns::table_key_valid(tournament, n, k).await {
+                key_refused.set(true);
+            }
+        });
+    });
+    let send = command_action(key, shown.into());
+    // A command refused for want of a valid key says the same.
+    Effect::new(move |_| {
+        if let Some(Ok(CommandReply::Rejected(r))) = send.value().get() {
+            if r.code == "UNAUTHENTICATED" {
+                key_refused.set(true);
+            }
+        }
+    });
     let show_flow = RwSignal::new(false);
     let draft = BustDraft::new();
+    let count = CountDraft::new(send);
+    let situations = Resource::new(|| (), |_| crate::server_fns::ruling_situations());
+    // The seats for the guided rulings' amounts, one field per seat.
+    let hand_seats = Signal::derive(move || {
+        let n = TableNo(table());
+        live.view
+            .try_get()
+            .flatten()
+            .and_then(|r| r.ok())
+            .flatten()
+            .and_then(|l| l.view.tables.into_iter().find(|t| t.table == n))
+            .map(|tv| tv.seats.into_iter().map(|s| (s.seat, s.name)).collect())
+            .unwrap_or_default()
+    });
     view! {
         <main class="page table-page">
             <header class="bar"><h1>{move || t!(i18n, table_n, n = table())}</h1><LangSwitch /></header>
             <OfflineBanner live />
-            <Show when=move || key.get().is_none()>
-                <p class="answer" data-testid="not-paired">{t!(i18n, scan_qr)}</p>
+            <Show when=move || read_only.get()>
+                <div class="answer read-only" role="alert" data-testid="not-paired">
+                    <p>{t!(i18n, scan_qr)}</p>
+                    <p class="hint">{move || if key_refused.get() { t!(i18n, table_key_replaced).into_any() } else { t!(i18n, table_read_only).into_any() }}</p>
+                </div>
             </Show>
             <Answer reply=send.value().into() />
+            <Show when=move || !read_only.get()>
+                <section class="table-actions" data-testid="table-actions">
+                    <Transition fallback=|| ()>
+                        {move || live.view.get().map(|v| v.ok().flatten().map(|l| {
+                            let n = TableNo(table());
+                            view! {
+                                <CallPanel table=n call=l.view.call_of(n).cloned() server_now=l.view.clock.read_at.0
+                                    live send on_call=Callback::new(move |_| show_flow.set(true)) />
+                            }
+                        }))}
+                    </Transition>
+                    <button class="wide rulings-open" data-testid="table-rulings" aria-expanded=move || show_flow.get().to_string()
+                        on:click=move |_| show_flow.update(|s| *s = !*s)>{t!(i18n, table_rulings)}</button>
+                </section>
+                <Show when=move || show_flow.get()>
+                    <RulingFlow table=Some(table()) send seats=hand_seats />
+                </Show>
+            </Show>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => {
@@ -63,43 +129,34 @@ pub fn TablePage() -> impl IntoView {
                         let Some(tv) = l.view.tables.iter().find(|t| t.table == n).cloned() else {
                             return view! { <p class="answer error">{t!(i18n, no_such_table)}</p> }.into_any();
                         };
-                        let called = l.view.calls.iter().any(|(t, _)| *t == n);
+                        let ro = read_only.get();
                         // A table a player waits to come to is told so in its moves, with the
                         // same request for its button (TDA 25); the plain request is for the rest.
                         let arrival_waits = l.view.balancing.automatic
                             && l.view.plan.waiting.iter().any(|w| w.to_table == n);
                         let need_button = l.view.plan.need_button.contains(&n) && !arrival_waits;
+                        let situations = situations.get().and_then(|r| r.ok()).unwrap_or_default();
                         view! {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
-                            {need_button.then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
-                            <TableMoves view=l.view.clone() table=n send />
+                            {(need_button && !ro).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
+                            <TableMoves view=l.view.clone() table=n send read_only=ro />
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
-                            <HandForHand view=l.view.clone() tv=tv.clone() send />
-                            <Seats tv=tv.clone() send />
-                            <AbandonedStacks tv=tv.clone() send />
-                            <TablePenalties view=l.view.clone() table=n live send />
-                            <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send />
-                            <section class="call">
-                                {if called {
-                                    view! { <p class="called" data-testid="director-called">{t!(i18n, director_called)}</p> }.into_any()
-                                } else {
-                                    view! {
-                                        <button class="primary wide" data-testid="call-director" on:click=move |_| {
-                                            send.dispatch(Command::CallDirector { table: n });
-                                            show_flow.set(true);
-                                        }>{t!(i18n, call_director)}</button>
-                                    }.into_any()
-                                }}
-                            </section>
+                            <HandForHand view=l.view.clone() tv=tv.clone() send read_only=ro />
+                            <Seats tv=tv.clone() send read_only=ro />
+                            <TablePenalties view=l.view.clone() table=n live send read_only=ro situations />
+                            {(!ro).then(|| view! {
+                                <AbandonedStacks tv=tv.clone() send />
+                                <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send />
+                                <ChipCount table=n seats=tv.seats.clone() send draft=count />
+                            })}
                         }.into_any()
                     }
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>
-            <ClockCall live />
-            <Show when=move || show_flow.get()>
-                <RulingFlow table=Some(table()) send />
+            <Show when=move || !read_only.get()>
+                <ClockCall live />
             </Show>
         </main>
     }

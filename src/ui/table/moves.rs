@@ -14,7 +14,13 @@ use leptos::prelude::*;
 /// The balancing moves that concern this table. With confirm-first balancing the director
 /// carries moves out from the console, so the table sees nothing until a move is made.
 #[component]
-pub fn TableMoves(view: TournamentView, table: TableNo, send: CommandAction) -> impl IntoView {
+pub fn TableMoves(
+    view: TournamentView,
+    table: TableNo,
+    send: CommandAction,
+    /// Without the table's key: the moves are shown, not confirmed here.
+    read_only: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let moves: Vec<_> = if view.balancing.automatic {
         view.plan
@@ -84,7 +90,7 @@ pub fn TableMoves(view: TournamentView, table: TableNo, send: CommandAction) -> 
                     view! {
                         <li class="move-in" data-testid="move-in">
                             <span>{t!(i18n, move_in, name = name, from = m.from.table.0, seat = m.to.seat.0)}</span>
-                            <button class="primary" data-testid="move-confirm" on:click=move |_| { send.dispatch(command.clone()); }>
+                            <button class="primary" data-testid="move-confirm" hidden=read_only on:click=move |_| { send.dispatch(command.clone()); }>
                                 {t!(i18n, confirm_seated)}
                             </button>
                         </li>

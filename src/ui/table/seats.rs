@@ -9,11 +9,16 @@ use leptos::prelude::*;
 
 /// Every seat of the table, in order.
 #[component]
-pub fn Seats(tv: TableView, send: CommandAction) -> impl IntoView {
+pub fn Seats(
+    tv: TableView,
+    send: CommandAction,
+    /// Without the table's key the seats are only shown.
+    read_only: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let table = tv.table;
     view! {
-        <p class="hint">{t!(i18n, tap_seat_for_button)}</p>
+        {(!read_only).then(|| view! { <p class="hint">{t!(i18n, tap_seat_for_button)}</p> })}
         <ol class="seats">
             {(1..=tv.size).map(|s| {
                 let seat = SeatNo(s);
@@ -32,6 +37,7 @@ pub fn Seats(tv: TableView, send: CommandAction) -> impl IntoView {
                             class:empty=empty
                             class:abandoned=has_abandoned
                             data-testid=format!("seat-{s}")
+                            disabled=read_only
                             on:click=move |_| { send.dispatch(Command::SetButton { table, seat }); }
                         >
                             <span class="seat-no">{s}</span>

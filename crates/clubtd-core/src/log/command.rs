@@ -167,9 +167,13 @@ pub enum Command {
     /// A table calls the director (PKR4U 1: the director rules).
     #[serde(rename = "call_director")]
     CallDirector { table: TableNo },
-    /// The director is on the way / has handled the call.
+    /// The director answers a table's call: the first answer says "on the way" (the call
+    /// stays, marked answered), the second says "done" and closes it.
     #[serde(rename = "answer_call")]
     AnswerCall { table: TableNo },
+    /// A table takes back its own call (called by mistake, or settled at the table).
+    #[serde(rename = "cancel_call")]
+    CancelCall { table: TableNo },
     /// A guided ruling reached its end: recorded as an incident with its answers. When it
     /// names the player at fault, its penalty or disqualification is given with it (one
     /// decision, one log entry); a table may record rulings but only the director sanctions.

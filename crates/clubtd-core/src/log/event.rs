@@ -163,8 +163,15 @@ pub enum Event {
     },
     #[serde(rename = "director_called")]
     DirectorCalled { table: TableNo, at: Timestamp },
+    /// With `at`: the director answered, on the way (the call stays, marked answered then).
+    /// Without: the call is closed (done, or taken back by the table); a log written before
+    /// calls were answered in two steps has only these, and an answer closed the call then.
     #[serde(rename = "call_answered")]
-    CallAnswered { table: TableNo },
+    CallAnswered {
+        table: TableNo,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<Timestamp>,
+    },
     /// A ruling from a guided flow, with everything needed to show it again.
     #[serde(rename = "ruling_recorded")]
     RulingRecorded {
@@ -174,6 +181,11 @@ pub enum Event {
         leaf: String,
         rule: String,
         at: Timestamp,
+        /// The ruling closes the table's call: only once the director answered it (has seen
+        /// it), so a table recording its own ruling never hides its call from the console.
+        /// Logs written before always closed it.
+        #[serde(default = "closes_call_before", skip_serializing_if = "is_true")]
+        closes_call: bool,
     },
     #[serde(rename = "registration_reopened")]
     RegistrationReopened { reason: String },
@@ -219,6 +231,16 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Cents::is_zero")]
         to_play_for: Cents,
     },
+}
+
+/// `RulingRecorded::closes_call` in a log written before it was kept: a ruling closed the call.
+fn closes_call_before() -> bool {
+    true
+}
+
+/// Leaves `closes_call` out when it says what old logs meant, so they keep their bytes.
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 #[cfg(test)]

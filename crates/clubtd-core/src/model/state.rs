@@ -312,6 +312,10 @@ pub struct Tournament {
     /// Tables waiting for the director, with the time they called.
     #[serde(default)]
     pub calls: BTreeMap<TableNo, Timestamp>,
+    /// The calls the director answered ("on the way"), with when; a call leaves both maps
+    /// when it is closed.
+    #[serde(default)]
+    pub calls_answered: BTreeMap<TableNo, Timestamp>,
     /// The incident log: every ruling, in order.
     #[serde(default)]
     pub incidents: Vec<Incident>,

@@ -194,6 +194,24 @@ pub struct PlayerCard {
     pub bounties: Cents,
 }
 
+/// A table's call for the director: when it called and, once the director answered ("on the
+/// way"), when that was. The call is listed until it is closed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CallView {
+    pub table: TableNo,
+    pub at: Timestamp,
+    #[serde(default)]
+    pub answered_at: Option<Timestamp>,
+}
+
+impl TournamentView {
+    /// The open call of `table`, if it has one.
+    pub fn call_of(&self, table: TableNo) -> Option<&CallView> {
+        self.calls.iter().find(|c| c.table == table)
+    }
+}
+
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -235,7 +253,7 @@ pub struct TournamentView {
     #[serde(default)]
     pub bonus_blinds_taken: bool,
     /// Tables waiting for the director, oldest call first.
-    pub calls: Vec<(TableNo, Timestamp)>,
+    pub calls: Vec<CallView>,
     /// The incident log, newest first.
     pub incidents: Vec<IncidentView>,
     pub events_applied: u64,
@@ -529,9 +547,16 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             .map(|p| p.id)
             .collect(),
         calls: {
-            let mut c: Vec<(TableNo, Timestamp)> =
-                t.calls.iter().map(|(n, at)| (*n, *at)).collect();
-            c.sort_by_key(|(_, at)| *at);
+            let mut c: Vec<CallView> = t
+                .calls
+                .iter()
+                .map(|(n, at)| CallView {
+                    table: *n,
+                    at: *at,
+                    answered_at: t.calls_answered.get(n).copied(),
+                })
+                .collect();
+            c.sort_by_key(|c| c.at);
             c
         },
         incidents: t

@@ -1,5 +1,6 @@
-//! Calling the director (PKR4U 1: the director rules): a table calls, the director answers;
-//! a ruling recorded for that table answers its call too.
+//! Calling the director (PKR4U 1: the director rules): a table calls, the director answers
+//! ("on the way": the call stays, marked answered), then closes it with a second answer or by
+//! recording a ruling for that table; the table may take back its own call.
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
@@ -19,26 +20,62 @@ pub fn decide_call_director(
     Ok(vec![Event::DirectorCalled { table, at: ctx.now }])
 }
 
-/// The director is on the way / has handled the call.
-pub fn decide_answer_call(t: &Tournament, table: TableNo) -> Result<Vec<Event>, DomainError> {
+/// The director answers: the first time "on the way", the second time "done" (closed).
+pub fn decide_answer_call(
+    t: &Tournament,
+    table: TableNo,
+    ctx: Ctx,
+) -> Result<Vec<Event>, DomainError> {
     if !t.calls.contains_key(&table) {
         return Err(DomainError::NoCall { table });
     }
-    Ok(vec![Event::CallAnswered { table }])
+    let at = (!t.calls_answered.contains_key(&table)).then_some(ctx.now);
+    Ok(vec![Event::CallAnswered { table, at }])
 }
 
-/// `DirectorCalled`: the table waits, with the time it called.
+/// The table takes back its call: closed, answered or not.
+pub fn decide_cancel_call(t: &Tournament, table: TableNo) -> Result<Vec<Event>, DomainError> {
+    if !t.calls.contains_key(&table) {
+        return Err(DomainError::NoCall { table });
+    }
+    Ok(vec![Event::CallAnswered { table, at: None }])
+}
+
+/// Whether a ruling recorded now for `table` closes its call: only a call the director has
+/// answered (seen), so the console never loses a call it has not seen.
+pub fn ruling_closes_call(t: &Tournament, table: Option<TableNo>) -> bool {
+    table.is_some_and(|tb| t.calls_answered.contains_key(&tb))
+}
+
+/// `DirectorCalled`: the table waits, with the time it called (a new call is unanswered).
 pub(crate) fn apply_director_called(
     t: &mut Tournament,
     table: TableNo,
     at: Timestamp,
 ) -> Result<(), ApplyError> {
     t.calls.insert(table, at);
+    t.calls_answered.remove(&table);
     Ok(())
 }
 
-/// `CallAnswered`.
-pub(crate) fn apply_call_answered(t: &mut Tournament, table: TableNo) -> Result<(), ApplyError> {
-    t.calls.remove(&table);
+/// `CallAnswered`: marked answered at `at`, or closed without it.
+pub(crate) fn apply_call_answered(
+    t: &mut Tournament,
+    table: TableNo,
+    at: Option<Timestamp>,
+) -> Result<(), ApplyError> {
+    match at {
+        Some(at) if t.calls.contains_key(&table) => {
+            t.calls_answered.insert(table, at);
+        }
+        Some(_) => {}
+        None => close_call(t, table),
+    }
     Ok(())
+}
+
+/// The call of `table` is over.
+pub(crate) fn close_call(t: &mut Tournament, table: TableNo) {
+    t.calls.remove(&table);
+    t.calls_answered.remove(&table);
 }

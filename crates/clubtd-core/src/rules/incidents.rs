@@ -40,6 +40,7 @@ pub fn decide_record_ruling(
         leaf: ruling.leaf.clone(),
         rule: ruling.rule.clone(),
         at: ctx.now,
+        closes_call: crate::rules::calls::ruling_closes_call(t, table),
     }];
     // The ruling's sanction, on the player named (same reason: the rule applied).
     if let Some(player) = player {
@@ -81,13 +82,14 @@ pub fn decide_overrule_ruling(
     }])
 }
 
-/// `RulingRecorded`: a new incident; it answers the table's call.
+/// `RulingRecorded`: a new incident; it closes the table's call when `closes_call` says so.
 pub(crate) fn apply_ruling_recorded(
     t: &mut Tournament,
     incident: Incident,
+    closes_call: bool,
 ) -> Result<(), ApplyError> {
-    if let Some(table) = incident.table {
-        t.calls.remove(&table);
+    if let (Some(table), true) = (incident.table, closes_call) {
+        crate::rules::calls::close_call(t, table);
     }
     t.incidents.push(incident);
     Ok(())

@@ -1,0 +1,181 @@
+// The table's device and the player's phone at 360×740 (project "phone"): a table page
+// without its key is read-only, a call reads "called" then "on the way" then closes, a ruling
+// is recorded once, the table counts its own chips, penalties count hands down, and /player's
+// seat search stays live through a bust.
+import * as support from "./support";
+import { test, expect, Page, Browser, open, seated } from "./support";
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" };
+
+/** The table's own device on a phone. */
+const tablePhone = (browser: Browser, table: number) => support.tablePage(browser, table, PHONE);
+
+/** The tournament the faces show, as the public view has it. */
+async function liveView(page: Page) {
+  return (await (await page.request.post("/api/get_view")).json()).view;
+}
+
+/** A director signed in on a tablet, on the console. */
+async function director(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: "en-GB" })).newPage();
+  await support.signIn(page);
+  return page;
+}
+
+/** Sends a command as the signed-in director through the JSON API. */
+async function command(page: Page, tournament: string, body: object) {
+  const res = await page.request.post(`/api/v1/tournaments/${tournament}/commands`, {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { command_id: crypto.randomUUID(), command: body },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+test("a table without its key, or with a replaced one, is read-only and asks for the QR code", async ({ browser }) => {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await open(page, "/table/2");
+  await expect(page.getByTestId("not-paired")).toBeVisible();
+  await expect(page.getByTestId("seat-1")).toBeDisabled();
+  for (const id of ["call-director", "table-rulings", "bust-confirm", "count-open", "clock-call"]) {
+    await expect(page.getByTestId(id), id).toHaveCount(0);
+  }
+  // A key the server does not know (a new code replaced it): read-only once checked.
+  const link = await support.tableLink(browser, 2);
+  await open(page, link.replace(/key=[0-9a-f]+/, "key=" + "0".repeat(24)));
+  await expect(page.getByTestId("not-paired")).toContainText("replaced");
+  await expect(page.getByTestId("call-director")).toHaveCount(0);
+  await expect(page.getByTestId("seat-1")).toBeDisabled();
+  // The right key: the table acts.
+  await open(page, link);
+  await expect(page.getByTestId("not-paired")).toHaveCount(0);
+  await expect(page.getByTestId("call-director")).toBeVisible();
+});
+
+test("a call reads called, then on the way once the TD answers, then closes", async ({ browser }) => {
+  const table = await tablePhone(browser, 2);
+  const call = table.getByTestId("director-called");
+  await table.getByTestId("call-director").click();
+  await expect(call).toHaveAttribute("data-state", "waiting");
+  await expect(call).toContainText("waiting for the TD");
+  await expect(table.getByTestId("call-since")).toHaveText(/^\d{2}:\d{2}$/);
+  // Calling opens the guided rulings at the top, within reach.
+  await expect(table.getByTestId("ruling-flow")).toBeVisible();
+  const td = await director(browser);
+  await td.getByTestId("answer-call-2").click();
+  await expect(call).toHaveAttribute("data-state", "answered");
+  await expect(call).toContainText("on the way");
+  await expect(td.getByTestId("answer-call-2")).toContainText("Done");
+  await td.getByTestId("answer-call-2").click();
+  await expect(table.getByTestId("call-director")).toBeVisible();
+  await expect(td.getByTestId("answer-call-2")).toHaveCount(0);
+  // A table takes its own call back.
+  await table.getByTestId("call-director").click();
+  await expect(call).toHaveAttribute("data-state", "waiting");
+  await table.getByTestId("call-cancel").click();
+  await expect(table.getByTestId("call-director")).toBeVisible();
+  await expect(td.getByTestId("answer-call-2")).toHaveCount(0);
+});
+
+test("rulings open in two taps, grouped, and a double tap records one ruling", async ({ browser }) => {
+  const table = await tablePhone(browser, 3);
+  const before = (await liveView(table)).incidents.length;
+  await table.getByTestId("table-rulings").click();
+  await expect(table.getByTestId("situations-players")).toBeVisible();
+  await table.getByTestId("situation-talking").click();
+  // PKR4U 10: not heads-up, the hand being played, three hands.
+  await table.getByTestId("answer-no").click();
+  await table.locator(".answers.column button").nth(1).click();
+  await table.getByTestId("answer-amount").fill("3");
+  await table.getByTestId("answer-ok").click();
+  const record = table.getByTestId("record-ruling");
+  await expect(record).toBeEnabled();
+  await record.dblclick();
+  await expect(record).toHaveText("Recorded");
+  await expect(record).toBeDisabled();
+  await expect.poll(async () => (await liveView(table)).incidents.length).toBe(before + 1);
+  // No second one arrives later.
+  await table.waitForTimeout(1000);
+  expect((await liveView(table)).incidents.length).toBe(before + 1);
+});
+
+test("amounts are typed one numeric field per seat and the ruling names seats and players", async ({ browser }) => {
+  const table = await tablePhone(browser, 3);
+  await table.getByTestId("table-rulings").click();
+  // PKR4U 30: the deck cannot be restored; each player's chips in the pot go back.
+  await table.getByTestId("situation-deck_gathered").click();
+  await table.getByTestId("answer-no").click();
+  const fields = table.locator("input[data-testid^='answer-seat-']");
+  await expect(fields).toHaveCount(await seated(table).count());
+  await expect(fields.first()).toHaveAttribute("inputmode", "numeric");
+  expect((await fields.first().boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  const label = (await table.locator(".per-seat .count-field span").nth(1).textContent()) ?? "";
+  expect(label).toMatch(/^Seat \d+ \(.+\)$/);
+  await fields.nth(0).fill("600");
+  await fields.nth(1).fill("1 200");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("ruling-text")).toContainText(label);
+  await expect(table.getByTestId("ruling-text")).not.toContainText("player 1");
+  const overflow = await table.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the table counts its own chips and the stacks change", async ({ browser }) => {
+  const table = await tablePhone(browser, 1);
+  await table.getByTestId("count-open").click();
+  const fields = table.locator("input[data-testid^='count-']");
+  await expect(fields).toHaveCount(await seated(table).count());
+  const id = (await fields.first().getAttribute("data-testid"))!.replace("count-", "");
+  const stack = Number(await fields.first().inputValue());
+  expect(stack).toBeGreaterThan(0);
+  const counted = stack + 1234;
+  await fields.first().fill(`${counted}`);
+  await table.getByTestId("count-send").dblclick();
+  await expect(table.getByTestId("count-answer")).toHaveText("Count saved");
+  await expect
+    .poll(async () => (await liveView(table)).players.find((p: { player: number }) => String(p.player) === id)?.stack)
+    .toBe(counted);
+  await expect(fields.first()).toHaveValue(String(counted));
+});
+
+test("a penalty at the table counts its hands down, one tap a hand", async ({ browser }) => {
+  const table = await tablePhone(browser, 1);
+  // A player without a running penalty: a tap serves the player's oldest penalty first.
+  const running = (await table.getByTestId("penalty").allTextContents()).join("\n");
+  let id = "";
+  let name = "";
+  for (const who of await seated(table).all()) {
+    name = ((await who.textContent()) ?? "").split(" · ")[1];
+    id = (await who.getAttribute("data-testid"))!.replace("bust-out-", "");
+    if (!running.includes(name)) break;
+  }
+  const td = await director(browser);
+  const tournament = new URL(await support.tableLink(browser, 1), "http://x").searchParams.get("t")!;
+  // A reason of its own, to find this penalty among any others at the table.
+  const reason = `card exposed ${Date.now()}`;
+  await command(td, tournament, { type: "give_penalty", player: Number(id), penalty: { kind: "hands", hands: 2 }, reason });
+  const mine = table.getByTestId("penalty").filter({ hasText: name }).filter({ hasText: reason });
+  const left = mine.getByTestId("penalty-hands-left");
+  await expect(left).toHaveText("Hands to sit out: 2");
+  await mine.getByTestId("penalty-hand").click();
+  await expect(left).toHaveText("Hands to sit out: 1");
+  await mine.getByTestId("penalty-hand").click();
+  await expect(left).toHaveCount(0);
+  await expect(mine).toContainText("served");
+});
+
+test("/player's seat search follows a bust: the place and prize instead of the seat", async ({ browser }) => {
+  const table = await tablePhone(browser, 3);
+  const out = seated(table).first();
+  const name = ((await out.textContent()) ?? "").split(" · ")[1];
+  const player = await (await browser.newContext(PHONE)).newPage();
+  await open(player, "/player");
+  await player.getByTestId("find-name").fill(name);
+  await player.getByTestId("find-seat").click();
+  await expect(player.getByTestId("seat-cards")).toContainText("Table 3");
+  await out.click();
+  await table.locator("[data-testid^='bust-win-']").nth(1).click();
+  await table.getByTestId("bust-confirm").click();
+  // No new search: the card follows the live view.
+  await expect(player.getByTestId("seat-card-out")).toContainText("place");
+  await expect(player.getByTestId("seat-cards")).not.toContainText("Table 3");
+});
