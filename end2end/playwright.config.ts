@@ -24,8 +24,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "tablet", testIgnore: /evening\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
+    { name: "tablet", testIgnore: /(evening|screen)\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
     // The full evening makes a new tournament (the newest, shown by default): after the rest.
     { name: "evening", testMatch: /evening\.spec/, dependencies: ["tablet"], use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
+    // The room screen on a full-HD TV (its own tournament, archived at the end).
+    { name: "tv", testMatch: /screen\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1920, height: 1080 }, locale: "en-GB" } },
   ],
 });
