@@ -37,11 +37,7 @@ impl Moment {
             finished: view.finished,
             level_index: view.clock.level_index,
             level: view.clock.level.clone(),
-            next_is_break: view
-                .clock
-                .next
-                .as_ref()
-                .is_some_and(|n| n.number.is_none()),
+            next_is_break: view.clock.next.as_ref().is_some_and(|n| n.number.is_none()),
             remaining_ms,
             calls: view.calls.clone(),
             stopped: view.plan.stopped.clone(),
@@ -93,8 +89,8 @@ impl Announcer {
             return Vec::new();
         }
         let mut cues = Vec::new();
-        let level_begins = now.started
-            && (self.announced_level != Some(now.level_index) || !before.started);
+        let level_begins =
+            now.started && (self.announced_level != Some(now.level_index) || !before.started);
         if level_begins {
             self.announced_level = Some(now.level_index);
             cues.push(match now.level.number {
@@ -176,8 +172,9 @@ pub fn announce(cue: &Cue, text: &str, lang: &str, sounds: bool, speech: bool) {
             browser::speak_later(text.to_string(), speech_lang(lang), delay);
         }
     }
+    // The server renders the page and says nothing.
     #[cfg(not(feature = "hydrate"))]
-    let _ = (cue, text, lang, sounds, speech);
+    let _ = (sound_of(cue), text, speech_lang(lang), sounds, speech);
 }
 
 #[cfg(feature = "hydrate")]

@@ -36,7 +36,11 @@ fn blinds(level: &LevelView) -> String {
 #[component]
 pub fn Head(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
-    let avg_bb = format!("{}.{} BB", view.average_bb_x10 / 10, view.average_bb_x10 % 10);
+    let avg_bb = format!(
+        "{}.{} BB",
+        view.average_bb_x10 / 10,
+        view.average_bb_x10 % 10
+    );
     let badge = if view.hand_for_hand.is_some() {
         Some(t_string!(i18n, tv_hand_for_hand).to_string())
     } else if view.bubble {
@@ -76,8 +80,10 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
         None
     };
     let c = clock.clone();
+    // During a break the next break is far off and would read as this one's end.
     let to_break = clock
         .ms_to_break
+        .filter(|_| level.number.is_some())
         .map(move |ms| move || format_ms(counted(ms, &c, &live)));
     let c = clock.clone();
     let late_reg = view
