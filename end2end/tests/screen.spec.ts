@@ -119,6 +119,17 @@ test("the screen speaks the language of its address, and the console can silence
   expect(refused.ok()).toBeFalsy();
 });
 
+test("a table calling the TD is shown and announced once", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("clock-time")).toBeVisible();
+  const table = (await view()).tables.find((t: any) => t.seats.length > 0).table;
+  await command({ type: "call_director", table });
+  await expect(page.getByTestId("announcement")).toHaveText(`Table ${table} calls the TD`);
+  await expect(page.getByTestId("tv-alerts")).toContainText(`Table ${table} calls the TD`);
+  await command({ type: "answer_call", table });
+  await expect(page.getByTestId("tv-alerts")).toHaveCount(0);
+});
+
 test.describe("on smaller screens", () => {
   for (const viewport of [{ width: 1024, height: 768 }, { width: 360, height: 740 }]) {
     test(`the screen fits ${viewport.width}×${viewport.height}`, async ({ page }) => {
