@@ -3,7 +3,7 @@
 // tournament is its own (the demo's settings, driven through the API as the director), opened
 // by `?t=`, and archived at the end so the other specs keep the demo as the default.
 import { randomUUID } from "node:crypto";
-import { test, expect, open, PIN } from "./support";
+import { test, expect, open, signIn, PIN } from "./support";
 import type { APIRequestContext, Browser } from "@playwright/test";
 
 let id = 0;
@@ -117,6 +117,25 @@ test("the screen speaks the language of its address, and the console can silence
     data: { command_id: randomUUID(), command: { type: "change_config", config: { ...config, starting_stack: 99_000 } } },
   });
   expect(refused.ok()).toBeFalsy();
+});
+
+test("the console switches the screen's sounds during play", async ({ browser }) => {
+  const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await signIn(director);
+  await open(director, `/director?t=${id}`);
+  // The console in sections (after the console's rework) keeps the settings under "clock".
+  const tab = director.getByTestId("tab-clock");
+  if ((await tab.count()) > 0) await tab.click();
+  const settings = director.getByTestId("settings");
+  if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await settings.locator("summary").click();
+  const speech = director.getByTestId("announce-speech");
+  await expect(speech).toBeChecked();
+  await speech.uncheck();
+  await expect.poll(async () => (await view()).announcements.speech).toBe(false);
+  await expect(director.getByTestId("announce-speech")).not.toBeChecked();
+  await director.getByTestId("announce-speech").check();
+  await expect.poll(async () => (await view()).announcements.speech).toBe(true);
+  await director.context().close();
 });
 
 test("a table calling the TD is shown and announced once", async ({ page }) => {
