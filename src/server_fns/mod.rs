@@ -379,9 +379,3 @@ pub async fn ruling_step(
 ) -> Result<Result<crate::domain::rulings::FlowState, Refused>, ServerFnError> {
     Ok(crate::domain::rulings::replay(&flow, &answers).map_err(|e| Refused::new(e.code(), None)))
 }
-
-/// The server's clock in milliseconds, so a page can count down in step with it.
-#[server(endpoint = "server_time")]
-pub async fn server_time() -> Result<i64, ServerFnError> {
-    Ok(crate::server::engine::now().0)
-}

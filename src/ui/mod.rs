@@ -12,6 +12,7 @@ pub mod qr_sheet;
 pub mod ruling;
 pub mod screen;
 pub mod table;
+pub mod wake;
 
 /// The director's PIN form; the server sends a browser without a director session there.
 pub const SIGN_IN_PATH: &str = "/director/sign-in";

@@ -3,7 +3,7 @@
 use clubtd_core::balancing::{is_shown_move, plan, stopped_tables, WaitingMove};
 use clubtd_core::busts::standings;
 use clubtd_core::command::{Command, Ctx, ReEntryOption};
-use clubtd_core::config::{templates, Config, LateRegistration, PayoutMode};
+use clubtd_core::config::{templates, Announcements, Config, LateRegistration, PayoutMode};
 use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -1568,4 +1568,43 @@ fn a_call_is_answered_then_closed_and_a_ruling_never_hides_an_unseen_call() {
         k.run(Command::CancelCall { table }),
         Err(DomainError::NoCall { table })
     );
+}
+
+/// Once the clock runs, the configuration is frozen except the room screen's announcements,
+/// which touch no rule: the console switches them off (a quiet night) and on again.
+#[test]
+fn announcements_switch_during_play_and_nothing_else_does() {
+    let cfg = templates::club_evening("t", 2);
+    assert_eq!(cfg.announcements, Announcements::default(), "on by default");
+    let mut k = Kit::new(cfg.clone());
+    k.register(2);
+    k.ok(Command::StartClock);
+    let quiet = Config {
+        announcements: Announcements {
+            sounds: false,
+            speech: true,
+        },
+        ..cfg.clone()
+    };
+    k.ok(Command::ChangeConfig {
+        config: quiet.clone(),
+    });
+    assert_eq!(
+        k.t.config().map(|c| c.announcements),
+        Some(quiet.announcements)
+    );
+    assert_eq!(
+        k.run(Command::ChangeConfig {
+            config: Config {
+                starting_stack: Chips(20_000),
+                ..quiet
+            },
+        }),
+        Err(DomainError::AlreadyStarted)
+    );
+    // A stored configuration from before the setting reads as on and writes back as it was.
+    let json = serde_json::to_value(&cfg).expect("a config serialises");
+    assert!(json.get("announcements").is_none());
+    let back: Config = serde_json::from_value(json).expect("and reads back");
+    assert_eq!(back, cfg);
 }

@@ -12,7 +12,7 @@ use super::super::components::Answer;
 use super::super::live::{command_action, CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::config::{
-    templates, Bonus, BountyKind, Config, LateRegistration, Level, PayoutMode,
+    templates, Announcements, Bonus, BountyKind, Config, LateRegistration, Level, PayoutMode,
 };
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
@@ -58,6 +58,7 @@ pub fn SettingsPanel(
                 {move || config.get().and_then(Result::ok).flatten().map(|cfg| {
                     let form_cfg = cfg.clone();
                     view! {
+                        <AnnouncementsForm cfg=cfg.clone() send />
                         <Show when=move || !started.get()>
                             <ConfigForm cfg=form_cfg.clone() send />
                         </Show>
@@ -66,6 +67,42 @@ pub fn SettingsPanel(
                 })}
             </Transition>
         </details>
+    }
+}
+
+/// The room screen's sounds and spoken announcements, switched at any time (the one setting
+/// that touches no rule): each tick sends the stored configuration with the new switches.
+#[component]
+fn AnnouncementsForm(cfg: Config, send: CommandAction) -> impl IntoView {
+    let i18n = use_i18n();
+    let stored = StoredValue::new(cfg.clone());
+    let switch = move |sounds: Option<bool>, speech: Option<bool>| {
+        let mut config = stored.get_value();
+        if let Some(on) = sounds {
+            config.announcements.sounds = on;
+        }
+        if let Some(on) = speech {
+            config.announcements.speech = on;
+        }
+        send.dispatch(Command::ChangeConfig { config });
+    };
+    let Announcements { sounds, speech } = cfg.announcements;
+    view! {
+        <fieldset class="announcements" data-testid="announcements">
+            <legend>{t!(i18n, announce_settings)}</legend>
+            <label class="check">
+                <input type="checkbox" data-testid="announce-sounds" checked=sounds prop:checked=sounds
+                    disabled=move || send.pending().get()
+                    on:change=move |ev| switch(Some(event_target_checked(&ev)), None) />
+                {t!(i18n, announce_sounds)}
+            </label>
+            <label class="check">
+                <input type="checkbox" data-testid="announce-speech" checked=speech prop:checked=speech
+                    disabled=move || send.pending().get()
+                    on:change=move |ev| switch(None, Some(event_target_checked(&ev))) />
+                {t!(i18n, announce_speech)}
+            </label>
+        </fieldset>
     }
 }
 

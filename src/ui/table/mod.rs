@@ -69,6 +69,8 @@ pub fn TablePage() -> impl IntoView {
         });
     });
     let send = command_action(key, shown.into());
+    // The table's phone lies on the felt all evening: its screen stays on.
+    Effect::new(move |_| crate::ui::wake::keep_screen_awake());
     // A command refused for want of a valid key says the same.
     Effect::new(move |_| {
         if let Some(Ok(CommandReply::Rejected(r))) = send.value().get() {

@@ -209,6 +209,45 @@ pub struct Config {
     #[serde(default = "default_balance_trigger")]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 255))]
     pub balance_trigger: u8,
+    /// What the room screen says out loud (sounds, spoken announcements). The only setting
+    /// that changes after the start: it touches no rule. Both on unless switched off; stored
+    /// configurations from before it read as on, and "on" is not written out, so they also
+    /// write back byte for byte.
+    #[serde(default, skip_serializing_if = "Announcements::is_default")]
+    pub announcements: Announcements,
+}
+
+/// The room screen's sounds and spoken announcements (level change, one minute left, break,
+/// last hand, a table calling), each switchable from the console.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Announcements {
+    /// Chimes (bundled sound files).
+    #[serde(default = "yes")]
+    pub sounds: bool,
+    /// Announcements spoken by the browser's speech synthesis.
+    #[serde(default = "yes")]
+    pub speech: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Announcements {
+    fn default() -> Self {
+        Announcements {
+            sounds: true,
+            speech: true,
+        }
+    }
+}
+
+impl Announcements {
+    /// Both on (the default, not written out).
+    pub fn is_default(&self) -> bool {
+        *self == Announcements::default()
+    }
 }
 
 fn default_stop_at() -> u8 {
@@ -274,6 +313,7 @@ pub mod templates {
             stop_at_final_table: false,
             stop_in_six_max: false,
             balance_trigger: 2,
+            announcements: Announcements::default(),
         }
     }
 

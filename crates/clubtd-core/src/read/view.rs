@@ -3,7 +3,7 @@
 //! server renders it and a phone could compute it too.
 
 use crate::model::clock::ClockReading;
-use crate::model::config::{BountyKind, Level};
+use crate::model::config::{Announcements, BountyKind, Config, LateRegistration, Level};
 use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::PenaltyKind;
@@ -226,6 +226,11 @@ pub struct TournamentView {
     /// Average stack in big blinds, times ten (one decimal without floats).
     pub average_bb_x10: i64,
     pub registration_open: bool,
+    /// Time until late registration closes by itself (the end of its level, or of the break
+    /// after it), while the clock runs towards it; `None` when it is closed, waits for the
+    /// director, or the clock has not started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms_to_registration_close: Option<i64>,
     pub payouts: Vec<Cents>,
     /// Everyone left is paid.
     pub in_the_money: bool,
@@ -263,6 +268,9 @@ pub struct TournamentView {
     /// The latest action can be taken back with "undo".
     #[serde(default)]
     pub can_undo: bool,
+    /// What the room screen says out loud (the console switches it).
+    #[serde(default)]
+    pub announcements: Announcements,
 }
 
 impl TournamentView {
@@ -342,6 +350,30 @@ fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
             colour_up: *colour_up,
         },
     })
+}
+
+/// Late registration's countdown: the time left in the level in play plus the levels up to
+/// the last one it covers (and the break after it, when it runs through that break).
+fn ms_to_registration_close(cfg: &Config, level: usize, remaining_ms: i64) -> Option<i64> {
+    let LateRegistration::UntilLevel {
+        level: until,
+        through_break,
+    } = cfg.late_registration
+    else {
+        return None;
+    };
+    let mut last = cfg.play_level_index(until)?;
+    if through_break && cfg.levels.get(last + 1).is_some_and(Level::is_break) {
+        last += 1;
+    }
+    if level > last {
+        return None;
+    }
+    let later: i64 = cfg.levels[level + 1..=last]
+        .iter()
+        .map(Level::duration_ms)
+        .sum();
+    Some(remaining_ms + later)
 }
 
 /// The view of the tournament at `now`; `None` before it is created.
@@ -497,6 +529,11 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             .filter(|b| *b > 0)
             .map_or(0, |b| average_stack.0 * 10 / b),
         registration_open: open,
+        ms_to_registration_close: if open && reading.started {
+            ms_to_registration_close(cfg, reading.level, reading.remaining_ms)
+        } else {
+            None
+        },
         in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
         // No payouts (a league night) has no bubble: one player left is not "one out of the money".
         bubble: !payouts.is_empty() && players_left as usize == payouts.len() + 1,
@@ -584,6 +621,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         events_applied: t.events_applied,
         finished,
         can_undo: !t.undo.is_empty(),
+        announcements: cfg.announcements,
     })
 }
 

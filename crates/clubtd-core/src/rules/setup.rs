@@ -26,7 +26,18 @@ pub fn decide_change_config(
     config: &Config,
 ) -> Result<Vec<Event>, DomainError> {
     if t.clock.is_started() {
-        return Err(DomainError::AlreadyStarted);
+        // The announcements touch no rule: the console switches them during play. Any other
+        // difference is refused, as before the start.
+        let only_announcements = Config {
+            announcements: cfg.announcements,
+            ..config.clone()
+        } == *cfg;
+        if !only_announcements {
+            return Err(DomainError::AlreadyStarted);
+        }
+        return Ok(vec![Event::ConfigChanged {
+            config: config.clone(),
+        }]);
     }
     config.validate()?;
     // Tables in use must stay: a player must never be left sitting at a removed table.

@@ -1,0 +1,162 @@
+// The room screen on a 1920×1080 TV (project "tv"): big blinds, no controls, chip leaders after
+// a count, the break mode with its colour-up, and an announcement on a level change. The
+// tournament is its own (the demo's settings, driven through the API as the director), opened
+// by `?t=`, and archived at the end so the other specs keep the demo as the default.
+import { randomUUID } from "node:crypto";
+import { test, expect, open, signIn, PIN } from "./support";
+import type { APIRequestContext, Browser } from "@playwright/test";
+
+let id = 0;
+let api: APIRequestContext;
+let base = "";
+
+/** The director's command through the JSON API (a same-origin POST, signed in by cookie). */
+async function command(command: Record<string, unknown>) {
+  const answer = await api.post(`/api/v1/tournaments/${id}/commands`, {
+    headers: { Origin: base },
+    data: { command_id: randomUUID(), command },
+  });
+  expect(answer.ok(), `${command.type}: ${await answer.text()}`).toBeTruthy();
+}
+
+async function view(): Promise<any> {
+  return (await (await api.get(`/api/v1/tournaments/${id}`)).json()).view;
+}
+
+test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL?: string }) => {
+  base = baseURL ?? "http://127.0.0.1:3000";
+  api = (await browser.newContext({ baseURL: base })).request;
+  const login = await api.post("/api/director_login", { headers: { Origin: base }, form: { pin: PIN } });
+  expect(login.status()).toBeLessThan(400);
+  // The demo's settings (tournament 1), one table of six players.
+  const events = await (await api.get("/api/v1/tournaments/1/events?after=0")).json();
+  const config = { ...events[0].event.config, name: "TV e2e", tables_at_start: 1 };
+  const made = await api.post("/api/v1/tournaments", {
+    headers: { Origin: base },
+    data: { command_id: randomUUID(), config },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  id = (await made.json()).id;
+  for (const name of ["Ann Peeters", "Bram Janssens", "Chloé Dubois", "Dirk Maes", "Els Wouters", "Farid Amrani"]) {
+    await command({ type: "register_player", name, method: "cash", present: true });
+  }
+  await command({ type: "start_clock" });
+});
+
+test.afterAll(async () => {
+  if (id) await api.put(`/api/v1/tournaments/${id}/archived`, { headers: { Origin: base }, data: { value: true } });
+});
+
+test("the blinds read from across the room and the TV shows no controls", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("clock-time")).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(page.getByTestId("tv-blinds")).toHaveText("25 / 50");
+  const size = async (testid: string) =>
+    page.getByTestId(testid).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(await size("tv-blinds")).toBeGreaterThan(140);
+  expect(await size("clock-time")).toBeGreaterThan(200);
+  await expect(page.locator("button:visible, select:visible, input:visible")).toHaveCount(0);
+  await expect(page.getByTestId("players-left")).toHaveText("6");
+  // Nothing is cut off: the page fits the TV without scrolling.
+  const overflow = await page.evaluate(() => [
+    document.documentElement.scrollWidth - window.innerWidth,
+    document.documentElement.scrollHeight - window.innerHeight,
+  ]);
+  expect(overflow[0]).toBeLessThanOrEqual(0);
+  expect(overflow[1]).toBeLessThanOrEqual(0);
+  // The hint goes once the TV is tapped (full screen and sound).
+  await expect(page.getByTestId("tv-hint")).toBeVisible();
+  await page.mouse.click(960, 540);
+  await expect(page.getByTestId("tv-hint")).toHaveCount(0);
+});
+
+test("a table's chip count puts the chip leaders on the screen", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("tv-leaders")).toHaveCount(0);
+  const table = (await view()).tables.find((t: any) => t.seats.length > 0);
+  const seats = table.seats as { player: number; name: string; stack: number }[];
+  // The last seated player counts the most, the first the least; the total stays the same.
+  const total = seats.reduce((s, x) => s + x.stack, 0);
+  const counts: [number, number][] = seats.map((s, i) => [s.player, 8_000 + 1_000 * i]);
+  const rest = total - counts.reduce((s, c) => s + c[1], 0);
+  counts[counts.length - 1][1] += rest;
+  await command({ type: "report_table_chips", table: table.table, counts });
+  const leaders = page.getByTestId("tv-leader");
+  await expect(leaders.first()).toContainText(seats[seats.length - 1].name);
+  await expect(leaders).toHaveCount(5);
+});
+
+test("a level change is announced, and the break shows its colour-up", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("tv-blinds")).toBeVisible();
+  await command({ type: "jump_to_level", level_index: 2 });
+  await expect(page.getByTestId("announcement")).toHaveText("Level 3: blinds 75, 150, ante 150");
+  await expect(page.getByTestId("tv-blinds")).toHaveText("75 / 150");
+  await expect(page.getByTestId("tv-ante")).toContainText("150");
+  // The demo's first break (after level 4) takes the 25 chips out.
+  await command({ type: "jump_to_level", level_index: 4 });
+  await expect(page.getByTestId("tv-break")).toBeVisible();
+  await expect(page.getByTestId("tv-colour-up")).toContainText("25");
+  await expect(page.getByTestId("announcement")).toContainText("Break: 10 minutes");
+  await expect(page.getByTestId("tv-blinds")).toHaveCount(0);
+});
+
+test("the screen speaks the language of its address, and the console can silence it", async ({ page }) => {
+  await command({ type: "jump_to_level", level_index: 0 });
+  await open(page, `/screen?t=${id}&lang=nl`);
+  await expect(page.getByTestId("tv-level")).toHaveText("Niveau 1");
+  await command({ type: "jump_to_level", level_index: 1 });
+  await expect(page.getByTestId("announcement")).toHaveText("Niveau 2: blinds 50, 100");
+  // The switches change during play; nothing else in the settings does.
+  const events = await (await api.get(`/api/v1/tournaments/${id}/events?after=0`)).json();
+  const config = events[0].event.config;
+  await command({ type: "change_config", config: { ...config, announcements: { sounds: false, speech: true } } });
+  expect((await view()).announcements).toEqual({ sounds: false, speech: true });
+  const refused = await api.post(`/api/v1/tournaments/${id}/commands`, {
+    headers: { Origin: base },
+    data: { command_id: randomUUID(), command: { type: "change_config", config: { ...config, starting_stack: 99_000 } } },
+  });
+  expect(refused.ok()).toBeFalsy();
+});
+
+test("the console switches the screen's sounds during play", async ({ browser }) => {
+  const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await signIn(director);
+  await open(director, `/director?t=${id}`);
+  // The console in sections (after the console's rework) keeps the settings under "clock".
+  const tab = director.getByTestId("tab-clock");
+  if ((await tab.count()) > 0) await tab.click();
+  const settings = director.getByTestId("settings");
+  if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await settings.locator("summary").click();
+  const speech = director.getByTestId("announce-speech");
+  await expect(speech).toBeChecked();
+  await speech.uncheck();
+  await expect.poll(async () => (await view()).announcements.speech).toBe(false);
+  await expect(director.getByTestId("announce-speech")).not.toBeChecked();
+  await director.getByTestId("announce-speech").check();
+  await expect.poll(async () => (await view()).announcements.speech).toBe(true);
+  await director.context().close();
+});
+
+test("a table calling the TD is shown and announced once", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("clock-time")).toBeVisible();
+  const table = (await view()).tables.find((t: any) => t.seats.length > 0).table;
+  await command({ type: "call_director", table });
+  await expect(page.getByTestId("announcement")).toHaveText(`Table ${table} calls the TD`);
+  await expect(page.getByTestId("tv-alerts")).toContainText(`Table ${table} calls the TD`);
+  await command({ type: "answer_call", table });
+  await expect(page.getByTestId("tv-alerts")).toHaveCount(0);
+});
+
+test.describe("on smaller screens", () => {
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 360, height: 740 }]) {
+    test(`the screen fits ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await open(page, `/screen?t=${id}`);
+      await expect(page.getByTestId("clock-time")).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

@@ -1,0 +1,259 @@
+//! The room screen's board during play: the clock side (level, time, blinds and ante, next
+//! level, the countdowns), or the break (its time, the colour-up, the blinds after it); and the
+//! side column (what the room must act on, the chip leaders, the payouts, the moves).
+//!
+//! Sized for a 1920×1080 TV read from 8 m: the blinds and the time in viewport units, nothing
+//! below 3 % of the screen's height. Every countdown counts down on the device between views.
+
+use super::super::components::{euro, format_ms, remaining_now};
+use super::super::live::Live;
+use crate::domain::money::Chips;
+use crate::domain::view::{ClockView, LevelView, TournamentView};
+use crate::i18n::*;
+use crate::server_fns::LiveView;
+use leptos::prelude::*;
+
+/// How many chip leaders and moves the side column lists.
+const LEADERS: usize = 5;
+const MOVES: usize = 6;
+/// Payouts beyond this many places are summed up as "…" (they fit three columns).
+const PAYOUT_LINES: usize = 15;
+
+/// `ms` as counted down from the view's reading while the clock runs.
+fn counted(ms: i64, clock: &ClockView, live: &Live) -> i64 {
+    if clock.running {
+        ms - (clock.remaining_ms - remaining_now(clock, live))
+    } else {
+        ms
+    }
+}
+
+fn blinds(level: &LevelView) -> String {
+    format!("{} / {}", level.small_blind, level.big_blind)
+}
+
+/// The top strip: the tournament's name, the field's figures, the bubble.
+#[component]
+pub fn Head(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let avg_bb = format!(
+        "{}.{} BB",
+        view.average_bb_x10 / 10,
+        view.average_bb_x10 % 10
+    );
+    let badge = if view.hand_for_hand.is_some() {
+        Some(t_string!(i18n, tv_hand_for_hand).to_string())
+    } else if view.bubble {
+        Some(t_string!(i18n, tv_bubble).to_string())
+    } else if view.in_the_money && !view.finished {
+        Some(t_string!(i18n, tv_in_the_money).to_string())
+    } else {
+        None
+    };
+    view! {
+        <header class="tv-head">
+            <h1 class="tv-name">{view.name.clone()}</h1>
+            {badge.map(|b| view! { <span class="tv-badge" data-testid="tv-badge">{b}</span> })}
+            <dl class="tv-figures">
+                <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{view.players_left}</dd></div>
+                <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
+                <div><dt>{t!(i18n, average_stack)}</dt><dd>{view.average_stack.to_string()}<small>{avg_bb}</small></dd></div>
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}</dd></div>
+            </dl>
+        </header>
+    }
+}
+
+/// The clock side: a play level, or the break mode.
+#[component]
+pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let clock = view.clock.clone();
+    let level = clock.level.clone();
+    let c = clock.clone();
+    let time = move || format_ms(remaining_now(&c, &live));
+    let status = if !clock.started {
+        Some(t_string!(i18n, tv_not_started).to_string())
+    } else if !clock.running {
+        Some(t_string!(i18n, tv_clock_stopped).to_string())
+    } else {
+        None
+    };
+    let c = clock.clone();
+    // During a break the next break is far off and would read as this one's end.
+    let to_break = clock
+        .ms_to_break
+        .filter(|_| level.number.is_some())
+        .map(move |ms| move || format_ms(counted(ms, &c, &live)));
+    let c = clock.clone();
+    let late_reg = view
+        .ms_to_registration_close
+        .map(move |ms| move || format_ms(counted(ms, &c, &live)));
+    let late_open = late_reg.is_none() && view.registration_open && clock.started;
+    let countdowns = view! {
+        <div class="tv-countdowns">
+            {to_break.map(|t| view! { <div data-testid="tv-break-in"><span>{t!(i18n, tv_break_in)}</span>" "<strong>{t}</strong></div> })}
+            {late_reg.map(|t| view! { <div data-testid="tv-late-reg"><span>{t!(i18n, tv_late_reg_closes)}</span>" "<strong>{t}</strong></div> })}
+            {late_open.then(|| view! { <div data-testid="tv-late-reg"><span>{t!(i18n, tv_late_reg_open)}</span></div> })}
+        </div>
+    };
+    if level.number.is_none() {
+        // The break: its countdown, the chips leaving play, the blinds after it.
+        let after = clock.next.clone().filter(|n| n.number.is_some());
+        return view! {
+            <section class="tv-clock tv-break" data-testid="tv-break">
+                <div class="tv-level">{t!(i18n, break_)}</div>
+                <div class="tv-time" data-testid="clock-time">{time}</div>
+                {status.map(|s| view! { <div class="tv-status">{s}</div> })}
+                {level.colour_up.map(|chip| view! {
+                    <div class="tv-colour-up" data-testid="tv-colour-up">{t!(i18n, tv_colour_up, chip = chip.to_string())}</div>
+                })}
+                {after.map(|n| view! {
+                    <div class="tv-next">{t!(i18n, tv_after_break)}": "
+                        {t!(i18n, tv_level_n, n = n.number.unwrap_or_default())}" · "{blinds(&n)}
+                        {(n.ante > Chips::ZERO).then(|| format!(" · {} {}", t_string!(i18n, ante), n.ante))}
+                    </div>
+                })}
+                {countdowns}
+            </section>
+        }
+        .into_any();
+    }
+    // Short tables post a smaller ante (club rule): say so under the level's ante.
+    let mut short_antes: Vec<Chips> = view
+        .tables
+        .iter()
+        .filter(|t| t.open && !t.seats.is_empty() && t.ante != level.ante && t.ante > Chips::ZERO)
+        .map(|t| t.ante)
+        .collect();
+    short_antes.sort();
+    short_antes.dedup();
+    let next = clock.next.clone();
+    view! {
+        <section class="tv-clock">
+            <div class="tv-level" data-testid="tv-level">{t!(i18n, tv_level_n, n = level.number.unwrap_or_default())}</div>
+            <div class="tv-time" data-testid="clock-time">{time}</div>
+            {status.map(|s| view! { <div class="tv-status">{s}</div> })}
+            <div class="tv-blinds" data-testid="tv-blinds">{blinds(&level)}</div>
+            {(level.ante > Chips::ZERO).then(|| view! {
+                <div class="tv-ante" data-testid="tv-ante">{t!(i18n, ante)}" "{level.ante.to_string()}</div>
+            })}
+            {short_antes.into_iter().map(|a| view! {
+                <div class="tv-short-ante">{t!(i18n, tv_short_table_ante, ante = a.to_string())}</div>
+            }).collect_view()}
+            {next.map(|n| view! {
+                <div class="tv-next" data-testid="tv-next">{t!(i18n, next_level)}": "
+                    {match n.number {
+                        Some(_) if n.ante > Chips::ZERO => format!("{} · {} {}", blinds(&n), t_string!(i18n, ante), n.ante),
+                        Some(_) => blinds(&n),
+                        None => format!("{} ({} min)", t_string!(i18n, break_), n.minutes),
+                    }}
+                </div>
+            })}
+            {countdowns}
+        </section>
+    }
+    .into_any()
+}
+
+/// The side column: calls and stopped tables first (the room must act), then the chip
+/// leaders, the payouts, the moves.
+#[component]
+pub fn Side(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let alerts: Vec<String> = view
+        .calls
+        .iter()
+        .map(|c| t_string!(i18n, tv_table_calls, table = c.table.to_string()).to_string())
+        .chain(
+            view.plan
+                .stopped
+                .iter()
+                .map(|t| t_string!(i18n, tv_table_stopped, table = t.to_string()).to_string()),
+        )
+        .collect();
+    // Before any count every stack is what was bought: no order worth showing.
+    let leaders: Vec<(String, Chips)> = view
+        .chip_leaders(LEADERS)
+        .into_iter()
+        .map(|p| (p.name.clone(), p.stack))
+        .collect();
+    let spread = leaders.first().map(|l| l.1) != leaders.last().map(|l| l.1);
+    let moves: Vec<String> = view
+        .plan
+        .moves
+        .iter()
+        .map(|m| {
+            t_string!(
+                i18n,
+                tv_move,
+                name = view.player_name(m.player),
+                from = m.from.table.to_string(),
+                to = m.to.table.to_string(),
+                seat = m.to.seat.to_string()
+            )
+            .to_string()
+        })
+        .chain(view.plan.waiting.iter().map(|w| {
+            t_string!(
+                i18n,
+                tv_move_waiting,
+                name = view.player_name(w.player),
+                from = w.from.table.to_string(),
+                to = w.to_table.to_string()
+            )
+            .to_string()
+        }))
+        .take(MOVES)
+        .collect();
+    let more_payouts = view.payouts.len() > PAYOUT_LINES;
+    let payouts = view.payouts.clone();
+    view! {
+        <aside class="tv-side">
+            {(!alerts.is_empty()).then(|| view! {
+                <ul class="tv-alerts" data-testid="tv-alerts">
+                    {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}
+                </ul>
+            })}
+            {spread.then(|| view! {
+                <section class="tv-panel tv-leaders" data-testid="tv-leaders">
+                    <h2>{t!(i18n, tv_chip_leaders)}</h2>
+                    <ol>
+                        {leaders.into_iter().map(|(name, stack)| view! {
+                            <li data-testid="tv-leader"><span class="name">{name}</span><span class="num">{stack.to_string()}</span></li>
+                        }).collect_view()}
+                    </ol>
+                </section>
+            })}
+            {(!payouts.is_empty()).then(|| view! {
+                <section class="tv-panel tv-payouts">
+                    <h2>{t!(i18n, payouts)}</h2>
+                    <ol>
+                        {payouts.into_iter().take(PAYOUT_LINES).enumerate().map(|(i, p)| view! {
+                            <li><span class="place">{i + 1}"."</span><span class="num">{euro(p)}</span></li>
+                        }).collect_view()}
+                        {more_payouts.then(|| view! { <li>"…"</li> })}
+                    </ol>
+                </section>
+            })}
+            {(!moves.is_empty()).then(|| view! {
+                <section class="tv-panel tv-moves" data-testid="tv-moves">
+                    <h2>{t!(i18n, tv_moves)}</h2>
+                    <ul>{moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+                </section>
+            })}
+        </aside>
+    }
+}
+
+/// The whole board during play.
+#[component]
+pub fn Board(live: Live, l: LiveView) -> impl IntoView {
+    view! {
+        <Head view=l.view.clone() />
+        <div class="tv-main">
+            <ClockSide live view=l.view.clone() />
+            <Side view=l.view />
+        </div>
+    }
+}

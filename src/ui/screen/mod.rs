@@ -1,0 +1,219 @@
+//! The room screen (a TV or a projector), `/screen`: read from across a dim room, touched by
+//! nobody. The blinds, the time and the field big (`board`), a break mode with the colour-up,
+//! the final results once play is over; sounds and spoken announcements on the room's events
+//! (`announce`), switched from the console.
+//!
+//! No controls: the language comes from the address (`/screen?lang=nl`, else the device's
+//! remembered or preferred one), the clock re-reads the server's view on its own. One tap
+//! anywhere asks for full screen, keeps the screen awake and lets the browser play sound
+//! (browsers allow neither without a gesture); a discreet hint says so until then.
+
+mod announce;
+mod board;
+
+use super::components::{euro, lang_code, remaining_now, FieldFigures, OfflineBanner};
+use super::live::{device_now, use_live, Live};
+use super::wake::{keep_screen_awake, request_fullscreen};
+use crate::domain::money::Cents;
+use crate::domain::view::TournamentView;
+use crate::i18n::*;
+use announce::{announce, Announcer, Cue, Moment};
+use board::Board;
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+/// The view is read again this often even without news: the clock's countdown re-anchors on
+/// the server's (a TV's clock may drift over an evening).
+const RESYNC_MS: u64 = 5 * 60_000;
+/// At 00:00 the next level's view is asked for, then again this often until it comes.
+const LEVEL_END_RETRY_MS: f64 = 3_000.0;
+
+/// When play is over the room reads who won what: the places with a prize (or the first
+/// ten on a night without payouts), with the bounties won.
+#[component]
+fn FinalResults(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let mut lines: Vec<_> = view
+        .results
+        .into_iter()
+        .filter(|r| r.place.is_some())
+        .collect();
+    lines.sort_by_key(|r| r.place);
+    let paid = match lines.iter().filter(|r| r.prize > Cents::ZERO).count() {
+        0 => 10,
+        n => n,
+    };
+    let rows = lines
+        .into_iter()
+        .take(paid)
+        .map(|r| {
+            view! {
+                <li data-testid="final-result">
+                    <span class="place">{r.place.unwrap_or_default()}"."</span>
+                    <span class="name">{r.name}</span>
+                    {(r.prize > Cents::ZERO).then(|| view! { <span class="num">{euro(r.prize)}</span> })}
+                    {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="final-results" data-testid="final-results">
+            <h2>{t!(i18n, final_results)}</h2>
+            <ol>{rows}</ol>
+        </section>
+    }
+}
+
+/// `/screen`: in the language the address names (`?lang=nl|fr|en`), else the device's.
+#[component]
+pub fn ScreenPage() -> impl IntoView {
+    let query = use_query_map();
+    let chosen = query
+        .with_untracked(|q| q.get("lang"))
+        .and_then(|l| l.parse::<Locale>().ok());
+    match chosen {
+        // A subcontext without a cookie: the TV's choice does not change the device's
+        // remembered language for the other faces.
+        Some(locale) => view! {
+            <I18nSubContextProvider initial_locale=Signal::stored(locale)>
+                <Screen />
+            </I18nSubContextProvider>
+        }
+        .into_any(),
+        None => view! { <Screen /> }.into_any(),
+    }
+}
+
+/// The text of a cue in the room's language.
+fn cue_text(i18n: leptos_i18n::I18nContext<Locale>, cue: &Cue) -> String {
+    match cue {
+        Cue::Level(l) if l.ante > crate::domain::money::Chips::ZERO => t_string!(
+            i18n,
+            announce_level,
+            n = l.number.unwrap_or_default(),
+            sb = l.small_blind.0,
+            bb = l.big_blind.0,
+            ante = l.ante.0
+        )
+        .to_string(),
+        Cue::Level(l) => t_string!(
+            i18n,
+            announce_level_no_ante,
+            n = l.number.unwrap_or_default(),
+            sb = l.small_blind.0,
+            bb = l.big_blind.0
+        )
+        .to_string(),
+        Cue::Break(l) => match l.colour_up {
+            Some(chip) => t_string!(
+                i18n,
+                announce_break_colour_up,
+                minutes = l.minutes,
+                chip = chip.0
+            )
+            .to_string(),
+            None => t_string!(i18n, announce_break, minutes = l.minutes).to_string(),
+        },
+        Cue::OneMinute => t_string!(i18n, announce_one_minute).to_string(),
+        Cue::LastHand => t_string!(i18n, announce_last_hand).to_string(),
+        Cue::BreakEnds => t_string!(i18n, announce_break_ends).to_string(),
+        Cue::Call(t) => t_string!(i18n, announce_call, table = t.0).to_string(),
+        Cue::Stopped(t) => t_string!(i18n, announce_stopped, table = t.0).to_string(),
+    }
+}
+
+/// Watches the live view and says what changed (see `announce`); the last thing said is also
+/// in `said`, the page's live region.
+fn watch_announcements(live: Live, said: RwSignal<String>) {
+    let i18n = use_i18n();
+    let announcer = StoredValue::new(Announcer::default());
+    Effect::new(move |_| {
+        // Reads the tick too: the countdown's last minute is a transition of its own.
+        let moment = live.view.with(|v| match v {
+            Some(Ok(Some(l))) => Some((
+                Moment::of(&l.view, remaining_now(&l.view.clock, &live)),
+                l.view.announcements,
+            )),
+            _ => None,
+        });
+        let Some((moment, switches)) = moment else {
+            return;
+        };
+        let cues = announcer
+            .try_update_value(|a| a.step(moment))
+            .unwrap_or_default();
+        let lang = lang_code(i18n.get_locale_untracked());
+        for cue in cues {
+            let text = cue_text(i18n, &cue);
+            announce(&cue, &text, lang, switches.sounds, switches.speech);
+            said.set(text);
+        }
+    });
+}
+
+/// Reads the view again at the end of a level (the server moves to the next level without an
+/// event, so no live message comes) and every few minutes.
+fn keep_clock_fresh(live: Live) {
+    let asked_at = StoredValue::new(0.0_f64);
+    Effect::new(move |_| {
+        let over = live.view.with(|v| match v {
+            Some(Ok(Some(l))) => {
+                let c = &l.view.clock;
+                c.running && !l.view.finished && remaining_now(c, &live) == 0
+            }
+            _ => false,
+        });
+        let now = device_now();
+        if over && now - asked_at.get_value() > LEVEL_END_RETRY_MS {
+            asked_at.set_value(now);
+            live.version.update(|v| *v += 1);
+        }
+    });
+    Effect::new(move |_| {
+        let _ = set_interval_with_handle(
+            move || live.version.update(|v| *v += 1),
+            std::time::Duration::from_millis(RESYNC_MS),
+        );
+    });
+}
+
+/// The screen in the language chosen by `ScreenPage`.
+#[component]
+fn Screen() -> impl IntoView {
+    let i18n = use_i18n();
+    let live = use_live();
+    let said = RwSignal::new(String::new());
+    let tapped = RwSignal::new(false);
+    watch_announcements(live, said);
+    keep_clock_fresh(live);
+    // The wake lock needs no tap, only a visible page: ask at once (effects run in the
+    // browser only).
+    Effect::new(move |_| keep_screen_awake());
+    let on_tap = move |_| {
+        request_fullscreen();
+        keep_screen_awake();
+        tapped.set(true);
+    };
+    view! {
+        <main class="page screen tv" on:click=on_tap>
+            <OfflineBanner live />
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || live.view.get().map(|v| match v {
+                    Ok(Some(l)) if l.view.finished => view! {
+                        <h1 class="screen-title">{l.view.name.clone()}</h1>
+                        <FinalResults view=l.view.clone() />
+                        <FieldFigures live=l.clone() />
+                    }.into_any(),
+                    Ok(Some(l)) => view! { <Board live l /> }.into_any(),
+                    _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                })}
+            </Transition>
+            // What was last announced, for screen readers and tests (visually hidden).
+            <div class="visually-hidden" aria-live="polite" role="status" data-testid="announcement">{move || said.get()}</div>
+            <Show when=move || !tapped.get()>
+                <p class="tv-hint" data-testid="tv-hint">{t!(i18n, tv_tap_hint)}</p>
+            </Show>
+        </main>
+    }
+}
