@@ -146,7 +146,7 @@ test("the room screen shows the clock and no controls", async ({ page }) => {
 test("languages switch and are remembered", async ({ page }) => {
   await open(page, "/director");
   await page.locator("button[data-lang='nl']").click();
-  await expect(page.locator("h1")).toHaveText("Wedstrijdleiding");
+  await expect(page.getByTestId("sign-in")).toHaveText("Aanmelden");
   await open(page, "/player");
   await expect(page.locator("h1")).toHaveText("Speler");
   await page.locator("button[data-lang='fr']").click();

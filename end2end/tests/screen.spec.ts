@@ -145,6 +145,9 @@ test("a table calling the TD is shown and announced once", async ({ page }) => {
   await command({ type: "call_director", table });
   await expect(page.getByTestId("announcement")).toHaveText(`Table ${table} calls the TD`);
   await expect(page.getByTestId("tv-alerts")).toContainText(`Table ${table} calls the TD`);
+  // The TD answers (on the way: still shown) and then closes the call.
+  await command({ type: "answer_call", table });
+  await expect(page.getByTestId("tv-alerts")).toContainText(`Table ${table}`);
   await command({ type: "answer_call", table });
   await expect(page.getByTestId("tv-alerts")).toHaveCount(0);
 });
