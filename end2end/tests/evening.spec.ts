@@ -204,6 +204,27 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(seated(finalPage)).toHaveCount(9);
   await expect(finalPage.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
 
+  // The final table counts its chips from its own device: the stacks and the chip leaders move.
+  await finalPage.getByTestId("count-open").click();
+  const fields = finalPage.locator("input[data-testid^='count-']");
+  await expect(fields).toHaveCount(9);
+  const leader = (await fields.first().getAttribute("data-testid"))!.replace("count-", "");
+  await fields.first().fill("150000");
+  await finalPage.getByTestId("count-send").click();
+  await expect(finalPage.getByTestId("count-answer")).toHaveText("Count saved");
+  await section(director, "players");
+  const leaderName = (await director.getByTestId(`player-row-${leader}`).locator(".who b").textContent())!;
+  await expect(director.getByTestId(`player-row-${leader}`).locator(".stack")).toHaveText("150,000");
+  await expect(director.getByTestId("chip-leaders").locator("li").first()).toContainText(leaderName);
+  // A warning from the player's sheet, listed with the rulings.
+  await director.getByTestId(`more-${leader}`).click();
+  await director.getByTestId("sheet-penalty-reason").fill("Slow to act");
+  await director.getByTestId("sheet-penalty-give").click();
+  await expect(director.getByTestId("player-sheet").locator(".answer.ok")).toBeVisible();
+  await director.getByTestId("sheet-close").click();
+  await section(director, "rulings");
+  await expect(director.getByTestId("director-penalties")).toContainText(leaderName);
+
   // The money: the pool is every entry's prize part, the payouts add up to it, the deal
   // quotes share what is left, and bounty money is neither made nor lost. A deal shares a
   // final pool: its quotes show once registration is closed.
