@@ -2,7 +2,7 @@
 //! one with a reason (PKR4U 1), which is logged beside it; penalties can be taken back.
 
 use super::super::components::lang_code;
-use super::super::ruling::text_in;
+use super::super::ruling::{reason_text, text_in};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::event::PenaltyKind;
 use crate::domain::view::TournamentView;
@@ -34,6 +34,10 @@ pub fn IncidentLog(view: TournamentView, pending: PendingCorrection) -> impl Int
             }
         })
         .collect_view();
+    // A ruling's penalty reads as its situation ("Talking about a hand (PKR4U 10)"), not as
+    // the flow's id; the list is the core's own, no round trip.
+    let situations = crate::domain::rulings::situations();
+    let lang = lang_code(i18n.get_locale_untracked());
     let penalties = view
         .penalties
         .iter()
@@ -46,7 +50,7 @@ pub fn IncidentLog(view: TournamentView, pending: PendingCorrection) -> impl Int
             };
             view! {
                 <li data-testid="director-penalty">
-                    <b>{p.name.clone()}</b>" · "{what}" · "{p.reason.clone()}
+                    <b>{p.name.clone()}</b>" · "{what}" · "{reason_text(&p.reason, &situations, lang)}
                     " "<CorrectionButton correction=Correction::Rescind(index) pending testid="rescind">{t!(i18n, rescind)}</CorrectionButton>
                 </li>
             }
