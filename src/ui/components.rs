@@ -149,6 +149,21 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
     }
 }
 
+/// One whole number as people type it: a space or a dot groups thousands ("1 200", "1.200",
+/// the French narrow no-break space too), so "1 200" is one number, never two. No negatives.
+pub fn whole_number(text: &str) -> Option<i64> {
+    let digits: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '.' | '\u{a0}' | '\u{202f}'))
+        .collect();
+    digits.parse::<i64>().ok().filter(|n| *n >= 0)
+}
+
+/// A chip count as typed: a whole number where a comma groups thousands too ("12,500").
+pub fn chip_count(text: &str) -> Option<Chips> {
+    whole_number(&text.replace(',', "")).map(Chips)
+}
+
 /// `€ 12.50`.
 pub fn euro(c: Cents) -> String {
     format!("€ {c}")
@@ -314,7 +329,27 @@ pub fn PaymentMethodPicker(method: RwSignal<PaymentMethod>, testid: &'static str
 
 #[cfg(test)]
 mod tests {
-    use super::named_params;
+    use super::{chip_count, named_params, whole_number};
+    use crate::domain::money::Chips;
+
+    #[test]
+    fn numbers_read_with_the_separators_people_type() {
+        assert_eq!(chip_count("12500"), Some(Chips(12_500)));
+        assert_eq!(chip_count("12 500"), Some(Chips(12_500)));
+        assert_eq!(chip_count("12.500"), Some(Chips(12_500)));
+        assert_eq!(chip_count("12,500"), Some(Chips(12_500)));
+        assert_eq!(chip_count("12\u{202f}500"), Some(Chips(12_500)));
+        assert_eq!(whole_number("1 200"), Some(1_200));
+        assert_eq!(
+            whole_number("1,200"),
+            None,
+            "a comma separates amounts in a list"
+        );
+        for bad in ["-5", "abc", ""] {
+            assert_eq!(chip_count(bad), None);
+            assert_eq!(whole_number(bad), None);
+        }
+    }
     use crate::domain::command::{Command, Ctx};
     use crate::domain::config::templates;
     use crate::domain::event::PaymentMethod;

@@ -4,7 +4,7 @@
 //! At a table the situations come grouped as large buttons, amounts are typed one field per
 //! seat, and the ruling names seats and players instead of "player 1, 2, 3".
 
-use super::components::lang_code;
+use super::components::{lang_code, whole_number};
 use crate::domain::command::Command;
 use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::domain::money::Chips;
@@ -23,21 +23,12 @@ pub fn text_in(text: &Text, lang: &str) -> String {
     }
 }
 
-/// One number as people write it: "1 200", "1.200" and "1200" are the same.
-fn one_number(s: &str) -> Option<i64> {
-    let digits: String = s
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '.' | '\u{a0}' | '\u{202f}'))
-        .collect();
-    digits.parse().ok()
-}
-
 /// Numbers separated by commas or semicolons ("600, 1 200, 0"); a space or a dot inside a
 /// number groups its thousands (the French "1 200" is one number).
 fn parse_numbers(s: &str) -> Option<Vec<i64>> {
     s.split([',', ';'])
         .filter(|p| !p.trim().is_empty())
-        .map(one_number)
+        .map(whole_number)
         .collect()
 }
 
@@ -236,7 +227,7 @@ pub fn RulingFlow(
                                                 let mut labels = Vec::new();
                                                 for (i, (seat, name)) in order.get_value().into_iter().enumerate() {
                                                     let Some(text) = typed.get(&i).filter(|t| !t.trim().is_empty()) else { continue };
-                                                    match one_number(text) {
+                                                    match whole_number(text) {
                                                         Some(n) => {
                                                             values.push(n);
                                                             labels.push(seat_label(seat, &name));
@@ -275,8 +266,8 @@ pub fn RulingFlow(
                                                 ev.prevent_default();
                                                 let text = input.get_untracked();
                                                 let answer = match &kind {
-                                                    QuestionKind::Amount { .. } => one_number(&text).map(|n| Answer::Amount(Chips(n))),
-                                                    QuestionKind::Count { .. } => one_number(&text).map(Answer::Count),
+                                                    QuestionKind::Amount { .. } => whole_number(&text).map(|n| Answer::Amount(Chips(n))),
+                                                    QuestionKind::Count { .. } => whole_number(&text).map(Answer::Count),
                                                     QuestionKind::Amounts { .. } => parse_numbers(&text).map(|v| Answer::Amounts(v.into_iter().map(Chips).collect())),
                                                     QuestionKind::Counts { .. } => parse_numbers(&text).map(Answer::Counts),
                                                     _ => None,

@@ -4,25 +4,15 @@
 //! unregistration with the money back before the start. It lives outside the list that
 //! re-renders on every live update, so what is typed here survives the busts coming in.
 
-use super::super::components::{chips, Answer, ConfirmButton};
+use super::super::components::{chip_count, chips, Answer, ConfirmButton};
 use super::super::live::{command_action, Live};
 use crate::domain::command::Command;
 use crate::domain::ids::PlayerId;
-use crate::domain::money::Chips;
 use crate::domain::state::{PenaltyKind, PlayerStatus};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::CommandReply;
 use leptos::prelude::*;
-
-/// A count as typed: "12500", "12 500" or "12.500" are all one number of chips.
-pub fn parse_chips(text: &str) -> Option<Chips> {
-    let digits: String = text
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '.' | ',' | '\u{a0}' | '\u{202f}'))
-        .collect();
-    digits.parse::<i64>().ok().filter(|n| *n >= 0).map(Chips)
-}
 
 #[component]
 pub fn PlayerSheet(
@@ -63,10 +53,9 @@ pub fn PlayerSheet(
     };
     let save_count = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if let (Some(player), Some(chips)) = (
-            selected.get_untracked(),
-            parse_chips(&count.get_untracked()),
-        ) {
+        if let (Some(player), Some(chips)) =
+            (selected.get_untracked(), chip_count(&count.get_untracked()))
+        {
             dispatch(Command::ReportChips { player, chips });
         }
     };
@@ -162,22 +151,5 @@ pub fn PlayerSheet(
             </form>
             <Answer reply=send.value().into() view />
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_chips;
-    use crate::domain::money::Chips;
-
-    #[test]
-    fn a_count_reads_with_the_separators_people_type() {
-        assert_eq!(parse_chips("12500"), Some(Chips(12_500)));
-        assert_eq!(parse_chips("12 500"), Some(Chips(12_500)));
-        assert_eq!(parse_chips("12.500"), Some(Chips(12_500)));
-        assert_eq!(parse_chips("12\u{202f}500"), Some(Chips(12_500)));
-        assert_eq!(parse_chips("-5"), None);
-        assert_eq!(parse_chips("abc"), None);
-        assert_eq!(parse_chips(""), None);
     }
 }

@@ -1,6 +1,7 @@
 //! The table counts its own chips (at a break, or when the TD asks): one field per seated
 //! player, filled in with the stack the tournament knows, sent once as the table's count.
 
+use super::super::components::chip_count;
 use super::super::live::CommandAction;
 use super::super::ruling::seat_label;
 use crate::domain::command::Command;
@@ -11,15 +12,6 @@ use crate::i18n::*;
 use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-
-/// A count as typed: digits only ("12 500", "12.500" and "12,500" read as 12500).
-fn parse_chips(s: &str) -> Option<i64> {
-    let digits: String = s
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '.' | ',' | '\u{a0}' | '\u{202f}'))
-        .collect();
-    digits.parse::<i64>().ok().filter(|n| *n >= 0)
-}
 
 /// Where a count stands: typed, on its way, or answered.
 #[derive(Clone, Copy, PartialEq)]
@@ -86,7 +78,7 @@ pub fn ChipCount(
         let counts: Option<Vec<(PlayerId, Chips)>> = players.with_value(|list| {
             list.iter()
                 .map(|(p, stack)| match typed_now.get(p) {
-                    Some(t) => parse_chips(t).map(|n| (*p, Chips(n))),
+                    Some(t) => chip_count(t).map(|c| (*p, c)),
                     None => Some((*p, *stack)),
                 })
                 .collect()
