@@ -276,26 +276,6 @@ pub fn ConfirmButton(
     }
 }
 
-/// A button that sends one command: disabled while the answer is awaited, so a double tap
-/// sends it once.
-#[component]
-pub fn SendButton(
-    send: CommandAction,
-    #[prop(into)] command: Callback<(), Command>,
-    #[prop(into)] testid: String,
-    #[prop(optional, into)] class: String,
-    children: Children,
-) -> impl IntoView {
-    view! {
-        <button class=class data-testid=testid disabled=move || send.pending().get()
-            on:click=move |_| {
-                if !send.pending().get_untracked() {
-                    send.dispatch(command.run(()));
-                }
-            }>{children()}</button>
-    }
-}
-
 /// A payment method in the reader's language.
 pub fn method_label(i18n: leptos_i18n::I18nContext<Locale>, method: PaymentMethod) -> AnyView {
     match method {
