@@ -1,8 +1,7 @@
 //! Pieces every face shares: the language switch, the clock, the field figures, the payouts,
 //! the offline banner and the answer to a command in the reader's language.
 
-use super::live::{CommandAction, Live};
-use crate::domain::command::Command;
+use super::live::Live;
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{ClockView, LevelView, TournamentView};
