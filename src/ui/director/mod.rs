@@ -153,7 +153,7 @@ pub fn DirectorPage() -> impl IntoView {
         <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
         <main class="page director console">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
-                {move || current.get().map(|l| view! { <span class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</span> })}
+                {move || current.get().map(|l| view! { <h2 class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</h2> })}
                 <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
                 <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
                 <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
