@@ -45,7 +45,7 @@ pub fn RankingPage() -> impl IntoView {
                                     <div class="scroll-x">
                                         <table class="places ranking-table" data-testid="ranking">
                                             <thead><tr>
-                                                <th>{t!(i18n, rank)}</th><th></th><th>{t!(i18n, points)}</th>
+                                                <th>{t!(i18n, rank)}</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, points)}</th>
                                                 <th>{t!(i18n, played)}</th><th>{t!(i18n, best_place)}</th>
                                                 <th>{t!(i18n, prizes_won)}</th><th>{t!(i18n, bounties_won)}</th>
                                             </tr></thead>

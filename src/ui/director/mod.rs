@@ -279,7 +279,7 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                 })}
             </h3>
             <table class="places">
-                <thead><tr><th>{t!(i18n, place)}</th><th></th><th>{t!(i18n, prize)}</th><th></th></tr></thead>
+                <thead><tr><th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, prize)}</th><th><span class="visually-hidden">{t!(i18n, correction)}</span></th></tr></thead>
                 <tbody>
                     {view.places.iter().map(|p| {
                         let player = p.standing.player;

@@ -147,7 +147,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             // On a phone the table scrolls sideways: counts and quotes both stay reachable.
             <div class="scroll-x">
                 <table class="places">
-                    <thead><tr><th></th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">"Chip-chop"</th><th class="num">"ICM"</th></tr></thead>
+                    <thead><tr><th>{t!(i18n, player_sheet)}</th><th class="num">{t!(i18n, stack)}</th><th>{t!(i18n, count)}</th><th class="num">{t!(i18n, deal_chip_chop)}</th><th class="num">{t!(i18n, deal_icm)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
@@ -201,7 +201,7 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
             </div>
             <table class="places">
                 <thead><tr>
-                    <th>{t!(i18n, place)}</th><th></th><th class="num">{t!(i18n, prize)}</th>
+                    <th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th class="num">{t!(i18n, prize)}</th>
                     <th class="num">{t!(i18n, bounty)}</th><th class="num">{t!(i18n, entries)}</th><th class="num">{t!(i18n, paid)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>

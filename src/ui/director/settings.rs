@@ -468,7 +468,7 @@ fn StructureEditor(
             <table class="structure">
                 <thead><tr>
                     <th>{t!(i18n, level)}</th><th>{t!(i18n, small_blind)}</th><th>{t!(i18n, big_blind)}</th>
-                    <th>{t!(i18n, ante)}</th><th>{t!(i18n, minutes)}</th><th></th>
+                    <th>{t!(i18n, ante)}</th><th>{t!(i18n, minutes)}</th><th><span class="visually-hidden">{t!(i18n, row_actions)}</span></th>
                 </tr></thead>
                 <tbody>
                     <For each=move || rows.get() key=|r| r.id let:row>
