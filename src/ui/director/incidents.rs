@@ -5,13 +5,19 @@ use super::super::components::lang_code;
 use super::super::ruling::{reason_text, text_in};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::event::PenaltyKind;
+use crate::domain::rulings::SituationSummary;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
 /// The log of rulings, newest first.
 #[component]
-pub fn IncidentLog(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
+pub fn IncidentLog(
+    view: TournamentView,
+    pending: PendingCorrection,
+    /// The guided flows' titles (from the server: the rules data stays out of the bundle).
+    situations: Vec<SituationSummary>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let lines = view
         .incidents
@@ -35,8 +41,7 @@ pub fn IncidentLog(view: TournamentView, pending: PendingCorrection) -> impl Int
         })
         .collect_view();
     // A ruling's penalty reads as its situation ("Talking about a hand (PKR4U 10)"), not as
-    // the flow's id; the list is the core's own, no round trip.
-    let situations = crate::domain::rulings::situations();
+    // the flow's id.
     let lang = lang_code(i18n.get_locale_untracked());
     let penalties = view
         .penalties

@@ -121,6 +121,7 @@ pub fn DirectorPage() -> impl IntoView {
     let tournament = Signal::derive(move || current.get().map(|l| l.view));
     let pending = RwSignal::new(None::<Correction>);
     let selected = RwSignal::new(None::<PlayerId>);
+    let situations = Resource::new(|| (), |_| crate::server_fns::ruling_situations());
     alert_on_stopped_tables(tournament);
     // Changes once a level, not on every live update: the settings keep their drafts.
     let clock_position = Memo::new(move |_| {
@@ -205,7 +206,10 @@ pub fn DirectorPage() -> impl IntoView {
                     <h3>{t!(i18n, guided_rulings)}</h3>
                     <RulingFlow table=None send=send_rulings players />
                 </section>
-                {move || current.get().map(|l| view! { <IncidentLog view=l.view pending /> })}
+                {move || current.get().map(|l| {
+                    let situations = situations.get().and_then(|r| r.ok()).unwrap_or_default();
+                    view! { <IncidentLog view=l.view pending situations /> }
+                })}
             </SectionPane>
             <SectionPane section this=Section::Results>
                 <Answer reply=send_results.value().into() view=tournament />
