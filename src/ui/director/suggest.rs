@@ -11,21 +11,24 @@ use leptos::prelude::*;
 pub fn NameWithSuggestions(name: RwSignal<String>) -> impl IntoView {
     let i18n = use_i18n();
     let open = RwSignal::new(false);
-    // Each answer carries its query: an answer that arrives after the director typed on (or
-    // after the name was cleared) is not shown.
-    let search = Action::new(|q: &String| {
-        let q = q.clone();
-        async move {
-            let found = search_players(q.clone()).await.unwrap_or_default();
-            (q, found)
-        }
-    });
+    // Each answer carries its query and is kept only while the name still reads that query: a
+    // fast typist's answers arrive out of order, and an older one must neither show nor hide
+    // the newest (one action's single value lost the newest answer that way).
+    let found = RwSignal::new(None::<(String, Vec<ClubPlayer>)>);
+    let ask = move |q: String| {
+        leptos::task::spawn_local(async move {
+            let answer = search_players(q.clone()).await.unwrap_or_default();
+            if name.get_untracked() == q {
+                found.set(Some((q, answer)));
+            }
+        });
+    };
     let shown = move || -> Vec<ClubPlayer> {
         if !open.get() {
             return Vec::new();
         }
-        match search.value().get() {
-            Some((q, found)) if q == name.get() => found,
+        match found.get() {
+            Some((q, list)) if q == name.get() => list,
             _ => Vec::new(),
         }
     };
@@ -39,7 +42,7 @@ pub fn NameWithSuggestions(name: RwSignal<String>) -> impl IntoView {
                     name.set(typed.clone());
                     open.set(true);
                     if !typed.trim().is_empty() {
-                        search.dispatch(typed);
+                        ask(typed);
                     }
                 } />
         </label>
