@@ -79,12 +79,13 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("record_ruling: no sanction",         [Y, Y, N, N, N, N, N]),
     ("penalty_hand_served",                [Y, Y, N, N, N, N, N]),
     ("abandoned_stack_gone",               [Y, Y, N, N, N, N, N]),
+    ("confirm_arrival: player at the table", [Y, Y, N, N, N, N, N]),
     // ... and nothing more, even about its own table.
     ("move_player: any player into table", [Y, N, N, N, N, N, N]),
     ("move_player: director's move",       [Y, N, N, N, N, N, N]),
     ("record_ruling: with a sanction",     [Y, N, N, N, N, N, N]),
     ("answer_call",                        [Y, N, N, N, N, N, N]),
-    ("confirm_arrival",                    [Y, N, N, N, N, N, N]),
+    ("confirm_arrival: player elsewhere",  [Y, N, N, N, N, N, N]),
     ("report_chips",                       [Y, N, N, N, N, N, N]),
     ("break_table",                        [Y, N, N, N, N, N, N]),
     // Everything else is the director's.
@@ -145,6 +146,7 @@ const VALID: &[&str] = &[
     "report_table_chips",
     "record_ruling: no sanction",
     "penalty_hand_served",
+    "confirm_arrival: player at the table",
     "move_player: any player into table",
     "answer_call",
     "register_player",
@@ -576,7 +578,11 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             seat: SeatNo(1),
             winners: vec![first],
         },
-        "confirm_arrival" => Command::ConfirmArrival { player: first },
+        "confirm_arrival: player at the table" => Command::ConfirmArrival { player: first },
+        // PKR4U 18 at another table (table 3: neither the own nor the other key's table).
+        "confirm_arrival: player elsewhere" => Command::ConfirmArrival {
+            player: seated(v, 3)[0],
+        },
         "report_chips" => Command::ReportChips {
             player: first,
             chips: Chips(10_000),

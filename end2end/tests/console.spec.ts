@@ -1,9 +1,10 @@
 // The director's console on a tablet (issue M, parts 1 to 4): a status strip always in view
 // with what waits (a table's call answered from there in one tap), sections switched in one
-// tap, the player's sheet for a chip count, a new spelling and a penalty, a level jump that
-// asks first, the time left set as typed, and every answer shown where the tap was. Runs on
-// the demo before faces.spec.ts, which counts its 24 players: nothing here changes the field.
-import { test, expect, Page, signIn, section, tablePage } from "./support";
+// tap, the player's sheet for a chip count, a new spelling and a penalty, a level jump (next,
+// previous or any level of the structure) that asks first, the time left set as typed, and
+// every answer shown where the tap was. Runs on the demo before faces.spec.ts, which counts
+// its 24 players: nothing here changes the field.
+import { test, expect, Page, signIn, section, tablePage, directorCommand } from "./support";
 
 const sheet = (d: Page) => d.getByTestId("player-sheet");
 
@@ -85,13 +86,35 @@ test("a level jump asks first and the time left is set as typed", async ({ page 
   const strip = page.getByTestId("strip-clock");
   const level = (await strip.locator("b").textContent())!;
   await page.getByTestId("level-next").click();
-  // The first tap only asks.
+  // The first tap only asks, and the question stays while the room goes on (live updates
+  // redraw the section).
   await expect(page.getByTestId("level-next-confirm")).toBeVisible();
+  await directorCommand(page, { type: "call_director", table: 1 });
+  await expect(page.getByTestId("strip-call-1")).toBeVisible();
+  await expect(page.getByTestId("level-next-confirm")).toBeVisible();
+  await directorCommand(page, { type: "cancel_call", table: 1 });
+  await expect(page.getByTestId("strip-call-1")).toHaveCount(0);
   await expect(strip.locator("b")).toHaveText(level);
   await page.getByTestId("level-next-confirm").click();
   await expect(strip.locator("b")).not.toHaveText(level);
   await page.getByTestId("level-back").click();
   await page.getByTestId("level-back-confirm").click();
+  await expect(strip.locator("b")).toHaveText(level);
+  // Any level of the structure, from the list (the one in play marked), asks first too.
+  await page.getByTestId("level-picker").click();
+  const list = page.locator(".level-list li");
+  await expect(list.nth(3)).toBeVisible();
+  const now = await list.evaluateAll((items) => items.findIndex((li) => li.querySelector("[aria-current]")));
+  expect(now).toBeGreaterThanOrEqual(0);
+  const target = now + 3;
+  await page.getByTestId(`go-level-${target}`).click();
+  await expect(strip.locator("b")).toHaveText(level);
+  await page.getByTestId(`go-level-${target}-confirm`).click();
+  await expect(strip.locator("b")).not.toHaveText(level);
+  // The list stays open and marks the new level.
+  await expect(list.nth(target).locator("[aria-current]")).toHaveCount(1);
+  await page.getByTestId(`go-level-${now}`).click();
+  await page.getByTestId(`go-level-${now}-confirm`).click();
   await expect(strip.locator("b")).toHaveText(level);
   await page.getByTestId("time-left").fill("15:00");
   await page.getByTestId("time-left-set").click();

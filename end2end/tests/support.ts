@@ -115,3 +115,14 @@ export async function section(director: Page, name: Section) {
   await director.getByTestId(`tab-${name}`).click();
   await expect(director.getByTestId(`section-${name}`)).toBeVisible();
 }
+
+/** Sends a command through the JSON API as the director signed in on `page`, to the
+ * tournament the faces show (something else happening in the room meanwhile). */
+export async function directorCommand(page: Page, body: object) {
+  const { tournament } = await (await page.request.post("/api/get_view")).json();
+  const res = await page.request.post(`/api/v1/tournaments/${tournament}/commands`, {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { command_id: crypto.randomUUID(), command: body },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}

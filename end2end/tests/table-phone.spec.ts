@@ -179,3 +179,40 @@ test("/player's seat search follows a bust: the place and prize instead of the s
   await expect(player.getByTestId("seat-card-out")).toContainText("place");
   await expect(player.getByTestId("seat-cards")).not.toContainText("Table 3");
 });
+
+test("a table confirms its own bonus stacks, one or all, and no other table's", async ({ browser }) => {
+  // The demo's players all got the early bonus; the table with most stacks still unconfirmed
+  // (a table that counted its chips has confirmed them: other tests count).
+  const probe = await (await browser.newContext(PHONE)).newPage();
+  await open(probe, "/player");
+  const start = await liveView(probe);
+  const tableOf = (p: number) => start.players.find((x: any) => x.player === p)?.table;
+  const waiting = new Map<number, number>();
+  for (const p of start.bonus_missing) waiting.set(tableOf(p), (waiting.get(tableOf(p)) ?? 0) + 1);
+  const [n] = [...waiting.entries()].sort((a, b) => b[1] - a[1])[0];
+  const table = await tablePhone(browser, n);
+  const panel = table.getByTestId("table-bonus");
+  await expect(panel).toBeVisible();
+  const buttons = panel.locator("[data-testid^='bonus-here-']");
+  const before = await buttons.count();
+  expect(before).toBeGreaterThan(1);
+  const view = await liveView(table);
+  const seatedHere = (p: number) => view.players.find((x: any) => x.player === p)?.table === n;
+  // Only this table's players are listed.
+  for (const b of await buttons.all()) {
+    const id = Number((await b.getAttribute("data-testid"))!.replace("bonus-here-", ""));
+    expect(seatedHere(id), `player ${id} sits at table 1`).toBe(true);
+  }
+  const missing = view.bonus_missing.length;
+  await buttons.first().click();
+  await expect(buttons).toHaveCount(before - 1);
+  expect((await liveView(table)).bonus_missing.length).toBe(missing - 1);
+  // The rest in one tap, which asks first.
+  await table.getByTestId("bonus-all-here").click();
+  await expect(buttons).toHaveCount(before - 1);
+  await table.getByTestId("bonus-all-here-confirm").click();
+  await expect(panel).toHaveCount(0);
+  const after = await liveView(table);
+  expect(after.bonus_missing.length).toBe(missing - before);
+  expect(after.bonus_missing.filter(seatedHere)).toEqual([]);
+});

@@ -237,6 +237,23 @@ pub fn named_params(
     named
 }
 
+/// Which confirmation is armed on this page, by its button's test id, with a count so a
+/// timer only forgets its own arming. One per page: arming another one lets the first go, and
+/// a button re-rendered by a live update (a new view every event) finds itself still armed.
+#[derive(Clone, Copy)]
+pub struct ArmedConfirm(RwSignal<Option<(String, u64)>>);
+
+impl ArmedConfirm {
+    /// Provided once at the root of the app.
+    pub fn provide() {
+        provide_context(ArmedConfirm(RwSignal::new(None)));
+    }
+
+    fn get() -> Self {
+        use_context::<ArmedConfirm>().unwrap_or_else(|| ArmedConfirm(RwSignal::new(None)))
+    }
+}
+
 /// A button for an action that costs money or disturbs the room (break a table, draw the
 /// final table, a re-entry, an early leave…): the first tap asks, the second within a few
 /// seconds acts, anything else lets it go. Disabled while `busy` (the command in flight).
@@ -249,27 +266,42 @@ pub fn ConfirmButton(
     children: ChildrenFn,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let armed = RwSignal::new(false);
+    let store = ArmedConfirm::get().0;
+    let id = StoredValue::new(testid.clone());
+    let armed = move || store.with(|a| a.as_ref().is_some_and(|(t, _)| id.with_value(|i| t == i)));
+    let disarm = move || {
+        if armed() {
+            store.set(None);
+        }
+    };
     let arm = move |_| {
-        armed.set(true);
+        let n = store.with_untracked(|a| a.as_ref().map_or(0, |(_, n)| n + 1));
+        store.set(Some((id.get_value(), n)));
         // Forgotten after a while, so a later stray tap never acts.
         #[cfg(feature = "hydrate")]
-        set_timeout(move || armed.set(false), std::time::Duration::from_secs(6));
+        set_timeout(
+            move || {
+                if store.with_untracked(|a| a.as_ref().is_some_and(|(_, m)| *m == n)) {
+                    store.set(None);
+                }
+            },
+            std::time::Duration::from_secs(6),
+        );
     };
     let children = StoredValue::new(children);
     let confirm_id = format!("{testid}-confirm");
     let cancel_id = format!("{testid}-cancel");
     let class = StoredValue::new(class);
     view! {
-        <Show when=move || armed.get() fallback=move || view! {
+        <Show when=armed fallback=move || view! {
             <button class=class.get_value() data-testid=testid.clone() disabled=move || busy.get() on:click=arm>{children.with_value(|c| c())}</button>
         }>
             <span class="confirm-ask" role="group">
                 <button class="danger" data-testid=confirm_id.clone() disabled=move || busy.get()
-                    on:click=move |_| { armed.set(false); on_confirm.run(()); }>
+                    on:click=move |_| { disarm(); on_confirm.run(()); }>
                     {t!(i18n, confirm)}": "{children.with_value(|c| c())}
                 </button>
-                <button class="small" data-testid=cancel_id.clone() on:click=move |_| armed.set(false)>{t!(i18n, back)}</button>
+                <button class="small" data-testid=cancel_id.clone() on:click=move |_| disarm()>{t!(i18n, back)}</button>
             </span>
         </Show>
     }

@@ -131,7 +131,7 @@ fn ChipLeaders(leaders: Vec<(PlayerId, String, Chips)>, me: PlayerId) -> impl In
     (!leaders.is_empty()).then(|| {
         view! {
             <section class="panel chip-leaders" data-testid="me-leaders">
-                <h2>{t!(i18n, table_chip_leaders)}</h2>
+                <h2>{t!(i18n, chip_leaders)}</h2>
                 <ol>
                     {leaders.into_iter().map(|(id, name, stack)| view! {
                         <li class:mine=id == me><span class="name">{name}</span>" "<b>{chips(stack)}</b></li>

@@ -17,13 +17,9 @@ fn a_table_count_changes_the_stacks_and_the_leaders() {
     let start = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let starting = start.players[0].stack;
     assert!(start.players.iter().all(|p| p.stack == starting));
-    // Before any count the leaders are everyone, by name.
-    let names: Vec<_> = start
-        .chip_leaders(3)
-        .iter()
-        .map(|p| p.name.clone())
-        .collect();
-    assert_eq!(names, ["P1", "P2", "P3"]);
+    // Before any count nobody leads: what was bought is no order.
+    assert!(start.chip_leaders(3).is_empty());
+    assert!(start.players.iter().all(|p| !p.stack_counted));
 
     let table = k.seat_of(4).table;
     let mate = k.tablemate(4);
@@ -39,7 +35,13 @@ fn a_table_count_changes_the_stacks_and_the_leaders() {
     assert_eq!(stack_of(PlayerId(4)), Chips(starting.0 * 2));
     assert_eq!(stack_of(mate), Chips(starting.0 / 2));
     let leaders = after.chip_leaders(10);
+    // The counted stacks lead or trail; the others keep what they bought, by name.
     assert_eq!(leaders[0].player, PlayerId(4));
+    assert!(leaders[0].stack_counted);
+    let uncounted: Vec<_> = leaders[1..5].iter().map(|p| p.name.clone()).collect();
+    let mut by_name = uncounted.clone();
+    by_name.sort();
+    assert_eq!(uncounted, by_name);
     assert_eq!(leaders.last().unwrap().player, mate);
     assert_eq!(leaders.len(), 6);
 

@@ -62,13 +62,20 @@ impl Caller {
 
     /// May this caller send this command in this state? A table confirms only a move into
     /// its own table that the tables are shown now (automatic balancing, TDA 25): not any
-    /// player from anywhere, nor a move of its own choosing. Asked by the engine under the
-    /// tournament's writer lock, so the state cannot change between check and decision.
+    /// player from anywhere, nor a move of its own choosing; and only the arrival of a
+    /// player seated at it (PKR4U 18: the bonus stack is on its felt). Asked by the engine
+    /// under the tournament's writer lock, so the state cannot change between check and
+    /// decision.
     pub fn may_send_now(&self, command: &Command, state: &Tournament) -> bool {
         match (self, command) {
             (Caller::Table { .. }, Command::MovePlayer { player, to, reason }) => {
                 *reason == MoveReason::Balance && is_shown_move(state, *player, *to)
             }
+            (Caller::Table { table, .. }, Command::ConfirmArrival { player }) => state
+                .players
+                .get(player)
+                .and_then(|p| p.seat)
+                .is_some_and(|seat| seat.table == *table),
             _ => true,
         }
     }
@@ -77,7 +84,7 @@ impl Caller {
 /// What a table's device may send: report its busts (and its abandoned stacks' last chip),
 /// set its button, confirm the moves into it, report its hand finished and its chip counts,
 /// call the director or take its call back (and record the guided ruling without sanctioning anyone), mark a
-/// penalty hand played.
+/// penalty hand played, confirm a bonus stack arrived (a player of its own: `may_send_now`).
 fn table_may(own: TableNo, command: &Command) -> bool {
     match command {
         Command::ReportBusts { table, .. }
@@ -90,6 +97,7 @@ fn table_may(own: TableNo, command: &Command) -> bool {
         | Command::PenaltyHandServed { table, .. } => *table == own,
         Command::RecordRuling { table, player, .. } => *table == Some(own) && player.is_none(),
         Command::MovePlayer { to, .. } => to.table == own,
+        Command::ConfirmArrival { .. } => true,
         _ => false,
     }
 }

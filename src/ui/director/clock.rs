@@ -1,14 +1,17 @@
 //! The clock's controls: start, stop and resume, a minute more or less, the time left set to
-//! what the room's own clock says, and a jump to the previous or next level (a level
-//! forgotten, or jumped by mistake). A jump asks first: it changes the blinds at every table.
+//! what the room's own clock says, and a jump to the previous or next level or to any level
+//! of the structure (a level forgotten, a clock started late, a jump by mistake). A jump asks
+//! first: it changes the blinds at every table.
 
 use super::super::components::{
     format_ms, remaining_now, Answer, ClockPanel, ConfirmButton, FieldFigures,
 };
+use super::super::live::CommandAction;
 use super::super::live::{command_action, Live};
 use crate::domain::command::Command;
+use crate::domain::config::Level;
 use crate::i18n::*;
-use crate::server_fns::LiveView;
+use crate::server_fns::{get_config, LiveView};
 use leptos::prelude::*;
 
 /// `m:ss`, `mm:ss` or plain minutes, as typed, into seconds (`None` when not a time).
@@ -46,6 +49,14 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
         }
         time_left.set(String::new());
     };
+    // A memo: the list re-renders when the level changes, not at every event (an armed
+    // confirmation would be lost).
+    let level_now = Memo::new(move |_| {
+        current
+            .get()
+            .filter(|l| !l.view.finished)
+            .map(|l| l.view.clock.level_index)
+    });
     view! {
         <section class="panel clock-section">
             {move || current.get().map(|l| {
@@ -78,6 +89,8 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
                     <FieldFigures live=l.clone() />
                 }
             })}
+            // Outside the view's re-render, so an open list stays open as events arrive.
+            <LevelPicker live send current=level_now />
             <form class="time-left" on:submit=set_time>
                 <label>{t!(i18n, set_time_left)}
                     <input data-testid="time-left" inputmode="numeric" autocomplete="off" placeholder="12:00"
@@ -88,6 +101,74 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
             </form>
             <Answer reply=send.value().into() view />
         </section>
+    }
+}
+
+/// Every level of the structure, each a jump that asks first. The structure is read when the
+/// list is opened, so it is the one stored now (the editor may have changed it since the page
+/// opened).
+#[component]
+fn LevelPicker(live: Live, send: CommandAction, current: Memo<Option<usize>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let load = Action::new(|tournament: &Option<i64>| get_config(*tournament));
+    let busy = Signal::derive(move || send.pending().get());
+    let shown = RwSignal::new(false);
+    let toggle = move |_| {
+        let opening = !shown.get_untracked();
+        shown.set(opening);
+        if opening {
+            load.dispatch(live.choice.get_untracked());
+        }
+    };
+    let levels = move || {
+        let current = current.get()?;
+        let levels = load.value().get()?.ok()??.levels;
+        let mut play = 0u32;
+        Some(
+            levels
+                .into_iter()
+                .enumerate()
+                .map(|(i, level)| {
+                    let label = match level {
+                        Level::Play { small_blind, big_blind, ante, .. } => {
+                            play += 1;
+                            let ante = (ante.0 > 0)
+                                .then(|| format!(" · {} {}", t_string!(i18n, ante), ante))
+                                .unwrap_or_default();
+                            format!("{} {play} · {small_blind} / {big_blind}{ante}", t_string!(i18n, level))
+                        }
+                        Level::Break { minutes, .. } => {
+                            format!("{} · {minutes} min", t_string!(i18n, break_))
+                        }
+                    };
+                    let here = i == current;
+                    view! {
+                        <li class:current=here>
+                            {if here {
+                                view! { <span class="level-now" aria-current="step">{label}</span> }.into_any()
+                            } else {
+                                view! {
+                                    <ConfirmButton testid=format!("go-level-{i}") busy class="small"
+                                        on_confirm=move |_| { send.dispatch(Command::JumpToLevel { level_index: u32::try_from(i).unwrap_or(u32::MAX) }); }>
+                                        {label.clone()}
+                                    </ConfirmButton>
+                                }.into_any()
+                            }}
+                        </li>
+                    }
+                })
+                .collect_view(),
+        )
+    };
+    let available = move || current.get().is_some();
+    view! {
+        <div class="level-picker" hidden=move || !available()>
+            <button data-testid="level-picker" aria-expanded=move || shown.get().to_string() on:click=toggle>{t!(i18n, level_go_to)}</button>
+            <Show when=move || shown.get()>
+                {move || load.pending().get().then(|| view! { <p>{t!(i18n, loading)}</p> })}
+                <ol class="level-list">{levels}</ol>
+            </Show>
+        </div>
     }
 }
 

@@ -256,10 +256,7 @@ fn Calls(view: TournamentView, send: CommandAction) -> impl IntoView {
 fn ChipLeaders(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let leaders: Vec<_> = view.chip_leaders(5).into_iter().cloned().collect();
-    // Before any count every stack is the same: no leaders to name yet.
-    let counted =
-        leaders.first().map(|p| p.stack) != view.chip_leaders(usize::MAX).last().map(|p| p.stack);
-    counted.then(|| view! {
+    (!leaders.is_empty()).then(|| view! {
         <section class="panel leaders" data-testid="chip-leaders">
             <h3>{t!(i18n, chip_leaders)}</h3>
             <ol>

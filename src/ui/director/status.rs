@@ -17,7 +17,7 @@ pub fn waiting(view: &TournamentView) -> Vec<(Section, usize)> {
     vec![
         (
             Section::Tables,
-            view.plan.stopped.len() + view.plan.moves.len() + view.bonus_missing.len(),
+            view.plan.stopped.len() + view.plan.moves_to_make() + view.bonus_missing.len(),
         ),
         (
             Section::Rulings,
@@ -86,7 +86,7 @@ pub fn StatusStrip(
     let alerts = move || {
         let v = view.get()?;
         let stopped = v.plan.stopped.clone();
-        let moves = v.plan.moves.len() + v.plan.waiting.len();
+        let moves = v.plan.moves_to_make();
         let bonus = v.bonus_missing.len();
         let h4h = v.hand_for_hand;
         let bubble = v.bubble && !v.finished;

@@ -172,13 +172,11 @@ pub fn Side(view: TournamentView) -> impl IntoView {
                 .map(|t| t_string!(i18n, tv_table_stopped, table = t.to_string()).to_string()),
         )
         .collect();
-    // Before any count every stack is what was bought: no order worth showing.
     let leaders: Vec<(String, Chips)> = view
         .chip_leaders(LEADERS)
         .into_iter()
         .map(|p| (p.name.clone(), p.stack))
         .collect();
-    let spread = leaders.first().map(|l| l.1) != leaders.last().map(|l| l.1);
     let moves: Vec<String> = view
         .plan
         .moves
@@ -215,9 +213,9 @@ pub fn Side(view: TournamentView) -> impl IntoView {
                     {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}
                 </ul>
             })}
-            {spread.then(|| view! {
+            {(!leaders.is_empty()).then(|| view! {
                 <section class="tv-panel tv-leaders" data-testid="tv-leaders">
-                    <h2>{t!(i18n, tv_chip_leaders)}</h2>
+                    <h2>{t!(i18n, chip_leaders)}</h2>
                     <ol>
                         {leaders.into_iter().map(|(name, stack)| view! {
                             <li data-testid="tv-leader"><span class="name">{name}</span><span class="num">{stack.to_string()}</span></li>

@@ -1,7 +1,8 @@
 //! What a table keeps track of between hands: running penalties (PKR4U 4, TDA 33), abandoned
-//! stacks in a bounty event (PKR4U 6) and hand-for-hand (seed 000, FIDPA).
+//! stacks in a bounty event (PKR4U 6), bonus stacks to confirm (PKR4U 18) and hand-for-hand
+//! (seed 000, FIDPA).
 
-use super::super::components::{euro, format_ms, lang_code};
+use super::super::components::{euro, format_ms, lang_code, ConfirmButton};
 use super::super::live::{CommandAction, Live};
 use super::super::ruling::reason_text;
 use crate::domain::command::Command;
@@ -111,7 +112,7 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
                             {options}
                         </select>
                     </label>
-                    <button class="primary" on:click=move |_| {
+                    <button class="primary" disabled=move || send.pending().get() on:click=move |_| {
                         if let Some(w) = winner.get_untracked() {
                             send.dispatch(Command::AbandonedStackGone { table, seat, winners: vec![w] });
                         }
@@ -120,6 +121,59 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
             }
         })
         .collect_view()
+}
+
+/// PKR4U 18: the players of this table who got bonus chips and whose stack the table has not
+/// confirmed yet. The table sees them sit down, so it says so itself; once the level after
+/// the bonus has begun, the blinds of a stack still missing are taken.
+#[component]
+pub fn BonusArrivals(view: TournamentView, table: TableNo, send: CommandAction) -> impl IntoView {
+    let i18n = use_i18n();
+    let mut here: Vec<_> = view
+        .players
+        .iter()
+        .filter(|p| p.table == Some(table) && view.bonus_missing.contains(&p.player))
+        .map(|p| (p.player, p.name.clone(), p.seat.map_or(0, |s| s.0)))
+        .collect();
+    here.sort_by_key(|(_, _, seat)| *seat);
+    let taken = view.bonus_blinds_taken;
+    // At the start every stack of the table may be waiting: one tap confirms them all (each
+    // still its own command, so one refused does not hold back the others).
+    let everyone: Vec<PlayerId> = here.iter().map(|(p, _, _)| *p).collect();
+    let all = (everyone.len() > 1).then(|| {
+        let n = everyone.len();
+        view! {
+            <ConfirmButton testid="bonus-all-here" busy=send.pending() class="primary wide"
+                on_confirm=move |_| { for player in everyone.iter().copied() { send.dispatch(Command::ConfirmArrival { player }); } }>
+                {t!(i18n, bonus_all_here, n = n)}
+            </ConfirmButton>
+        }
+    });
+    (!here.is_empty()).then(|| {
+        let lines = here
+            .into_iter()
+            .map(|(player, name, seat)| {
+                view! {
+                    <li>
+                        <span>{t!(i18n, seat)}" "{seat}" · "<b>{name}</b></span>
+                        <button data-testid=format!("bonus-here-{}", player.0)
+                            disabled=move || send.pending().get()
+                            on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>
+                            {t!(i18n, bonus_stack_here)}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="panel bonus-arrivals" data-testid="table-bonus">
+                <h2>{t!(i18n, bonus_missing)}</h2>
+                {taken.then(|| view! { <p class="alarm">{t!(i18n, bonus_blinds_taken)}</p> })}
+                <ul class="bonus-list">{lines}</ul>
+                {all}
+            </section>
+        }
+    })
 }
 
 /// Seed 000 / FIDPA: in hand-for-hand the table says when its hand is over; the next hand

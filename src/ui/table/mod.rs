@@ -22,7 +22,7 @@ use bust_report::{BustDraft, BustReportForm};
 use call::CallPanel;
 use chip_count::{ChipCount, CountDraft};
 use clock_call::ClockCall;
-use duties::{AbandonedStacks, HandForHand, TablePenalties};
+use duties::{AbandonedStacks, BonusArrivals, HandForHand, TablePenalties};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use moves::TableMoves;
@@ -142,6 +142,8 @@ pub fn TablePage() -> impl IntoView {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
                             {(need_button && !ro).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
                             <TableMoves view=l.view.clone() table=n send read_only=ro />
+                            // PKR4U 18 is due early in the evening: right under the moves.
+                            {(!ro).then(|| view! { <BonusArrivals view=l.view.clone() table=n send /> })}
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
                             <HandForHand view=l.view.clone() tv=tv.clone() send read_only=ro />

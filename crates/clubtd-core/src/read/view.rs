@@ -98,6 +98,9 @@ pub struct PlayerView {
     pub table: Option<TableNo>,
     pub seat: Option<SeatNo>,
     pub stack: Chips,
+    /// The stack is a count reported for the current entry, not just what was bought.
+    #[serde(default)]
+    pub stack_counted: bool,
     pub entries: u16,
     pub bounty: Cents,
     pub bounty_won: Cents,
@@ -293,13 +296,17 @@ impl TournamentView {
 
     /// The players still in play with the biggest stacks first (ties by name), at most `n`:
     /// the chip leaders every face shows. A stack is the latest count, or what the player
-    /// bought while no count came in.
+    /// bought while no count came in. None before the first count of a player still in: an
+    /// order of what was bought names no leader, so every face shows none.
     pub fn chip_leaders(&self, n: usize) -> Vec<&PlayerView> {
         let mut playing: Vec<&PlayerView> = self
             .players
             .iter()
             .filter(|p| p.status == PlayerStatus::Playing)
             .collect();
+        if !playing.iter().any(|p| p.stack_counted) {
+            return Vec::new();
+        }
         playing.sort_by(|a, b| b.stack.cmp(&a.stack).then_with(|| a.name.cmp(&b.name)));
         playing.truncate(n);
         playing
@@ -555,6 +562,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 table: p.seat.map(|s| s.table),
                 seat: p.seat.map(|s| s.seat),
                 stack: p.stack,
+                stack_counted: p.stack_counted,
                 entries: p.entries,
                 bounty: p.bounty,
                 bounty_won: p.bounty_won,

@@ -61,6 +61,14 @@ pub struct TablePlan {
     pub final_table_ready: bool,
 }
 
+impl TablePlan {
+    /// Every move still to carry out: the named ones and those waiting for a button. The one
+    /// count the console's badge and its status strip both show.
+    pub fn moves_to_make(&self) -> usize {
+        self.moves.len() + self.waiting.len()
+    }
+}
+
 /// PKR4U 13: a table with `stop_table_at` players or fewer stops and calls the director —
 /// except at the final table (one table left) and in a 6-max event, unless the configuration
 /// says otherwise.
