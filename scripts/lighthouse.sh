@@ -4,9 +4,9 @@
 #   DIRECTOR_PIN=246813 scripts/lighthouse.sh [BASE_URL]      (default http://127.0.0.1:3000)
 #
 # Prints one line per face and form factor: face, accessibility score, performance score, and
-# the ids of the failing accessibility audits (LIGHTHOUSE_DETAILS=1 adds each failing element's
-# selector and snippet). The full JSON reports stay in $LIGHTHOUSE_OUT (a new temporary folder
-# by default).
+# the ids of the failing accessibility audits (LIGHTHOUSE_DETAILS=1 adds the failing elements'
+# selectors and snippets, five per audit). The full JSON reports stay in $LIGHTHOUSE_OUT (a new
+# temporary folder by default).
 #
 # Needs node/npm, curl and Chromium (CHROME_PATH, else found on PATH). Lighthouse (with its
 # puppeteer-core) is installed once into $LIGHTHOUSE_CACHE. Signs in as the director once (one
@@ -16,7 +16,8 @@
 # Form factors: "mobile" is Lighthouse's default (412x823, throttled), "desktop" its desktop
 # preset (1350x940), "tv" the desktop preset at 1920x1080. The console's sections other than the
 # desk are hidden until their tab is tapped (hidden elements are not audited), so each one is a
-# Lighthouse snapshot taken after a tap: accessibility only, no performance score ("-").
+# Lighthouse snapshot taken after a tap, with its folded <details> opened: accessibility only,
+# no performance score ("-").
 # Performance is measured on this machine: a busy CPU lowers it (Lighthouse throttles on top).
 set -euo pipefail
 
@@ -99,10 +100,12 @@ function report(lhr, face, form) {
     `${pct(lhr.categories.performance).padStart(4)}  ${failing.map((a) => a.id).join(" ") || "-"}${error}`);
   if (LIGHTHOUSE_DETAILS) {
     for (const a of failing) {
-      for (const item of a.details?.items ?? []) {
+      const items = a.details?.items ?? [];
+      for (const item of items.slice(0, 5)) {
         const node = item.node ?? {};
         console.log(`    ${a.id}: ${node.selector ?? ""}  ${node.snippet ?? ""}`);
       }
+      if (items.length > 5) console.log(`    ${a.id}: ... and ${items.length - 5} more`);
     }
   }
 }
@@ -124,11 +127,14 @@ for (const [face, path, form, asDirector] of FACES) {
     }, config, page);
     report(run.lhr, face, form);
     if (face === "director") {
-      await page.setViewport(viewport);
       await page.waitForSelector("body[data-hydrated='1']");
       for (const s of SECTIONS) {
+        // Lighthouse leaves the page at the browser's own size after each run: size it again.
+        await page.setViewport(viewport);
         await page.click(`[data-testid=tab-${s}]`);
         await page.waitForSelector(`[data-testid=section-${s}]:not([hidden])`);
+        // Folded parts (<details>: the results table, the settings) are audited open.
+        await page.$$eval(`[data-testid=section-${s}] details`, (ds) => ds.forEach((d) => { d.open = true; }));
         const shot = await snapshot(page, { config, flags: { onlyCategories: ["accessibility"], logLevel: "error" } });
         report(shot.lhr, `director#${s}`, form);
       }

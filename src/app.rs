@@ -63,6 +63,7 @@ pub fn App() -> impl IntoView {
     // and hydration meets exactly what the server rendered. The data is local to the server:
     // waiting for it costs milliseconds.
     crate::ui::components::ArmedConfirm::provide();
+    crate::ui::outbox::Outbox::provide();
     view! {
         // The language cookie is the whole site's (`/`): by default it takes the folder of the
         // page it is set on, and a choice made on `/director/sign-in` stayed under `/director`.

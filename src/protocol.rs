@@ -43,4 +43,7 @@ pub enum CommandReply {
     Accepted { last_seq: u64 },
     /// Refused; nothing changed.
     Rejected(Refused),
+    /// Never sent by the server: the device could not reach it, and its outbox keeps the
+    /// command (with `waiting` in all) and sends it when it can (`ui::outbox`).
+    Queued { waiting: usize },
 }

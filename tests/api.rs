@@ -203,6 +203,28 @@ async fn a_director_runs_a_tournament_through_the_api() {
         .json_answer()
         .await;
     assert!(events.as_array().unwrap().len() > 8);
+    // Each logged event says who sent it and when it was received; a command sent late by a
+    // device's outbox also says when it was tapped (issue N), and only it.
+    let before = events.as_array().unwrap().len();
+    let tapped = 1_700_000_000_123_i64;
+    let r = c
+        .post(url(&format!("/tournaments/{id}/commands")))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": "late-tap", "command": {"type": "call_director", "table": 1}, "tapped_at": tapped}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let events: Value = get(&format!("/tournaments/{id}/events?after=0"))
+        .json_answer()
+        .await;
+    let events = events.as_array().unwrap();
+    let late = &events[before];
+    assert_eq!(late["event"]["type"], "director_called");
+    assert_eq!(late["tapped_at"], tapped);
+    assert!(late["at"].as_i64().unwrap() > tapped);
+    assert_eq!(late["actor"], "director");
+    assert!(events[..before].iter().all(|e| e["tapped_at"].is_null()));
 
     // Anonymous readers read every tournament, as the room's pages do; `public` is the mark
     // of the ones a club website lists, and hides nothing.

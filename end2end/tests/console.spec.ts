@@ -4,7 +4,7 @@
 // previous or any level of the structure) that asks first, the time left set as typed, and
 // every answer shown where the tap was. Runs on the demo before faces.spec.ts, which counts
 // its 24 players: nothing here changes the field.
-import { test, expect, Page, signIn, section, tablePage, directorCommand } from "./support";
+import { test, expect, Page, open, signIn, section, tablePage, directorCommand } from "./support";
 
 const sheet = (d: Page) => d.getByTestId("player-sheet");
 
@@ -119,4 +119,27 @@ test("a level jump asks first and the time left is set as typed", async ({ page 
   await page.getByTestId("time-left").fill("15:00");
   await page.getByTestId("time-left-set").click();
   await expect(page.getByTestId("clock-time")).toHaveText(/^1[45]:\d\d$/);
+});
+
+test("an address with a section opens that section, and a reload keeps it", async ({ page }) => {
+  await signIn(page);
+  await open(page, "/director#money");
+  await expect(page.getByTestId("section-money")).toBeVisible();
+  await expect(page.getByTestId("tab-money")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("section-desk")).toBeHidden();
+  await section(page, "results");
+  await expect(page).toHaveURL(/#results$/);
+  await page.reload();
+  await expect(page.getByTestId("section-results")).toBeVisible();
+  await section(page, "desk");
+  await expect(page).toHaveURL(/\/director$/);
+});
+
+test("on a phone the results and the bust feed fit the screen's width", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+  await signIn(page);
+  await section(page, "results");
+  await page.getByTestId("results-panel").locator("summary").click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -204,6 +204,7 @@ impl Engine {
         let origin = Origin {
             actor: "director".into(),
             device: "import".into(),
+            tapped_at: None,
         };
         self.store
             .append(

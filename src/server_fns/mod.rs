@@ -218,18 +218,30 @@ pub async fn get_config(
 /// Sends one command to a tournament (the default one when `tournament` is `None`), as the
 /// director (session cookie) or as a table (its key). `command_id` is made by the page, so a
 /// retry after a lost answer is harmless: the server returns the first answer and never
-/// applies twice.
+/// applies twice. `tapped_at` is when the person tapped (the device's outbox may deliver it
+/// later), kept in the log.
 #[server(endpoint = "send_command", input = Json)]
 pub async fn send_command(
     command_id: String,
     command: Command,
     table_key: Option<String>,
     tournament: Option<i64>,
+    #[server(default)] tapped_at: Option<i64>,
 ) -> Result<CommandReply, ServerFnError> {
     use crate::server::application::{execute, Refusal};
     let state = ssr::state()?;
     let credentials = ssr::credentials(table_key).await;
-    match execute(&state, &credentials, tournament, &command_id, &command, "").await {
+    match execute(
+        &state,
+        &credentials,
+        tournament,
+        &command_id,
+        &command,
+        "",
+        tapped_at,
+    )
+    .await
+    {
         Ok(done) => Ok(CommandReply::Accepted {
             last_seq: done.last_seq,
         }),

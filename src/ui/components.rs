@@ -45,17 +45,6 @@ pub fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// A banner while the live stream is down.
-#[component]
-pub fn OfflineBanner(live: Live) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <Show when=move || !live.online.get()>
-            <div class="offline" role="status">{t!(i18n, offline)}</div>
-        </Show>
-    }
-}
-
 /// `mm:ss` (or `h:mm:ss`) for a number of milliseconds.
 pub fn format_ms(ms: i64) -> String {
     let s = (ms.max(0) + 999) / 1000;
@@ -163,9 +152,9 @@ pub fn chip_count(text: &str) -> Option<Chips> {
     whole_number(&text.replace(',', "")).map(Chips)
 }
 
-/// `€ 12.50`.
+/// `€ 12.50`, the sign and the amount never on two lines (a non-breaking space).
 pub fn euro(c: Cents) -> String {
-    format!("€ {c}")
+    format!("€\u{a0}{c}")
 }
 
 /// Stack in chips, readable.
@@ -209,6 +198,8 @@ pub fn Answer(
             // Transport and server failures carry no domain code: the page only says so.
             Some(Err(_)) => Some(view! { <p class="answer error" role="alert" data-testid="answer">{error_message(lang, "INTERNAL", &Default::default())}</p> }.into_any()),
             Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
+            // Not lost: the device keeps it and sends it when the server can be reached.
+            Some(Ok(CommandReply::Queued { waiting })) => Some(view! { <p class="answer queued" role="status" data-testid="answer" data-queued="1">{t!(i18n, outbox_kept, n = waiting)}</p> }.into_any()),
             None => None,
         }
     }

@@ -2,8 +2,9 @@
 //! stream announces a new event; an offline flag while the stream is down (the browser's
 //! EventSource reconnects by itself and the first message after it catches the page up).
 
+use super::outbox::Outbox;
 use crate::domain::command::Command;
-use crate::server_fns::{send_command, CommandReply, LiveView};
+use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -188,10 +189,19 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
                 },
             );
             let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(false));
-            let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(true));
+            // The stream is back: so is the server, and the outbox tries at once.
+            let outbox = Outbox::get();
+            let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                online.set(true);
+                outbox.wake();
+            });
             source.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+            // The browser knows first when the network goes (a WiFi drop keeps a stream open
+            // for a while before it errors); the outbox tries again by itself when it returns.
+            let _ = window_event_listener(leptos::ev::offline, move |_| online.set(false));
+            let _ = window_event_listener(leptos::ev::online, move |_| online.set(true));
             // The page lives as long as the stream: leak the closures and the source on purpose.
             on_message.forget();
             on_error.forget();
@@ -209,24 +219,26 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
     }
 }
 
-/// A fresh command id (the server ignores a second command with the same id).
-pub fn new_command_id() -> String {
-    uuid::Uuid::new_v4().to_string()
-}
-
-/// An action that sends commands and keeps the last answer. The director is recognised by
-/// the session cookie; a table device sends its table's key.
-/// What a page sends commands with (its `value()` is the server's answer).
+/// What a page sends commands with: its `value()` is the last answer (the server's, or
+/// `Queued` when the device keeps the command until the server can be reached), `pending()`
+/// is true while a tap waits for it.
 pub type CommandAction = Action<Command, Result<CommandReply, ServerFnError>>;
 
+/// An action whose taps go through the device's outbox (`ui::outbox`): the command id is made
+/// at the tap, the command kept on the device before it is first sent, and sent until the
+/// server answers. The director is recognised by the session cookie; a table device sends its
+/// table's key.
 pub fn command_action(
     table_key: RwSignal<Option<String>>,
     tournament: Signal<Option<i64>>,
 ) -> CommandAction {
+    let outbox = Outbox::get();
     Action::new(move |command: &Command| {
-        let command = command.clone();
-        let key = table_key.get_untracked();
-        let tournament = tournament.get_untracked();
-        async move { send_command(new_command_id(), command, key, tournament).await }
+        let sent = outbox.send(
+            command.clone(),
+            table_key.get_untracked(),
+            tournament.get_untracked(),
+        );
+        async move { Ok(sent.await) }
     })
 }

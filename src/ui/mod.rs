@@ -3,10 +3,12 @@
 
 pub mod club;
 pub mod components;
+pub mod connection;
 pub mod director;
 pub mod home;
 pub mod live;
 pub mod me;
+pub mod outbox;
 pub mod player;
 pub mod qr_sheet;
 pub mod ruling;

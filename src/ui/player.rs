@@ -2,7 +2,8 @@
 //! search remembers who was found and shows them from the live view, so a move or a bust
 //! shows without searching again (after a bust: the place and the prize).
 
-use super::components::{euro, ClockPanel, FieldFigures, LangSwitch, OfflineBanner, Payouts};
+use super::components::{euro, ClockPanel, FieldFigures, LangSwitch, Payouts};
+use super::connection::OfflineBanner;
 use super::live::use_live;
 use crate::domain::ids::PlayerId;
 use crate::domain::view::TournamentView;

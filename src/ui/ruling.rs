@@ -110,7 +110,11 @@ pub fn RulingFlow(
     Effect::new(move |_| {
         if recording.get() == Recording::Sending && !send.pending().get() {
             match send.value().get() {
-                Some(Ok(CommandReply::Accepted { .. })) => recording.set(Recording::Done),
+                // Kept on the device counts as recorded: the outbox delivers it once, and a
+                // second tap would record the ruling twice.
+                Some(Ok(CommandReply::Accepted { .. } | CommandReply::Queued { .. })) => {
+                    recording.set(Recording::Done)
+                }
                 Some(_) => recording.set(Recording::Idle),
                 None => {}
             }

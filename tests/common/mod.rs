@@ -82,6 +82,7 @@ pub fn director() -> Origin {
     Origin {
         actor: "director".into(),
         device: "test".into(),
+        tapped_at: None,
     }
 }
 

@@ -31,6 +31,7 @@ pub async fn create_tournament(
     let origin = Origin {
         actor: caller.actor(),
         device: device.to_string(),
+        tapped_at: None,
     };
     let engine = &state.engine;
     let _one_at_a_time = CREATING.lock().await;

@@ -53,7 +53,8 @@ pub async fn resolve(state: &AppState, tournament: Option<i64>) -> Result<i64, R
 /// Carries out one command for whoever sent these credentials: the tournament (named or the
 /// default), the caller, the role policy, the engine (idempotent by `command_id`: the same
 /// id again returns the first answer and never applies twice), and after an accepted
-/// registration the link to the club's player database. `device` goes into the log.
+/// registration the link to the club's player database. `device` and `tapped_at` (when the
+/// person tapped, by the device's clock) go into the log.
 pub async fn execute(
     state: &AppState,
     credentials: &Credentials,
@@ -61,6 +62,7 @@ pub async fn execute(
     command_id: &str,
     command: &Command,
     device: &str,
+    tapped_at: Option<i64>,
 ) -> Result<Executed, Refusal> {
     // Who asks before whether it exists: a request with no credential at all learns nothing
     // of the club's tournaments (401, not 404).
@@ -73,6 +75,7 @@ pub async fn execute(
     let origin = Origin {
         actor: caller.actor(),
         device: device.to_string(),
+        tapped_at,
     };
     let may_now = |t: &crate::domain::Tournament| caller.may_send_now(command, t);
     let reply = state

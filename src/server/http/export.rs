@@ -9,7 +9,8 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-/// `GET /export/{tournament}/events.json`: every event with its number, as stored.
+/// `GET /export/{tournament}/events.json`: every event with its number, as stored, with
+/// who sent it, from which device, when it was received and when it was tapped.
 pub async fn events_json(
     State(state): State<AppState>,
     Path(tournament): Path<i64>,
@@ -18,11 +19,20 @@ pub async fn events_json(
     if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    match state.engine.store().events_after(tournament, 0).await {
+    match state.engine.store().audit_after(tournament, 0).await {
         Ok(events) => {
             let body: Vec<serde_json::Value> = events
                 .into_iter()
-                .map(|(seq, e)| serde_json::json!({ "seq": seq, "event": e }))
+                .map(|e| {
+                    serde_json::json!({
+                        "seq": e.seq,
+                        "at": e.at,
+                        "tapped_at": e.tapped_at,
+                        "actor": e.actor,
+                        "device": e.device,
+                        "event": e.event,
+                    })
+                })
                 .collect();
             (
                 [

@@ -39,6 +39,36 @@ impl Store {
         Ok((state, last))
     }
 
+    /// The log after `after` as the audit trail reads it: each event with who sent it, from
+    /// which device, when the server received it and when the person tapped (issue N).
+    pub async fn audit_after(
+        &self,
+        tournament: i64,
+        after: u64,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, at, tapped_at, actor, device, payload FROM events \
+             WHERE tournament_id = ? AND seq > ? ORDER BY seq",
+        )
+        .bind(tournament)
+        .bind(i64::try_from(after).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let seq: i64 = r.get(0);
+                Ok(AuditEntry {
+                    seq: u64::try_from(seq).unwrap_or(0),
+                    at: r.get(1),
+                    tapped_at: r.get(2),
+                    actor: r.get(3),
+                    device: r.get(4),
+                    event: decode(tournament, seq, &r.get::<String, _>(5))?,
+                })
+            })
+            .collect()
+    }
+
     /// All events after `after`, for export and catch-up.
     pub async fn events_after(
         &self,
@@ -125,13 +155,14 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         for (i, event) in events.iter().enumerate() {
             let seq = first_seq + i as u64;
-            sqlx::query("INSERT INTO events (tournament_id, seq, command_id, actor, device, at, payload) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO events (tournament_id, seq, command_id, actor, device, at, tapped_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
                 .bind(tournament)
                 .bind(i64::try_from(seq).unwrap_or(i64::MAX))
                 .bind(command_id)
                 .bind(&origin.actor)
                 .bind(&origin.device)
                 .bind(now_ms)
+                .bind(origin.tapped_at)
                 .bind(serde_json::to_string(event)?)
                 .execute(&mut *tx)
                 .await?;
@@ -149,6 +180,20 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// One event of the audit trail.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuditEntry {
+    pub seq: u64,
+    /// When the server received the command (ms since the epoch).
+    pub at: i64,
+    /// When the person tapped, by the sending device's clock, if it said.
+    pub tapped_at: Option<i64>,
+    /// director, table:N, system.
+    pub actor: String,
+    pub device: String,
+    pub event: Event,
 }
 
 /// One stored event, read back; a payload that no longer parses names its place in the log.

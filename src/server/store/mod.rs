@@ -75,10 +75,14 @@ pub enum StoredOutcome {
 }
 
 /// Who sent a command, for the log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
     pub actor: String,
     pub device: String,
+    /// When the person tapped, by the device's clock (ms since the epoch), if it said: a
+    /// device's outbox can deliver a tap long after it was made. Kept for the audit trail
+    /// only; the rules and the log's order use the server's time of receipt.
+    pub tapped_at: Option<i64>,
 }
 
 /// The SQLite database.

@@ -9,7 +9,7 @@ use crate::server_fns::club::{
     TournamentItem,
 };
 use crate::ui::components::LangSwitch;
-use crate::ui::live::new_command_id;
+use crate::ui::outbox::new_command_id;
 use leptos::prelude::*;
 
 /// Where a new tournament's configuration comes from.

@@ -20,7 +20,8 @@ mod status;
 mod suggest;
 mod tables;
 
-use super::components::{chips, euro, Answer, LangSwitch, OfflineBanner};
+use super::components::{chips, euro, Answer, LangSwitch};
+use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
 use crate::domain::command::Command;
@@ -279,25 +280,28 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                     " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}</CorrectionButton>
                 })}
             </h3>
-            <table class="places">
-                <thead><tr><th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, prize)}</th><th><span class="visually-hidden">{t!(i18n, correction)}</span></th></tr></thead>
-                <tbody>
-                    {view.places.iter().map(|p| {
-                        let player = p.standing.player;
-                        // Only a bust can be revived (not an early leave or a
-                        // disqualification, which are reinstated from the list).
-                        let busted = view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
-                        view! {
-                            <tr>
-                                <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
-                                <td>{busted.then(|| view! {
-                                    <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
-                                })}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
-            </table>
+            // On a phone the table scrolls sideways inside its panel.
+            <div class="scroll-x">
+                <table class="places">
+                    <thead><tr><th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, prize)}</th><th><span class="visually-hidden">{t!(i18n, correction)}</span></th></tr></thead>
+                    <tbody>
+                        {view.places.iter().map(|p| {
+                            let player = p.standing.player;
+                            // Only a bust can be revived (not an early leave or a
+                            // disqualification, which are reinstated from the list).
+                            let busted = view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
+                            view! {
+                                <tr>
+                                    <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
+                                    <td>{busted.then(|| view! {
+                                        <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
+                                    })}</td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
         </section>
     }
 }

@@ -199,13 +199,16 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
                 <a class="face small-link" data-testid="export-csv" href=format!("/export/{tournament}/results.csv") download>{t!(i18n, export_results)}</a>
                 <a class="face small-link" data-testid="export-events" href=format!("/export/{tournament}/events.json") download>{t!(i18n, export_events)}</a>
             </div>
-            <table class="places">
-                <thead><tr>
-                    <th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th class="num">{t!(i18n, prize)}</th>
-                    <th class="num">{t!(i18n, bounty)}</th><th class="num">{t!(i18n, entries)}</th><th class="num">{t!(i18n, paid)}</th>
-                </tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
+            // On a phone the table scrolls sideways inside its panel.
+            <div class="scroll-x">
+                <table class="places">
+                    <thead><tr>
+                        <th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th class="num">{t!(i18n, prize)}</th>
+                        <th class="num">{t!(i18n, bounty)}</th><th class="num">{t!(i18n, entries)}</th><th class="num">{t!(i18n, paid)}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
         </details>
     }
 }

@@ -54,9 +54,14 @@ pub fn use_section() -> RwSignal<Section> {
     #[cfg(feature = "hydrate")]
     {
         let hash = window().location().hash().unwrap_or_default();
-        if let Some(s) = Section::from_slug(hash.trim_start_matches('#')) {
-            section.set(s);
-        }
+        let asked = Section::from_slug(hash.trim_start_matches('#'));
+        // Set once the page has hydrated: hydration takes the server's page (the desk) as it
+        // is, so a section chosen before it would be selected without being shown.
+        Effect::new(move |_| {
+            if let Some(s) = asked {
+                section.set(s);
+            }
+        });
         Effect::new(move |_| {
             let chosen = section.get();
             let location = window().location();

@@ -455,15 +455,23 @@ fn StructureEditor(
             }
         }
     };
+    // Each cell says what it is (its column's heading) to a screen reader.
     let input = move |value: RwSignal<String>, class: &'static str, at: Signal<bool>| {
+        let name = match class {
+            "sb" => t_string!(i18n, small_blind).to_string(),
+            "bb" => t_string!(i18n, big_blind).to_string(),
+            "ante" => t_string!(i18n, ante).to_string(),
+            "minutes" => t_string!(i18n, minutes).to_string(),
+            _ => String::new(),
+        };
         view! {
-            <input class=class inputmode="numeric" value=value.get_untracked() prop:value=value disabled=at.get_untracked() prop:disabled=at
+            <input class=class inputmode="numeric" aria-label=(!name.is_empty()).then_some(name) value=value.get_untracked() prop:value=value disabled=at.get_untracked() prop:disabled=at
                 on:input=move |ev| value.set(event_target_value(&ev)) />
         }
     };
     view! {
         <section class="structure-editor" data-testid="structure-editor">
-            <h4>{t!(i18n, blind_structure)}</h4>
+            <h3>{t!(i18n, blind_structure)}</h3>
             <p class="hint">{t!(i18n, structure_locked_hint)}</p>
             <table class="structure">
                 <thead><tr>

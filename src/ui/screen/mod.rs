@@ -11,7 +11,8 @@
 mod announce;
 mod board;
 
-use super::components::{euro, lang_code, remaining_now, FieldFigures, OfflineBanner};
+use super::components::{euro, lang_code, remaining_now, FieldFigures};
+use super::connection::OfflineBanner;
 use super::live::{device_now, use_live, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
 use crate::domain::money::Cents;

@@ -3,6 +3,7 @@
 //! (seed 000: the larger stack finishes higher). Several winners split the bounty.
 
 use super::super::live::CommandAction;
+use super::super::outbox::Outbox;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
@@ -64,6 +65,21 @@ pub fn BustReportForm(
     let names: BTreeMap<PlayerId, String> =
         seats.iter().map(|s| (s.player, s.name.clone())).collect();
     let names = StoredValue::new(names);
+    // Busts this device reported that wait in its outbox (a WiFi drop): shown as reported, so
+    // nobody reports them twice while the page cannot learn the outcome yet.
+    let outbox = Outbox::get();
+    let waiting_out = Memo::new(move |_| {
+        outbox.waiting.with(|w| {
+            w.iter()
+                .filter_map(|w| match &w.command {
+                    Command::ReportBusts { table: t, busts } if *t == table => Some(busts.clone()),
+                    _ => None,
+                })
+                .flatten()
+                .map(|b| b.player)
+                .collect::<Vec<PlayerId>>()
+        })
+    });
     let confirm = move |_| {
         let out = busted.get_untracked();
         if out.is_empty() {
@@ -89,9 +105,10 @@ pub fn BustReportForm(
         winners.set(Vec::new());
         reported.set(true);
     };
-    let seat_buttons =
-        move |who: RwSignal<Vec<PlayerId>>, other: RwSignal<Vec<PlayerId>>, id: &'static str| {
-            seats
+    let seat_buttons = move |who: RwSignal<Vec<PlayerId>>,
+                             other: RwSignal<Vec<PlayerId>>,
+                             id: &'static str| {
+        seats
                 .iter()
                 .map(|s| {
                     let player = s.player;
@@ -100,15 +117,16 @@ pub fn BustReportForm(
                         <button
                             class="chip-toggle"
                             class:on=move || who.with(|l| l.contains(&player))
+                            class:reported=move || waiting_out.with(|w| w.contains(&player))
                             aria-pressed=move || who.with(|l| l.contains(&player)).to_string()
-                            disabled=move || other.with(|l| l.contains(&player))
+                            disabled=move || other.with(|l| l.contains(&player)) || waiting_out.with(|w| w.contains(&player))
                             data-testid=format!("{id}-{}", player.0)
                             on:click=move |_| { toggle(who, player); reported.set(false); }
                         >{label}</button>
                     }
                 })
                 .collect_view()
-        };
+    };
     let out_buttons = seat_buttons(busted, winners, "bust-out");
     let win_buttons = seat_buttons(winners, busted, "bust-win");
     view! {

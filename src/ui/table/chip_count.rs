@@ -121,6 +121,7 @@ pub fn ChipCount(
                 let lang = super::super::components::lang_code(i18n.get_locale_untracked());
                 view! { <span class="answer error" role="alert" data-testid="count-answer" data-code=refused.code.clone()>{crate::messages::error_message(lang, &refused.code, &refused.params)}</span> }.into_any()
             }
+            Ok(CommandReply::Queued { waiting }) => view! { <span class="answer queued" role="status" data-testid="count-answer">{t!(i18n, outbox_kept, n = waiting)}</span> }.into_any(),
             Err(_) => view! { <span class="answer error" role="alert" data-testid="count-answer">{t!(i18n, server_error)}</span> }.into_any(),
         }),
         _ => None,

@@ -12,7 +12,8 @@ mod duties;
 mod moves;
 mod seats;
 
-use super::components::{Answer, ClockPanel, LangSwitch, OfflineBanner};
+use super::components::{Answer, ClockPanel, LangSwitch};
+use super::connection::OfflineBanner;
 use super::live::{command_action, use_live};
 use super::ruling::RulingFlow;
 use crate::domain::ids::TableNo;

@@ -58,6 +58,10 @@ pub struct Created {
 pub struct CommandRequest {
     pub command_id: String,
     pub command: Command,
+    /// When the person tapped, by the sending device's clock (ms since the epoch), when it
+    /// was sent later (kept in the log beside the time of receipt).
+    #[serde(default)]
+    pub tapped_at: Option<i64>,
 }
 
 /// A command recorded durably as events `first_seq..=last_seq`.
@@ -138,6 +142,13 @@ pub struct After {
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct LoggedEvent {
     pub seq: u64,
+    /// When the server received the command that caused it (ms since the epoch).
+    pub at: i64,
+    /// When the person tapped, by the sending device's clock, if it said (a device's outbox
+    /// may deliver a tap made during a WiFi drop minutes later).
+    pub tapped_at: Option<i64>,
+    /// Who sent it: `director`, `table:N`, `system`.
+    pub actor: String,
     pub event: crate::domain::Event,
 }
 
@@ -322,6 +333,7 @@ pub async fn command(
         &req.command_id,
         &req.command,
         "api",
+        req.tapped_at,
     )
     .await?;
     Ok(Json(Accepted {
@@ -459,13 +471,19 @@ pub async fn events(
     let events = state
         .engine
         .store()
-        .events_after(id, after)
+        .audit_after(id, after)
         .await
         .map_err(Problem::internal)?;
     Ok(Json(
         events
             .into_iter()
-            .map(|(seq, event)| LoggedEvent { seq, event })
+            .map(|e| LoggedEvent {
+                seq: e.seq,
+                at: e.at,
+                tapped_at: e.tapped_at,
+                actor: e.actor,
+                event: e.event,
+            })
             .collect(),
     ))
 }

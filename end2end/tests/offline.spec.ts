@@ -1,0 +1,137 @@
+// Never lose a tap (issue N), on a table's phone at 360×740 (project "phone"): taps made during
+// a WiFi drop are kept on the device, survive the page being closed, and are recorded exactly
+// once, in the order tapped, when the network returns; a tap the room overtook meanwhile comes
+// back as a refusal, shown plainly. The tournament is its own (one table of six), archived at
+// the end so the other specs keep the demo as the default.
+import { randomUUID } from "node:crypto";
+import { test, expect, open, seated, tableLink, PIN } from "./support";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" };
+const NAME = "Offline e2e";
+
+let id = 0;
+let api: APIRequestContext;
+let base = "";
+
+async function command(command: Record<string, unknown>) {
+  const answer = await api.post(`/api/v1/tournaments/${id}/commands`, {
+    headers: { Origin: base },
+    data: { command_id: randomUUID(), command },
+  });
+  expect(answer.ok(), `${command.type}: ${await answer.text()}`).toBeTruthy();
+}
+
+async function view(): Promise<any> {
+  return (await (await api.get(`/api/v1/tournaments/${id}`)).json()).view;
+}
+
+async function log(): Promise<any[]> {
+  return (await api.get(`/api/v1/tournaments/${id}/events?after=0`)).json();
+}
+
+const status = async (player: number) => (await view()).players.find((p: any) => p.player === player).status;
+
+test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL?: string }) => {
+  base = baseURL ?? "http://127.0.0.1:3000";
+  api = (await browser.newContext({ baseURL: base })).request;
+  const login = await api.post("/api/director_login", { headers: { Origin: base }, form: { pin: PIN } });
+  expect(login.status()).toBeLessThan(400);
+  const events = await (await api.get("/api/v1/tournaments/1/events?after=0")).json();
+  const config = { ...events[0].event.config, name: NAME, tables_at_start: 1 };
+  const made = await api.post("/api/v1/tournaments", { headers: { Origin: base }, data: { command_id: randomUUID(), config } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  id = (await made.json()).id;
+  for (const name of ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans"]) {
+    await command({ type: "register_player", name, method: "cash", present: true });
+  }
+  await command({ type: "start_clock" });
+});
+
+test.afterAll(async () => {
+  if (id) await api.put(`/api/v1/tournaments/${id}/archived`, { headers: { Origin: base }, data: { value: true } });
+});
+
+/** Table 1's phone, paired from the QR sheet. */
+async function tablePhone(browser: Browser): Promise<{ context: BrowserContext; page: Page; link: string }> {
+  const link = await tableLink(browser, 1, NAME);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await open(page, link);
+  return { context, page, link };
+}
+
+/** Reports the player in the n-th seat out, won by the next one; returns the busted id. */
+async function bust(page: Page, n: number): Promise<number> {
+  const out = seated(page).nth(n);
+  const player = Number((await out.getAttribute("data-testid"))!.replace("bust-out-", ""));
+  await out.click();
+  await page.locator("[data-testid^='bust-win-']").nth(n + 1).click();
+  await page.getByTestId("bust-confirm").click();
+  return player;
+}
+
+test("taps during a WiFi drop are kept on the device, outlive the page, and are recorded once in order", async ({ browser }) => {
+  const { context, page, link } = await tablePhone(browser);
+  await expect(seated(page)).toHaveCount(6);
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline")).toBeVisible();
+
+  const out = await bust(page, 0);
+  // The tap's own answer says where the report is: on the device, not lost.
+  await expect(page.getByTestId("answer")).toHaveAttribute("data-queued", "1");
+  await expect(page.getByTestId("outbox-item")).toHaveCount(1);
+  await expect(page.getByTestId("outbox-item").first()).toContainText("Bust");
+  // The button to a seat of a player who stays.
+  const seat = (await view()).tables[0].seats.find((s: any) => s.player !== out).seat;
+  await page.getByTestId(`seat-${seat}`).click();
+  await expect(page.getByTestId("outbox-item")).toHaveCount(2);
+  await expect(page.getByTestId("outbox-count")).toHaveText("Waiting on this device: 2");
+  expect(await status(out)).toBe("playing");
+
+  // The page is closed with both waiting; the device opens it again once back online.
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await open(again, link);
+  await expect.poll(() => status(out)).toBe("busted");
+  await expect(again.getByTestId("outbox")).toHaveCount(0);
+  // Both recorded, each once, in the order tapped, each with its tap time before its receipt.
+  const events = await log();
+  const busts = events.filter((e) => e.event.type === "busts_recorded" && e.event.busts.some((b: any) => b.player === out));
+  const buttons = events.filter((e) => e.event.type === "button_set" && e.event.seat === seat);
+  expect(busts).toHaveLength(1);
+  expect(buttons).toHaveLength(1);
+  expect(busts[0].seq).toBeLessThan(buttons[0].seq);
+  for (const e of [busts[0], buttons[0]]) {
+    expect(e.actor).toBe("table:1");
+    expect(e.tapped_at).toBeLessThanOrEqual(e.at);
+  }
+  // The table's page shows the bust without a refresh; so does the player's seat search.
+  await expect(seated(again)).toHaveCount(5);
+  await context.close();
+});
+
+test("a tap the room overtook during the drop comes back as a refusal, shown plainly", async ({ browser }) => {
+  const { context, page } = await tablePhone(browser);
+  const before = await seated(page).count();
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline")).toBeVisible();
+  const out = await bust(page, 0);
+  await expect(page.getByTestId("outbox-item")).toHaveCount(1);
+  // Meanwhile the director reports the same bust from the desk.
+  const winner = (await view()).players.find((p: any) => p.status === "playing" && p.player !== out).player;
+  await command({ type: "report_busts", table: 1, busts: [{ player: out, eliminators: [winner] }] });
+  await context.setOffline(false);
+  const late = page.getByTestId("outbox-late");
+  await expect(late).toBeVisible({ timeout: 20_000 });
+  await expect(late.locator(".answer.error")).toHaveAttribute("data-code", /.+/);
+  await expect(page.getByTestId("outbox")).toHaveCount(0);
+  await expect(seated(page)).toHaveCount(before - 1);
+  // Recorded once: the director's report.
+  const busts = (await log()).filter((e) => e.event.type === "busts_recorded" && e.event.busts.some((b: any) => b.player === out));
+  expect(busts).toHaveLength(1);
+  await page.getByTestId("outbox-read").click();
+  await expect(late).toHaveCount(0);
+  await context.close();
+});
