@@ -13,7 +13,7 @@ cd "$repo"
 bin="${CLUBTD_BIN:-$repo/target/release/clubtd}"
 site="${CLUBTD_SITE:-$repo/target/site}"
 work="${LOADGEN_WORK:-/tmp/clubtd-loadgen}"
-if [ ! -x "$bin" ] || [ ! -f "$site/pkg/clubtd.wasm" ]; then
+if [ ! -x "$bin" ] || ! ls "$site"/pkg/clubtd*.wasm >/dev/null 2>&1; then
   "$repo/scripts/setup.sh"
   cargo leptos build --release
 fi

@@ -14,9 +14,41 @@ use crate::ui::{
 };
 use leptos::prelude::*;
 use leptos_i18n::context::CookieOptions;
-use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
+
+/// Registers the service worker that lets a face open without a network (`public/sw.js`).
+/// Browsers allow one only on https or on this machine (`localhost`); on a club's plain-http
+/// network the outbox and the kept view still work, only an offline reload does not.
+const REGISTER_SERVICE_WORKER: &str =
+    "if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(function () {});";
+
+/// The page's own address, for its manifest: an installed face starts where it was installed
+/// (a table's device on its table, with its key).
+fn manifest_href() -> String {
+    #[cfg(feature = "ssr")]
+    {
+        let here = use_context::<axum::http::request::Parts>()
+            .and_then(|p| p.uri.path_and_query().map(|pq| pq.as_str().to_string()))
+            .unwrap_or_else(|| "/".into());
+        // Percent-encoded, every byte but the unreserved ones.
+        let start: String = here
+            .bytes()
+            .map(|b| match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                    char::from(b).to_string()
+                }
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        format!("/manifest.webmanifest?start={start}")
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        "/manifest.webmanifest".into()
+    }
+}
 
 /// The document around every page (server side).
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -29,6 +61,10 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="color-scheme" content="dark" />
                 <meta name="theme-color" content="#0f1713" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+                <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+                <link rel="manifest" href=manifest_href() />
+                <HashedStylesheet options=options.clone() id="leptos" />
+                <script inner_html=REGISTER_SERVICE_WORKER></script>
                 <AutoReload options=options.clone() />
                 <HydrationScripts options />
                 <MetaTags />
@@ -68,7 +104,6 @@ pub fn App() -> impl IntoView {
         // The language cookie is the whole site's (`/`): by default it takes the folder of the
         // page it is set on, and a choice made on `/director/sign-in` stayed under `/director`.
         <I18nContextProvider cookie_options=CookieOptions::default().path("/")>
-            <Stylesheet id="leptos" href="/pkg/clubtd.css" />
             <Title text="clubtd" />
             <Router>
                 <Routes fallback=NotFound>

@@ -59,6 +59,9 @@ async fn main() -> std::process::ExitCode {
     };
     let mut options = conf.leptos_options;
     options.site_addr = args.addr;
+    // A release build names its code and style by their content, listed in a file beside the
+    // binary: the pages then ask for those names, which browsers keep for good.
+    options.hash_files = clubtd::server::http::serve::hash_file(&options).is_file();
     let config = ServerConfig {
         addr: args.addr,
         database: args.db,

@@ -1,8 +1,10 @@
 // Never lose a tap (issue N), on a table's phone at 360×740 (project "phone"): taps made during
 // a WiFi drop are kept on the device, survive the page being closed, and are recorded exactly
 // once, in the order tapped, when the network returns; a tap the room overtook meanwhile comes
-// back as a refusal, shown plainly. The tournament is its own (one table of six), archived at
-// the end so the other specs keep the demo as the default.
+// back as a refusal, shown plainly; a device offline while the room plays on catches up; and a
+// page visited once reloads without a network (the service worker), with its kept view. The
+// tournament is its own (one table of nine), archived at the end so the other specs keep the
+// demo as the default.
 import { randomUUID } from "node:crypto";
 import { test, expect, open, seated, tableLink, PIN } from "./support";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
@@ -42,7 +44,7 @@ test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL?: string
   const made = await api.post("/api/v1/tournaments", { headers: { Origin: base }, data: { command_id: randomUUID(), config } });
   expect(made.ok(), await made.text()).toBeTruthy();
   id = (await made.json()).id;
-  for (const name of ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans"]) {
+  for (const name of ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts", "Hugo Lambert", "Ilse Jacobs"]) {
     await command({ type: "register_player", name, method: "cash", present: true });
   }
   await command({ type: "start_clock" });
@@ -73,7 +75,7 @@ async function bust(page: Page, n: number): Promise<number> {
 
 test("taps during a WiFi drop are kept on the device, outlive the page, and are recorded once in order", async ({ browser }) => {
   const { context, page, link } = await tablePhone(browser);
-  await expect(seated(page)).toHaveCount(6);
+  await expect(seated(page)).toHaveCount(9);
   await context.setOffline(true);
   await expect(page.getByTestId("offline")).toBeVisible();
 
@@ -108,7 +110,7 @@ test("taps during a WiFi drop are kept on the device, outlive the page, and are 
     expect(e.tapped_at).toBeLessThanOrEqual(e.at);
   }
   // The table's page shows the bust without a refresh; so does the player's seat search.
-  await expect(seated(again)).toHaveCount(5);
+  await expect(seated(again)).toHaveCount(8);
   await context.close();
 });
 
@@ -133,5 +135,59 @@ test("a tap the room overtook during the drop comes back as a refusal, shown pla
   expect(busts).toHaveLength(1);
   await page.getByTestId("outbox-read").click();
   await expect(late).toHaveCount(0);
+  await context.close();
+});
+
+test("a device offline while the room plays on catches up to the same view", async ({ browser }) => {
+  const { context, page } = await tablePhone(browser);
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline")).toBeVisible();
+  // The room goes on without it: two busts at its table and a new button.
+  for (let i = 0; i < 2; i++) {
+    const v = await view();
+    const here = v.tables[0].seats;
+    await command({ type: "report_busts", table: 1, busts: [{ player: here[0].player, eliminators: [here[1].player] }] });
+  }
+  const now = await view();
+  await command({ type: "set_button", table: 1, seat: now.tables[0].seats[0].seat });
+  await page.waitForTimeout(1000);
+  await context.setOffline(false);
+  const final = await view();
+  await expect(seated(page)).toHaveCount(final.tables[0].seats.length, { timeout: 20_000 });
+  await expect(page.getByTestId("offline")).toHaveCount(0);
+  // The same seats, names and button as the server's view.
+  for (const s of final.tables[0].seats) {
+    await expect(page.getByTestId(`seat-${s.seat}`)).toContainText(s.name);
+  }
+  await context.close();
+});
+
+test("a table page opens with the network off after one visit, with its kept view and what waits", async ({ browser }) => {
+  const { context, page, link } = await tablePhone(browser);
+  // The service worker takes the page on the next load; that load is kept.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await open(page, link);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const before = await seated(page).count();
+  await context.setOffline(true);
+  const out = await bust(page, 0);
+  await expect(page.getByTestId("outbox-item")).toHaveCount(1);
+  // Reloaded without a network: the page, its kept view (marked, with its age), the bust
+  // still waiting and shown as reported.
+  await page.reload();
+  await expect(page.locator("body[data-hydrated='1']")).toHaveCount(1);
+  await expect(page.getByTestId("view-kept")).toBeVisible();
+  await expect(page.getByTestId("outbox-item")).toHaveCount(1);
+  await expect(seated(page)).toHaveCount(before);
+  await expect(page.getByTestId(`bust-out-${out}`)).toBeDisabled();
+  // Back online: the bust goes, once, and the page catches up.
+  await context.setOffline(false);
+  await expect(seated(page)).toHaveCount(before - 1, { timeout: 20_000 });
+  await expect(page.getByTestId("outbox")).toHaveCount(0);
+  await expect(page.getByTestId("view-kept")).toHaveCount(0);
+  const busts = (await log()).filter((e) => e.event.type === "busts_recorded" && e.event.busts.some((b: any) => b.player === out));
+  expect(busts).toHaveLength(1);
   await context.close();
 });

@@ -2,7 +2,7 @@
 //! waiting for the server (each with a way to let it go), and the answers that came after the
 //! reconnect, a refusal plainly, until read.
 
-use super::components::{lang_code, ConfirmButton};
+use super::components::{format_ms, lang_code, ConfirmButton};
 use super::live::Live;
 use super::outbox::{refusal, Outbox, Waiting};
 use crate::domain::command::Command;
@@ -52,12 +52,20 @@ fn tap_time(waiting: &Waiting) -> String {
 pub fn OfflineBanner(live: Live) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = Outbox::get();
-    let offline = move || !live.online.get() || outbox.unreachable.get();
+    let offline =
+        move || !live.online.get() || outbox.unreachable.get() || live.kept_since.get().is_some();
     let waiting = move || outbox.waiting.get();
     let late = move || outbox.late.get();
     view! {
         <Show when=offline>
-            <div class="offline" role="status" data-testid="offline">{t!(i18n, offline)}</div>
+            <div class="offline" role="status" data-testid="offline">
+                {t!(i18n, offline)}
+                // The page shows what this device kept, counted from when it came.
+                {move || live.kept_since.get().map(|at| {
+                    let age = format_ms((live.now.get() - at).max(0.0) as i64);
+                    view! { " "<span data-testid="view-kept">{t!(i18n, view_kept, age = age)}</span> }
+                })}
+            </div>
         </Show>
         <Show when=move || !outbox.waiting.with(Vec::is_empty)>
             <section class="outbox" role="status" data-testid="outbox">

@@ -41,6 +41,9 @@ pub struct Live {
     pub now: RwSignal<f64>,
     /// The tournament the address chose (`None`: the default).
     pub choice: Memo<Option<i64>>,
+    /// The view shown is the one this device kept (the server could not be reached), as it
+    /// was at this time (device ms).
+    pub kept_since: RwSignal<Option<f64>>,
 }
 
 impl Live {
@@ -89,10 +92,17 @@ pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, Ser
             if !answer.ok() {
                 return Err(ServerFnError::new(format!("HTTP {}", answer.status())));
             }
-            answer
-                .json::<Option<LiveView>>()
+            let text = answer
+                .text()
                 .await
-                .map_err(|e| ServerFnError::new(format!("view: {e}")))
+                .map_err(|e| ServerFnError::new(format!("view: {e}")))?;
+            let view = serde_json::from_str::<Option<LiveView>>(&text)
+                .map_err(|e| ServerFnError::new(format!("view: {e}")))?;
+            // Kept on the device as it came, for a page opened without a network.
+            if view.is_some() {
+                kept_view::save(tournament, &text);
+            }
+            Ok(view)
         })
         .await
     }
@@ -111,11 +121,15 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
     let now = RwSignal::new(0.0);
+    let kept_since = RwSignal::new(None::<f64>);
     // Coalescing: while a fetch is under way, news only marks the view stale; when the fetch
     // ends, one more fetch follows. A burst of events costs a page two fetches, not one per
     // event (400 phones refetching on every event were the server's bottleneck, issue G).
     let fetching = StoredValue::new(false);
     let stale = StoredValue::new(false);
+    // The last event number the live stream announced; forgotten when a view could not be
+    // fetched, so the stream's next word (after a reconnect) fetches again.
+    let seen = StoredValue::new(0u64);
     // `try_get`: on the server the page's owner can be gone (its response already sent, e.g.
     // a route that never reads the view) before the resource's task first runs; `get` on a
     // disposed signal panics in that task.
@@ -130,8 +144,23 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         },
         move |(_, tournament)| async move {
             fetching.try_set_value(true);
-            let v = fetch_view(tournament).await;
-            received_at.try_set(device_now());
+            let v = match fetch_view(tournament).await {
+                Ok(v) => {
+                    kept_since.try_set(None);
+                    received_at.try_set(device_now());
+                    Ok(v)
+                }
+                // No network: the last view this device kept, counted from when it came.
+                Err(e) => match kept_view::load(tournament) {
+                    Some((kept, at)) => {
+                        seen.try_set_value(0);
+                        kept_since.try_set(Some(at));
+                        received_at.try_set(at);
+                        Ok(Some(kept))
+                    }
+                    None => Err(e),
+                },
+            };
             fetching.try_set_value(false);
             if stale.try_get_value().unwrap_or(false) {
                 stale.try_set_value(false);
@@ -146,7 +175,6 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         // Both live as long as the page's `Live`: values created inside the effect would be
         // disposed when it re-runs, while the stream's callbacks still hold them.
         let started = StoredValue::new(false);
-        let seen = StoredValue::new(0u64);
         Effect::new(move |_| {
             let Some(Ok(Some(live))) = view.get() else {
                 return;
@@ -155,6 +183,18 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
                 return;
             }
             started.set_value(true);
+            // The page may be an old copy (the service worker's, opened offline) while this
+            // device kept a newer view: ask again, which falls back to the newer one. Else the
+            // page's view is the newest this device has: keep it.
+            let asked = tournament.or_else(|| choice.get_untracked());
+            match kept_view::load(asked) {
+                Some((kept, _)) if kept.last_seq > live.last_seq => version.update(|v| *v += 1),
+                _ => {
+                    if let Ok(text) = serde_json::to_string(&Some(&live)) {
+                        kept_view::save(asked, &text);
+                    }
+                }
+            }
             // A view that came with the server's page was never fetched here: count its
             // clock down from the moment it arrived (hydration), not from the epoch.
             if received_at.get_untracked() == 0.0 {
@@ -188,7 +228,15 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
                     }
                 },
             );
-            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| online.set(false));
+            // The stream broke: the server or the network is gone. Asking for the view once
+            // shows the device's kept one, marked with its age (a page opened from the service
+            // worker's copy shows its own old view until then).
+            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                online.set(false);
+                if kept_since.get_untracked().is_none() {
+                    version.update(|v| *v += 1);
+                }
+            });
             // The stream is back: so is the server, and the outbox tries at once.
             let outbox = Outbox::get();
             let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
@@ -201,7 +249,11 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
             // The browser knows first when the network goes (a WiFi drop keeps a stream open
             // for a while before it errors); the outbox tries again by itself when it returns.
             let _ = window_event_listener(leptos::ev::offline, move |_| online.set(false));
-            let _ = window_event_listener(leptos::ev::online, move |_| online.set(true));
+            // Back online: the view is asked for again at once (the stream may not have noticed).
+            let _ = window_event_listener(leptos::ev::online, move |_| {
+                online.set(true);
+                version.update(|v| *v += 1);
+            });
             // The page lives as long as the stream: leak the closures and the source on purpose.
             on_message.forget();
             on_error.forget();
@@ -216,6 +268,7 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         received_at,
         now,
         choice,
+        kept_since,
     }
 }
 
@@ -241,4 +294,48 @@ pub fn command_action(
         );
         async move { Ok(sent.await) }
     })
+}
+
+/// The last view of each tournament this device received, in local storage, for a page opened
+/// or reloaded while the server cannot be reached (issue N). Nothing on the server side.
+mod kept_view {
+    use crate::server_fns::LiveView;
+
+    fn key(tournament: Option<i64>) -> String {
+        match tournament {
+            Some(t) => format!("clubtd.view.{t}"),
+            None => "clubtd.view.current".into(),
+        }
+    }
+
+    #[cfg(feature = "hydrate")]
+    fn storage() -> Option<web_sys::Storage> {
+        leptos::prelude::window().local_storage().ok().flatten()
+    }
+
+    /// Keeps the view's JSON (as the server sent it) with the time it came.
+    #[cfg(feature = "hydrate")]
+    pub fn save(tournament: Option<i64>, view_json: &str) {
+        if let Some(s) = storage() {
+            let at = super::device_now();
+            // A full storage only costs the offline copy, never the page.
+            let _ = s.set_item(&key(tournament), &format!("{at}\n{view_json}"));
+        }
+    }
+
+    /// The kept view and when it came (device ms).
+    pub fn load(tournament: Option<i64>) -> Option<(LiveView, f64)> {
+        #[cfg(feature = "hydrate")]
+        {
+            let text = storage()?.get_item(&key(tournament)).ok()??;
+            let (at, json) = text.split_once('\n')?;
+            let view: Option<LiveView> = serde_json::from_str(json).ok()?;
+            Some((view?, at.parse().ok()?))
+        }
+        #[cfg(not(feature = "hydrate"))]
+        {
+            let _ = key(tournament);
+            None
+        }
+    }
 }

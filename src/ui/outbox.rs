@@ -88,14 +88,16 @@ impl Outbox {
         provide_context(outbox);
         #[cfg(feature = "hydrate")]
         {
-            outbox.waiting.set(storage::load().unwrap_or_default());
+            // After hydration: the server rendered the page with nothing waiting, and the page
+            // must first be what the server sent.
+            Effect::new(move |_| outbox.waiting.set(outbox.read()));
             // Back online: try now, not at the end of the backoff.
             let _ = window_event_listener(leptos::ev::online, move |_| outbox.wake());
             // Another tab of this device changed the outbox: show it.
             let _ = window_event_listener(leptos::ev::storage, move |_| {
                 outbox.waiting.set(outbox.read())
             });
-            outbox.drain();
+            Effect::new(move |_| outbox.drain());
         }
         outbox
     }

@@ -12,6 +12,7 @@ use axum::http::HeaderMap;
 pub mod director_guard;
 pub mod door;
 pub mod export;
+pub mod installable;
 pub mod json_api;
 pub mod live;
 pub mod same_origin;

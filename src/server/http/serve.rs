@@ -84,6 +84,7 @@ pub async fn build(
             get(super::export::results_csv),
         )
         .route("/backup", axum::routing::post(super::export::backup_now))
+        .route("/manifest.webmanifest", get(super::installable::manifest))
         // An exported log of a long evening is a few MB of JSON.
         .route(
             "/import",
@@ -103,9 +104,22 @@ pub async fn build(
         .layer(axum::middleware::from_fn(
             super::same_origin::same_origin_only,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            super::installable::build_hashes(&hash_file(&leptos_options)),
+            super::installable::cache_headers,
+        ))
         .layer(CompressionLayer::new())
         .with_state(state);
     Ok((router, engine))
+}
+
+/// Where cargo-leptos left the names of the files it named by their content: beside the
+/// binary (as Leptos reads it for the pages' script tags).
+pub fn hash_file(options: &LeptosOptions) -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join(options.hash_file.as_ref())))
+        .unwrap_or_default()
 }
 
 /// Forgets expired sessions and quiet sign-in addresses, at start-up and every hour.

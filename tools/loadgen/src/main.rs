@@ -9,6 +9,7 @@ mod faults;
 mod hostile;
 mod page;
 mod raw;
+mod reconnect;
 mod server;
 mod siege;
 mod startup;
@@ -51,6 +52,8 @@ enum Cmd {
     Faults(faults::Opts),
     /// Malformed and unauthorized requests: no 5xx, no panic, no state change.
     Hostile(hostile::Opts),
+    /// Every table device reconnects at once with commands in its outbox (issue N).
+    Reconnect(reconnect::Opts),
 }
 
 #[tokio::main]
@@ -63,6 +66,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::Page(_) => "page",
         Cmd::Faults(_) => "faults",
         Cmd::Hostile(_) => "hostile",
+        Cmd::Reconnect(_) => "reconnect",
     };
     let sb = match server::Sandbox::prepare(&cli.server, &cli.site, &cli.work, name) {
         Ok(sb) => sb,
@@ -79,6 +83,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::Page(o) => page::run(&sb, cli.port, o).await,
         Cmd::Faults(o) => faults::run(&sb, cli.port, o).await,
         Cmd::Hostile(o) => hostile::run(&sb, cli.port, o).await,
+        Cmd::Reconnect(o) => reconnect::run(&sb, cli.port, o).await,
     };
     // The SQLite files can be large; the figures are printed, the files are not needed.
     // The server's log stays beside the sandbox, for a panic or an error to be read.
