@@ -172,6 +172,24 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
     #[cfg(feature = "hydrate")]
     {
         use wasm_bindgen::prelude::*;
+        // The browser knows first when the network goes (a WiFi drop keeps a stream open for
+        // a while before it errors); the outbox tries again by itself when it returns, and the
+        // view is asked for again at once (the stream may not have noticed). Listening from
+        // the start: a drop right after the page opened counts too.
+        // (`try_`: a listener outlives a page left by a link; it must not touch its values.)
+        let offline = window_event_listener(leptos::ev::offline, move |_| {
+            online.try_set(false);
+        });
+        let back = window_event_listener(leptos::ev::online, move |_| {
+            online.try_set(true);
+            version.try_update(|v| *v += 1);
+        });
+        on_cleanup(move || {
+            offline.remove();
+            back.remove();
+        });
+        // The page's owner, to close its stream when the page is left.
+        let page = Owner::current();
         // Both live as long as the page's `Live`: values created inside the effect would be
         // disposed when it re-runs, while the stream's callbacks still hold them.
         let started = StoredValue::new(false);
@@ -210,20 +228,22 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
                 return;
             };
             seen.set_value(live.last_seq);
+            // `try_` throughout: the stream's callbacks must never touch the values of a page
+            // already left (its stream is closed then, but a message may be on its way).
             let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
                 move |e: web_sys::MessageEvent| {
-                    online.set(true);
+                    online.try_set(true);
                     let seq = e
                         .data()
                         .as_string()
                         .and_then(|s| s.parse::<u64>().ok())
                         .unwrap_or(0);
-                    if seq != seen.get_value() {
-                        seen.set_value(seq);
-                        if fetching.get_value() {
-                            stale.set_value(true);
+                    if Some(seq) != seen.try_get_value() {
+                        seen.try_set_value(seq);
+                        if fetching.try_get_value().unwrap_or(false) {
+                            stale.try_set_value(true);
                         } else {
-                            version.update(|v| *v += 1);
+                            version.try_update(|v| *v += 1);
                         }
                     }
                 },
@@ -232,33 +252,29 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
             // shows the device's kept one, marked with its age (a page opened from the service
             // worker's copy shows its own old view until then).
             let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                online.set(false);
-                if kept_since.get_untracked().is_none() {
-                    version.update(|v| *v += 1);
+                online.try_set(false);
+                if kept_since.try_get_untracked().flatten().is_none() {
+                    version.try_update(|v| *v += 1);
                 }
             });
             // The stream is back: so is the server, and the outbox tries at once.
             let outbox = Outbox::get();
             let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                online.set(true);
+                online.try_set(true);
                 outbox.wake();
             });
             source.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-            // The browser knows first when the network goes (a WiFi drop keeps a stream open
-            // for a while before it errors); the outbox tries again by itself when it returns.
-            let _ = window_event_listener(leptos::ev::offline, move |_| online.set(false));
-            // Back online: the view is asked for again at once (the stream may not have noticed).
-            let _ = window_event_listener(leptos::ev::online, move |_| {
-                online.set(true);
-                version.update(|v| *v += 1);
-            });
-            // The page lives as long as the stream: leak the closures and the source on purpose.
+            // The callbacks live as long as the stream (leaked on purpose, a few bytes); the
+            // stream is closed when the page is left by a link.
             on_message.forget();
             on_error.forget();
             on_open.forget();
-            std::mem::forget(source);
+            let source = send_wrapper::SendWrapper::new(source);
+            if let Some(page) = &page {
+                page.with(|| on_cleanup(move || source.close()));
+            }
         });
     }
     Live {

@@ -224,7 +224,7 @@ impl Outbox {
     fn drain(self) {
         #[cfg(feature = "hydrate")]
         {
-            if self.draining.get_value() {
+            if self.draining.try_get_value().unwrap_or(true) {
                 return;
             }
             self.draining.set_value(true);
@@ -256,7 +256,7 @@ impl Outbox {
                         }
                     }
                 }
-                self.draining.set_value(false);
+                self.draining.try_set_value(false);
             });
         }
     }
@@ -281,7 +281,7 @@ impl Outbox {
         self.retry_generation.set_value(generation);
         set_timeout(
             move || {
-                if self.retry_generation.get_value() == generation {
+                if self.retry_generation.try_get_value() == Some(generation) {
                     self.drain();
                 }
             },

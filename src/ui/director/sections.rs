@@ -62,6 +62,13 @@ pub fn use_section() -> RwSignal<Section> {
                 section.set(s);
             }
         });
+        // A link to another section of the page already open (`#money`) switches to it.
+        let follow = window_event_listener(leptos::ev::hashchange, move |_| {
+            let hash = window().location().hash().unwrap_or_default();
+            section
+                .try_set(Section::from_slug(hash.trim_start_matches('#')).unwrap_or(Section::Desk));
+        });
+        on_cleanup(move || follow.remove());
         Effect::new(move |_| {
             let chosen = section.get();
             let location = window().location();
