@@ -52,8 +52,12 @@ fn tap_time(waiting: &Waiting) -> String {
 pub fn OfflineBanner(live: Live) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = Outbox::get();
-    let offline =
-        move || !live.online.get() || outbox.unreachable.get() || live.kept_since.get().is_some();
+    let offline = move || {
+        !live.online.get()
+            || live.network_down.get()
+            || outbox.unreachable.get()
+            || live.kept_since.get().is_some()
+    };
     let waiting = move || outbox.waiting.get();
     let late = move || outbox.late.get();
     view! {

@@ -44,6 +44,9 @@ pub struct Live {
     /// The view shown is the one this device kept (the server could not be reached), as it
     /// was at this time (device ms).
     pub kept_since: RwSignal<Option<f64>>,
+    /// The browser says the device has no network (its own offline and online events; the
+    /// live stream may still look open for a while, or deliver a last message).
+    pub network_down: RwSignal<bool>,
 }
 
 impl Live {
@@ -122,6 +125,7 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
     let received_at = RwSignal::new(0.0);
     let now = RwSignal::new(0.0);
     let kept_since = RwSignal::new(None::<f64>);
+    let network_down = RwSignal::new(false);
     // Coalescing: while a fetch is under way, news only marks the view stale; when the fetch
     // ends, one more fetch follows. A burst of events costs a page two fetches, not one per
     // event (400 phones refetching on every event were the server's bottleneck, issue G).
@@ -179,9 +183,11 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         // (`try_`: a listener outlives a page left by a link; it must not touch its values.)
         let offline = window_event_listener(leptos::ev::offline, move |_| {
             online.try_set(false);
+            network_down.try_set(true);
         });
         let back = window_event_listener(leptos::ev::online, move |_| {
             online.try_set(true);
+            network_down.try_set(false);
             version.try_update(|v| *v += 1);
         });
         on_cleanup(move || {
@@ -285,6 +291,7 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         now,
         choice,
         kept_since,
+        network_down,
     }
 }
 
