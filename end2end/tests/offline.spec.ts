@@ -5,53 +5,26 @@
 // page visited once reloads without a network (the service worker), with its kept view. The
 // tournament is its own (one table of nine), archived at the end so the other specs keep the
 // demo as the default.
-import { randomUUID } from "node:crypto";
-import { test, expect, open, seated, tableLink, PIN } from "./support";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { test, expect, open, seated, tableLink, OwnTournament } from "./support";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" };
 const NAME = "Offline e2e";
 
-let id = 0;
-let api: APIRequestContext;
-let base = "";
-
-async function command(command: Record<string, unknown>) {
-  const answer = await api.post(`/api/v1/tournaments/${id}/commands`, {
-    headers: { Origin: base },
-    data: { command_id: randomUUID(), command },
-  });
-  expect(answer.ok(), `${command.type}: ${await answer.text()}`).toBeTruthy();
-}
-
-async function view(): Promise<any> {
-  return (await (await api.get(`/api/v1/tournaments/${id}`)).json()).view;
-}
-
-async function log(): Promise<any[]> {
-  return (await api.get(`/api/v1/tournaments/${id}/events?after=0`)).json();
-}
-
+let own: OwnTournament;
+const command = (c: Record<string, unknown>) => own.command(c);
+const view = () => own.view();
+const log = () => own.log();
 const status = async (player: number) => (await view()).players.find((p: any) => p.player === player).status;
 
 test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL?: string }) => {
-  base = baseURL ?? "http://127.0.0.1:3000";
-  api = (await browser.newContext({ baseURL: base })).request;
-  const login = await api.post("/api/director_login", { headers: { Origin: base }, form: { pin: PIN } });
-  expect(login.status()).toBeLessThan(400);
-  const events = await (await api.get("/api/v1/tournaments/1/events?after=0")).json();
-  const config = { ...events[0].event.config, name: NAME, tables_at_start: 1 };
-  const made = await api.post("/api/v1/tournaments", { headers: { Origin: base }, data: { command_id: randomUUID(), config } });
-  expect(made.ok(), await made.text()).toBeTruthy();
-  id = (await made.json()).id;
-  for (const name of ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts", "Hugo Lambert", "Ilse Jacobs"]) {
-    await command({ type: "register_player", name, method: "cash", present: true });
-  }
-  await command({ type: "start_clock" });
+  own = await OwnTournament.open(browser, baseURL, NAME, [
+    "Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts", "Hugo Lambert", "Ilse Jacobs",
+  ]);
 });
 
 test.afterAll(async () => {
-  if (id) await api.put(`/api/v1/tournaments/${id}/archived`, { headers: { Origin: base }, data: { value: true } });
+  await own?.archive();
 });
 
 /** Table 1's phone, paired from the QR sheet. */

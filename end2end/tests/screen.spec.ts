@@ -2,49 +2,22 @@
 // a count, the break mode with its colour-up, and an announcement on a level change. The
 // tournament is its own (the demo's settings, driven through the API as the director), opened
 // by `?t=`, and archived at the end so the other specs keep the demo as the default.
-import { randomUUID } from "node:crypto";
-import { test, expect, open, signIn, PIN } from "./support";
-import type { APIRequestContext, Browser } from "@playwright/test";
+import { test, expect, open, signIn, OwnTournament } from "./support";
+import type { Browser } from "@playwright/test";
 
+let own: OwnTournament;
 let id = 0;
-let api: APIRequestContext;
-let base = "";
-
-/** The director's command through the JSON API (a same-origin POST, signed in by cookie). */
-async function command(command: Record<string, unknown>) {
-  const answer = await api.post(`/api/v1/tournaments/${id}/commands`, {
-    headers: { Origin: base },
-    data: { command_id: randomUUID(), command },
-  });
-  expect(answer.ok(), `${command.type}: ${await answer.text()}`).toBeTruthy();
-}
-
-async function view(): Promise<any> {
-  return (await (await api.get(`/api/v1/tournaments/${id}`)).json()).view;
-}
+const command = (c: Record<string, unknown>) => own.command(c);
+const view = () => own.view();
 
 test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL?: string }) => {
-  base = baseURL ?? "http://127.0.0.1:3000";
-  api = (await browser.newContext({ baseURL: base })).request;
-  const login = await api.post("/api/director_login", { headers: { Origin: base }, form: { pin: PIN } });
-  expect(login.status()).toBeLessThan(400);
   // The demo's settings (tournament 1), one table of six players.
-  const events = await (await api.get("/api/v1/tournaments/1/events?after=0")).json();
-  const config = { ...events[0].event.config, name: "TV e2e", tables_at_start: 1 };
-  const made = await api.post("/api/v1/tournaments", {
-    headers: { Origin: base },
-    data: { command_id: randomUUID(), config },
-  });
-  expect(made.ok(), await made.text()).toBeTruthy();
-  id = (await made.json()).id;
-  for (const name of ["Ann Peeters", "Bram Janssens", "Chloé Dubois", "Dirk Maes", "Els Wouters", "Farid Amrani"]) {
-    await command({ type: "register_player", name, method: "cash", present: true });
-  }
-  await command({ type: "start_clock" });
+  own = await OwnTournament.open(browser, baseURL, "TV e2e", ["Ann Peeters", "Bram Janssens", "Chloé Dubois", "Dirk Maes", "Els Wouters", "Farid Amrani"]);
+  id = own.id;
 });
 
 test.afterAll(async () => {
-  if (id) await api.put(`/api/v1/tournaments/${id}/archived`, { headers: { Origin: base }, data: { value: true } });
+  await own?.archive();
 });
 
 test("the blinds read from across the room and the TV shows no controls", async ({ page }) => {
@@ -108,13 +81,13 @@ test("the screen speaks the language of its address, and the console can silence
   await command({ type: "jump_to_level", level_index: 1 });
   await expect(page.getByTestId("announcement")).toHaveText("Niveau 2: blinds 50, 100");
   // The switches change during play; nothing else in the settings does.
-  const events = await (await api.get(`/api/v1/tournaments/${id}/events?after=0`)).json();
+  const events = await own.log();
   const config = events[0].event.config;
   await command({ type: "change_config", config: { ...config, announcements: { sounds: false, speech: true } } });
   expect((await view()).announcements).toEqual({ sounds: false, speech: true });
-  const refused = await api.post(`/api/v1/tournaments/${id}/commands`, {
-    headers: { Origin: base },
-    data: { command_id: randomUUID(), command: { type: "change_config", config: { ...config, starting_stack: 99_000 } } },
+  const refused = await own.api.post(`/api/v1/tournaments/${id}/commands`, {
+    headers: { Origin: own.base },
+    data: { command_id: crypto.randomUUID(), command: { type: "change_config", config: { ...config, starting_stack: 99_000 } } },
   });
   expect(refused.ok()).toBeFalsy();
 });

@@ -132,9 +132,11 @@ fn LevelPicker(live: Live, send: CommandAction, current: Memo<Option<usize>>) ->
                     let label = match level {
                         Level::Play { small_blind, big_blind, ante, .. } => {
                             play += 1;
-                            let ante = (ante.0 > 0)
-                                .then(|| format!(" · {} {}", t_string!(i18n, ante), ante))
-                                .unwrap_or_default();
+                            let ante = if ante.0 > 0 {
+                                format!(" · {} {}", t_string!(i18n, ante), ante)
+                            } else {
+                                String::new()
+                            };
                             format!("{} {play} · {small_blind} / {big_blind}{ante}", t_string!(i18n, level))
                         }
                         Level::Break { minutes, .. } => {
