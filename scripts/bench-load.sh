@@ -25,7 +25,7 @@ mkdir -p "$work"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 run() { "$loadgen" --server "$bin" --site "$site" --work "$work" "$@"; }
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(raw-sqlite evening startup page faults hostile)
+[ ${#steps[@]} -eq 0 ] && steps=(raw-sqlite evening startup page faults hostile reconnect)
 status=0
 for step in "${steps[@]}"; do
   case "$step" in

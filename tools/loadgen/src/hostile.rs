@@ -34,7 +34,6 @@ const FUNCTIONS: [&str; 11] = [
     "who_am_i",
     "ruling_situations",
     "ruling_step",
-    "server_time",
     "unknown_function",
 ];
 

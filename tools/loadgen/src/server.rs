@@ -111,8 +111,9 @@ impl Server {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return Err(format!("server exited during start-up: {status}"));
             }
+            // The shared view answers as soon as the engine has replayed every tournament.
             let answered = http
-                .post(format!("{}/api/server_time", self.base))
+                .get(format!("{}/view/current", self.base))
                 .send()
                 .await
                 .is_ok_and(|r| r.status().is_success());
