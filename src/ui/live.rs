@@ -65,6 +65,13 @@ impl Live {
     }
 }
 
+/// This device's local storage (the outbox, the kept views, a table's key), if the browser
+/// gives one.
+#[cfg(feature = "hydrate")]
+pub fn device_storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
 /// Milliseconds since the epoch on this device (0 on the server, where nothing counts down).
 pub fn device_now() -> f64 {
     #[cfg(feature = "hydrate")]
@@ -331,15 +338,10 @@ mod kept_view {
         }
     }
 
-    #[cfg(feature = "hydrate")]
-    fn storage() -> Option<web_sys::Storage> {
-        leptos::prelude::window().local_storage().ok().flatten()
-    }
-
     /// Keeps the view's JSON (as the server sent it) with the time it came.
     #[cfg(feature = "hydrate")]
     pub fn save(tournament: Option<i64>, view_json: &str) {
-        if let Some(s) = storage() {
+        if let Some(s) = super::device_storage() {
             let at = super::device_now();
             // A full storage only costs the offline copy, never the page.
             let _ = s.set_item(&key(tournament), &format!("{at}\n{view_json}"));
@@ -350,7 +352,7 @@ mod kept_view {
     pub fn load(tournament: Option<i64>) -> Option<(LiveView, f64)> {
         #[cfg(feature = "hydrate")]
         {
-            let text = storage()?.get_item(&key(tournament)).ok()??;
+            let text = super::device_storage()?.get_item(&key(tournament)).ok()??;
             let (at, json) = text.split_once('\n')?;
             let view: Option<LiveView> = serde_json::from_str(json).ok()?;
             Some((view?, at.parse().ok()?))

@@ -162,10 +162,15 @@ impl Outbox {
         self.late.set(Vec::new());
     }
 
+    /// The control waiting for this command's answer, if one still does (taken: it is told
+    /// once).
+    fn take_listener(self, id: &str) -> Option<oneshot::Sender<CommandReply>> {
+        self.listeners.try_update_value(|l| l.remove(id)).flatten()
+    }
+
     /// The tapped control stops waiting: it will say the command is kept on the device.
     fn stop_listening(self, id: &str) {
-        let tx = self.listeners.try_update_value(|l| l.remove(id)).flatten();
-        if let Some(tx) = tx {
+        if let Some(tx) = self.take_listener(id) {
             let waiting = self.waiting.with_untracked(Vec::len);
             let _ = tx.send(CommandReply::Queued { waiting });
         }
@@ -203,11 +208,7 @@ impl Outbox {
     /// banner lists it when the control no longer waits.
     fn answered(self, waiting: Waiting, reply: CommandReply) {
         self.remove(&waiting.id);
-        let tx = self
-            .listeners
-            .try_update_value(|l| l.remove(&waiting.id))
-            .flatten();
-        match tx {
+        match self.take_listener(&waiting.id) {
             Some(tx) => {
                 let _ = tx.send(reply);
             }
@@ -309,13 +310,9 @@ pub fn refusal(answer: &LateAnswer) -> Option<&Refused> {
 mod storage {
     use super::{Waiting, STORAGE_KEY};
 
-    fn local() -> Option<web_sys::Storage> {
-        leptos::prelude::window().local_storage().ok().flatten()
-    }
-
     /// `None` without local storage; an unreadable entry (an older format) counts as empty.
     pub fn load() -> Option<Vec<Waiting>> {
-        let s = local()?;
+        let s = crate::ui::live::device_storage()?;
         Some(
             s.get_item(STORAGE_KEY)
                 .ok()
@@ -326,7 +323,10 @@ mod storage {
     }
 
     pub fn save(all: &[Waiting]) {
-        if let (Some(s), Ok(json)) = (local(), serde_json::to_string(all)) {
+        if let (Some(s), Ok(json)) = (
+            crate::ui::live::device_storage(),
+            serde_json::to_string(all),
+        ) {
             let _ = if all.is_empty() {
                 s.remove_item(STORAGE_KEY)
             } else {

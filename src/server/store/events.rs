@@ -69,29 +69,6 @@ impl Store {
             .collect()
     }
 
-    /// All events after `after`, for export and catch-up.
-    pub async fn events_after(
-        &self,
-        tournament: i64,
-        after: u64,
-    ) -> Result<Vec<(u64, Event)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, payload FROM events WHERE tournament_id = ? AND seq > ? ORDER BY seq",
-        )
-        .bind(tournament)
-        .bind(i64::try_from(after).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let seq: i64 = r.get(0);
-                let payload: String = r.get(1);
-                let event = decode(tournament, seq, &payload)?;
-                Ok((u64::try_from(seq).unwrap_or(0), event))
-            })
-            .collect()
-    }
-
     /// The whole log with the time each event was stored, for receipts: an unregistration
     /// carries no time of its own, the desk's receipt still says when it was refunded.
     pub async fn timed_events(
