@@ -225,6 +225,40 @@ async fn a_director_runs_a_tournament_through_the_api() {
     assert!(late["at"].as_i64().unwrap() > tapped);
     assert_eq!(late["actor"], "director");
     assert!(events[..before].iter().all(|e| e["tapped_at"].is_null()));
+    // A tablet whose clock runs ten minutes slow sends a ruling that waited 90 s in its
+    // outbox: the log puts the tap 90 s before the receipt on the server's clock, and the
+    // ruling itself keeps it (the incident log shows both times).
+    let server_now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let device_now = server_now - 600_000;
+    let ruling = json!({"type": "record_ruling", "table": 1, "flow": "talking",
+        "answers": [{"type": "yes_no", "value": false}, {"type": "choice", "value": 1}, {"type": "count", "value": 3}]});
+    let r = c
+        .post(url(&format!("/tournaments/{id}/commands")))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": "late-ruling", "command": ruling,
+            "tapped_at": device_now - 90_000, "sent_at": device_now}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let events: Value = get(&format!("/tournaments/{id}/events?after={}", before + 1))
+        .json_answer()
+        .await;
+    let ruled = &events.as_array().unwrap()[0];
+    assert_eq!(ruled["event"]["type"], "ruling_recorded");
+    let (at, tapped) = (
+        ruled["at"].as_i64().unwrap(),
+        ruled["tapped_at"].as_i64().unwrap(),
+    );
+    // The request's own time on the wire is the only slack.
+    assert!(
+        (at - 92_000..=at - 90_000).contains(&tapped),
+        "at {at}, tapped {tapped}"
+    );
+    assert_eq!(ruled["event"]["tapped_at"], tapped);
 
     // Anonymous readers read every tournament, as the room's pages do; `public` is the mark
     // of the ones a club website lists, and hides nothing.

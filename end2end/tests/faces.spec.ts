@@ -226,4 +226,31 @@ test("a table calls the director for an unattention bet and the ruling reaches t
   await signIn(director);
   await expect(director.getByTestId("incidents")).toContainText("PKR4U 2");
   await expect(director.getByTestId("incidents")).toContainText("T1");
+  // Sent at once: one time, the receipt's.
+  const times = director.getByTestId("incident-time");
+  await expect(times.first()).toHaveText(/^\d\d:\d\d$/);
+
+  // A ruling a table's outbox held for two minutes (its clock an hour wrong): the log shows
+  // both the tap and the receipt, two minutes apart on the server's clock.
+  const { tournament } = await (await director.request.post("/api/get_view")).json();
+  const deviceNow = Date.now() - 3_600_000;
+  const late = await director.request.post(`/api/v1/tournaments/${tournament}/commands`, {
+    headers: { Origin: new URL(director.url()).origin },
+    data: {
+      command_id: crypto.randomUUID(),
+      command: { type: "record_ruling", table: 2, flow: "talking", answers: [{ type: "yes_no", value: false }, { type: "choice", value: 1 }, { type: "count", value: 3 }] },
+      tapped_at: deviceNow - 120_000,
+      sent_at: deviceNow,
+    },
+  });
+  expect(late.status(), await late.text()).toBeLessThan(300);
+  const twoTimes = async () => (await times.allTextContents()).find((t) => /\d\d:\d\d.+\d\d:\d\d/.test(t));
+  await expect.poll(twoTimes, { message: "the late ruling shows two times" }).toBeTruthy();
+  const both = await twoTimes();
+  const [tapped, received] = both!.match(/\d\d:\d\d/g)!.map((hm) => {
+    const [h, m] = hm.split(":").map(Number);
+    return h * 60 + m;
+  });
+  expect((received - tapped + 1440) % 1440).toBeGreaterThanOrEqual(1);
+  expect((received - tapped + 1440) % 1440).toBeLessThanOrEqual(3);
 });

@@ -313,6 +313,8 @@ impl Engine {
         let ctx = Ctx {
             now: at,
             seed: rand::random(),
+            // Never after the receipt: the tap time came from a device.
+            tapped_at: origin.tapped_at.map(|t| Timestamp(t.min(at.0))),
         };
         let (state, last) = &mut *writer;
         if !allowed(state) {

@@ -219,7 +219,8 @@ pub async fn get_config(
 /// director (session cookie) or as a table (its key). `command_id` is made by the page, so a
 /// retry after a lost answer is harmless: the server returns the first answer and never
 /// applies twice. `tapped_at` is when the person tapped (the device's outbox may deliver it
-/// later), kept in the log.
+/// later) and `sent_at` when this try left, both by the device's clock: the log keeps the tap
+/// time on the server's clock.
 #[server(endpoint = "send_command", input = Json)]
 pub async fn send_command(
     command_id: String,
@@ -227,8 +228,9 @@ pub async fn send_command(
     table_key: Option<String>,
     tournament: Option<i64>,
     #[server(default)] tapped_at: Option<i64>,
+    #[server(default)] sent_at: Option<i64>,
 ) -> Result<CommandReply, ServerFnError> {
-    use crate::server::application::{execute, Refusal};
+    use crate::server::application::{execute, Refusal, TapTimes};
     let state = ssr::state()?;
     let credentials = ssr::credentials(table_key).await;
     match execute(
@@ -238,7 +240,7 @@ pub async fn send_command(
         &command_id,
         &command,
         "",
-        tapped_at,
+        TapTimes { tapped_at, sent_at },
     )
     .await
     {

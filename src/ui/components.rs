@@ -152,6 +152,32 @@ pub fn chip_count(text: &str) -> Option<Chips> {
     whole_number(&text.replace(',', "")).map(Chips)
 }
 
+/// `HH:MM` of an instant, in the device's time zone once the page runs in the browser
+/// (`offset_ms`); the server does not know the reader's zone, so its first rendering says
+/// UTC rather than show a wrong local time.
+pub fn clock_of(ms: i64, offset_ms: Option<i64>) -> String {
+    let time = chrono::DateTime::from_timestamp_millis(ms.saturating_add(offset_ms.unwrap_or(0)))
+        .map(|d| d.format("%H:%M").to_string())
+        .unwrap_or_default();
+    match offset_ms {
+        Some(_) => time,
+        None => format!("{time} UTC"),
+    }
+}
+
+/// The device's time zone (ms east of UTC), known only in the browser: set after hydration,
+/// so the first rendering matches the server's.
+pub fn zone_offset() -> RwSignal<Option<i64>> {
+    let offset = RwSignal::new(None::<i64>);
+    Effect::new(move |_| {
+        #[cfg(feature = "hydrate")]
+        offset.set(Some(
+            -(js_sys::Date::new_0().get_timezone_offset() as i64) * 60_000,
+        ));
+    });
+    offset
+}
+
 /// `€ 12.50`, the sign and the amount never on two lines (a non-breaking space).
 pub fn euro(c: Cents) -> String {
     format!("€\u{a0}{c}")
@@ -331,8 +357,16 @@ pub fn PaymentMethodPicker(method: RwSignal<PaymentMethod>, testid: &'static str
 
 #[cfg(test)]
 mod tests {
-    use super::{chip_count, named_params, whole_number};
+    use super::{chip_count, clock_of, named_params, whole_number};
     use crate::domain::money::Chips;
+
+    #[test]
+    fn times_are_local_in_the_browser_and_say_utc_before() {
+        // 2025-03-03 19:05 UTC.
+        let ms = 1_741_028_700_000;
+        assert_eq!(clock_of(ms, None), "19:05 UTC");
+        assert_eq!(clock_of(ms, Some(3_600_000)), "20:05");
+    }
 
     #[test]
     fn numbers_read_with_the_separators_people_type() {
@@ -366,6 +400,7 @@ mod tests {
         let ctx = Ctx {
             now: Timestamp(0),
             seed: 7,
+            tapped_at: None,
         };
         for c in [
             Command::CreateTournament {

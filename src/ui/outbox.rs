@@ -243,6 +243,7 @@ impl Outbox {
                         head.table_key.clone(),
                         head.tournament,
                         Some(head.tapped_at),
+                        Some(crate::ui::live::device_now() as i64),
                     )
                     .await;
                     match sent {

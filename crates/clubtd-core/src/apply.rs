@@ -130,6 +130,7 @@ impl Tournament {
                 leaf,
                 rule,
                 at,
+                tapped_at,
                 closes_call,
             } => incidents::apply_ruling_recorded(
                 t,
@@ -140,6 +141,7 @@ impl Tournament {
                     leaf: leaf.clone(),
                     rule: rule.clone(),
                     at: *at,
+                    tapped_at: *tapped_at,
                     overruled: None,
                 },
                 *closes_call,

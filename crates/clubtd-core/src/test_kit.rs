@@ -13,6 +13,7 @@ pub(crate) fn run(t: &mut Tournament, command: Command, now: i64) -> Vec<Event> 
     let ctx = Ctx {
         now: Timestamp(now),
         seed: 11,
+        tapped_at: None,
     };
     let events = decide(t, &command, ctx).expect("the command is accepted");
     for e in &events {

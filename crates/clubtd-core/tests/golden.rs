@@ -364,6 +364,7 @@ impl Kit {
         let ctx = Ctx {
             now: Timestamp(self.now),
             seed: self.seed,
+            tapped_at: None,
         };
         let events = decide(&self.t, &c, ctx)
             .unwrap_or_else(|e| panic!("the golden scenario's {c:?} was refused: {e:?}"));

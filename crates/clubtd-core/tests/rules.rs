@@ -94,6 +94,7 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
     let ctx = Ctx {
         now: Timestamp(k.now),
         seed: 1,
+        tapped_at: None,
     };
     assert_eq!(
         decide(&k.t, &unregister, ctx),

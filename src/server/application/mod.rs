@@ -50,11 +50,34 @@ pub async fn resolve(state: &AppState, tournament: Option<i64>) -> Result<i64, R
     }
 }
 
+/// When a person tapped, as the sending device tells it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TapTimes {
+    /// The device's clock when the person tapped (ms since the epoch).
+    pub tapped_at: Option<i64>,
+    /// The device's clock when this try left it. With both, the server measures how long the
+    /// tap waited on the device's own clock, so a tablet whose clock is ten minutes wrong
+    /// still gets its tap time right.
+    pub sent_at: Option<i64>,
+}
+
+impl TapTimes {
+    /// The tap time on the server's clock, given when the command arrived; never after it.
+    pub fn on_server_clock(self, received: i64) -> Option<i64> {
+        let tapped = self.tapped_at?;
+        let on_server = match self.sent_at {
+            Some(sent) => received.saturating_sub(sent.saturating_sub(tapped).max(0)),
+            None => tapped,
+        };
+        Some(on_server.min(received))
+    }
+}
+
 /// Carries out one command for whoever sent these credentials: the tournament (named or the
 /// default), the caller, the role policy, the engine (idempotent by `command_id`: the same
 /// id again returns the first answer and never applies twice), and after an accepted
-/// registration the link to the club's player database. `device` and `tapped_at` (when the
-/// person tapped, by the device's clock) go into the log.
+/// registration the link to the club's player database. `device` and the tap time (when the
+/// person tapped, put on the server's clock) go into the log.
 pub async fn execute(
     state: &AppState,
     credentials: &Credentials,
@@ -62,7 +85,7 @@ pub async fn execute(
     command_id: &str,
     command: &Command,
     device: &str,
-    tapped_at: Option<i64>,
+    taps: TapTimes,
 ) -> Result<Executed, Refusal> {
     // Who asks before whether it exists: a request with no credential at all learns nothing
     // of the club's tournaments (401, not 404).
@@ -75,7 +98,7 @@ pub async fn execute(
     let origin = Origin {
         actor: caller.actor(),
         device: device.to_string(),
-        tapped_at,
+        tapped_at: taps.on_server_clock(crate::server::engine::now().0),
     };
     let may_now = |t: &crate::domain::Tournament| caller.may_send_now(command, t);
     let reply = state
@@ -122,5 +145,36 @@ pub(crate) fn engine_refusal(e: EngineError) -> Refusal {
         EngineError::UnknownTournament(_) => Refusal::NotFound("tournament"),
         EngineError::Forbidden => Refusal::Forbidden,
         e => Refusal::internal(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TapTimes;
+
+    #[test]
+    fn a_tap_is_put_on_the_server_clock_by_how_long_it_waited_on_the_device() {
+        // The tablet's clock runs ten minutes slow; the tap waited 90 s in its outbox.
+        let received = 1_000_000_000;
+        let slow = received - 600_000;
+        let taps = TapTimes {
+            tapped_at: Some(slow - 90_000),
+            sent_at: Some(slow),
+        };
+        assert_eq!(taps.on_server_clock(received), Some(received - 90_000));
+        // Without the send time the device's clock is taken as it is, but never later than
+        // the receipt (a clock running fast).
+        let fast = TapTimes {
+            tapped_at: Some(received + 5_000),
+            sent_at: None,
+        };
+        assert_eq!(fast.on_server_clock(received), Some(received));
+        // A send time before the tap (a clock set back meanwhile) counts as no wait.
+        let back = TapTimes {
+            tapped_at: Some(2_000),
+            sent_at: Some(1_000),
+        };
+        assert_eq!(back.on_server_clock(received), Some(received));
+        assert_eq!(TapTimes::default().on_server_clock(received), None);
     }
 }

@@ -162,6 +162,7 @@ mod tests {
             let ctx = Ctx {
                 now: Timestamp(0),
                 seed: 7,
+                tapped_at: None,
             };
             for e in decide(t, &command, ctx).expect("accepted") {
                 t.apply(&e).expect("fits");

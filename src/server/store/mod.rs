@@ -79,9 +79,9 @@ pub enum StoredOutcome {
 pub struct Origin {
     pub actor: String,
     pub device: String,
-    /// When the person tapped, by the device's clock (ms since the epoch), if it said: a
-    /// device's outbox can deliver a tap long after it was made. Kept for the audit trail
-    /// only; the rules and the log's order use the server's time of receipt.
+    /// When the person tapped, on the server's clock (ms since the epoch), if the device
+    /// said: a device's outbox can deliver a tap long after it was made. Kept for the audit
+    /// trail and the incident log; the rules and the log's order use the time of receipt.
     pub tapped_at: Option<i64>,
 }
 

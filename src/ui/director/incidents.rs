@@ -1,7 +1,7 @@
 //! The incident log: every ruling with its table, rule and text; the director may overrule
 //! one with a reason (PKR4U 1), which is logged beside it; penalties can be taken back.
 
-use super::super::components::lang_code;
+use super::super::components::{clock_of, lang_code, zone_offset};
 use super::super::ruling::{reason_text, text_in};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::event::PenaltyKind;
@@ -9,6 +9,10 @@ use crate::domain::rulings::SituationSummary;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
+
+/// A tap time is shown beside the time of receipt from this much earlier: a command on a
+/// good network arrives within a second or two.
+const TAPPED_EARLIER_MS: i64 = 30_000;
 
 /// The log of rulings, newest first.
 #[component]
@@ -19,14 +23,23 @@ pub fn IncidentLog(
     situations: Vec<SituationSummary>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let offset = zone_offset();
     let lines = view
         .incidents
         .iter()
         .map(|inc| {
             let lang = lang_code(i18n.get_locale_untracked());
             let incident = inc.index;
+            let (at, tapped) = (inc.at.0, inc.tapped_at.map(|t| t.0));
+            // A ruling a table's outbox delivered late says when it was tapped as well: the
+            // order of events at the table is the tap's (issue N).
+            let when = move || match tapped.filter(|&t| at - t >= TAPPED_EARLIER_MS) {
+                Some(t) => t_string!(i18n, incident_tapped, time = clock_of(t, offset.get()), received = clock_of(at, offset.get())).to_string(),
+                None => clock_of(at, offset.get()),
+            };
             view! {
                 <li class="incident">
+                    <small class="incident-time" data-testid="incident-time">{when}</small>" "
                     <b>{inc.table.map(|t| format!("T{} · ", t.0)).unwrap_or_default()}{inc.title.as_ref().map(|t| text_in(t, lang)).unwrap_or_else(|| inc.flow.clone())}</b>
                     " — "{inc.rule.clone()}
                     <p>{inc.text.as_ref().map(|t| text_in(t, lang)).unwrap_or_default()}</p>

@@ -10,23 +10,10 @@ use crate::domain::state::PlayerStatus;
 use crate::i18n::*;
 use crate::server_fns::{player_receipt, PrintableReceipt};
 use crate::ui::club::{date_of, DirectorOnly};
-use crate::ui::components::{euro, method_label, LangSwitch};
+use crate::ui::components::{clock_of, euro, method_label, zone_offset, LangSwitch};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
-
-/// `HH:MM` of an instant, in the device's time zone once the page runs in the browser
-/// (`offset_ms`); the server does not know the reader's zone, so its first rendering says
-/// UTC rather than show a wrong local time.
-fn clock_of(ms: i64, offset_ms: Option<i64>) -> String {
-    let time = chrono::DateTime::from_timestamp_millis(ms.saturating_add(offset_ms.unwrap_or(0)))
-        .map(|d| d.format("%H:%M").to_string())
-        .unwrap_or_default();
-    match offset_ms {
-        Some(_) => time,
-        None => format!("{time} UTC"),
-    }
-}
 
 /// `/director/receipt/:player`.
 #[component]
@@ -49,15 +36,7 @@ pub fn ReceiptPage() -> impl IntoView {
             }
         },
     );
-    // The device's time zone, known only in the browser (after hydration, so the first
-    // rendering matches the server's).
-    let offset = RwSignal::new(None::<i64>);
-    Effect::new(move |_| {
-        #[cfg(feature = "hydrate")]
-        offset.set(Some(
-            -(js_sys::Date::new_0().get_timezone_offset() as i64) * 60_000,
-        ));
-    });
+    let offset = zone_offset();
     let print = move |_| {
         #[cfg(feature = "hydrate")]
         {
@@ -189,18 +168,5 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
                 <div class="receipt-net"><dt>{t!(i18n, receipt_net)}</dt><dd data-testid="receipt-net">{euro(net)}</dd></div>
             </dl>
         </article>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clock_of;
-
-    #[test]
-    fn times_are_local_in_the_browser_and_say_utc_before() {
-        // 2025-03-03 19:05 UTC.
-        let ms = 1_741_028_700_000;
-        assert_eq!(clock_of(ms, None), "19:05 UTC");
-        assert_eq!(clock_of(ms, Some(3_600_000)), "20:05");
     }
 }

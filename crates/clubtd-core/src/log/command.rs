@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 pub struct Ctx {
     pub now: Timestamp,
     pub seed: u64,
+    /// When the person tapped, on the host's clock (a device's outbox may deliver a command
+    /// minutes later); kept where the log shows both times, as on a ruling.
+    #[serde(default)]
+    pub tapped_at: Option<Timestamp>,
 }
 
 /// PKR4U 11 / 29: how a busted player re-enters.

@@ -181,6 +181,10 @@ pub enum Event {
         leaf: String,
         rule: String,
         at: Timestamp,
+        /// When the table or the director tapped it, when the command came later (logs
+        /// written before kept only `at`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tapped_at: Option<Timestamp>,
         /// The ruling closes the table's call: only once the director answered it (has seen
         /// it), so a table recording its own ruling never hides its call from the console.
         /// Logs written before always closed it.

@@ -16,6 +16,9 @@ pub struct Incident {
     pub leaf: String,
     pub rule: String,
     pub at: Timestamp,
+    /// When it was tapped, when that was not when it arrived (a device's outbox).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tapped_at: Option<Timestamp>,
     /// PKR4U 1: the director's reason for overruling it.
     pub overruled: Option<String>,
 }

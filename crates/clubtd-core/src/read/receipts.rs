@@ -247,6 +247,7 @@ mod tests {
             let ctx = Ctx {
                 now: Timestamp(self.now),
                 seed: self.now as u64,
+                tapped_at: None,
             };
             let events = decide(&self.t, &c, ctx).expect("command accepted");
             for e in events {
@@ -525,6 +526,7 @@ mod tests {
         let ctx = Ctx {
             now: Timestamp(l.now),
             seed: 1,
+            tapped_at: None,
         };
         // A cent off either way is not the pool.
         for off in [1999, 2001, -1] {
@@ -547,7 +549,8 @@ mod tests {
                 &again,
                 Ctx {
                     now: Timestamp(l.now),
-                    seed: 2
+                    seed: 2,
+                    tapped_at: None,
                 }
             ),
             Err(DomainError::InvalidDeal)

@@ -179,7 +179,11 @@ pub struct IncidentView {
     pub title: Option<crate::rulings::Text>,
     pub rule: String,
     pub text: Option<crate::rulings::Text>,
+    /// When the server received it.
     pub at: Timestamp,
+    /// When it was tapped on the device, when that was earlier (an outbox delivered it late).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tapped_at: Option<Timestamp>,
     pub overruled: Option<String>,
 }
 
@@ -622,6 +626,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                         .and_then(|s| s.ruling())
                         .map(|r| r.text.clone()),
                     at: inc.at,
+                    tapped_at: inc.tapped_at,
                     overruled: inc.overruled.clone(),
                 }
             })

@@ -40,6 +40,7 @@ pub fn decide_record_ruling(
         leaf: ruling.leaf.clone(),
         rule: ruling.rule.clone(),
         at: ctx.now,
+        tapped_at: ctx.tapped_at.filter(|&tapped| tapped != ctx.now),
         closes_call: crate::rules::calls::ruling_closes_call(t, table),
     }];
     // The ruling's sanction, on the player named (same reason: the rule applied).

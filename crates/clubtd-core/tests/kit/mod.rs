@@ -34,6 +34,7 @@ impl Kit {
             Ctx {
                 now: Timestamp(self.now),
                 seed: self.seed,
+                tapped_at: None,
             },
         )?;
         for e in &events {

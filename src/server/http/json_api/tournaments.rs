@@ -62,6 +62,11 @@ pub struct CommandRequest {
     /// was sent later (kept in the log beside the time of receipt).
     #[serde(default)]
     pub tapped_at: Option<i64>,
+    /// The sending device's clock when this try was sent (ms since the epoch). With
+    /// `tapped_at`, the server puts the tap on its own clock by the time the command waited
+    /// on the device, so a device whose clock is wrong still logs the right tap time.
+    #[serde(default)]
+    pub sent_at: Option<i64>,
 }
 
 /// A command recorded durably as events `first_seq..=last_seq`.
@@ -144,7 +149,7 @@ pub struct LoggedEvent {
     pub seq: u64,
     /// When the server received the command that caused it (ms since the epoch).
     pub at: i64,
-    /// When the person tapped, by the sending device's clock, if it said (a device's outbox
+    /// When the person tapped, on the server's clock, if the device said (a device's outbox
     /// may deliver a tap made during a WiFi drop minutes later).
     pub tapped_at: Option<i64>,
     /// Who sent it: `director`, `table:N`, `system`.
@@ -333,7 +338,10 @@ pub async fn command(
         &req.command_id,
         &req.command,
         "api",
-        req.tapped_at,
+        application::TapTimes {
+            tapped_at: req.tapped_at,
+            sent_at: req.sent_at,
+        },
     )
     .await?;
     Ok(Json(Accepted {
