@@ -100,7 +100,11 @@ pub async fn execute(
         device: device.to_string(),
         tapped_at: taps.on_server_clock(crate::server::engine::now().0),
     };
-    let may_now = |t: &crate::domain::Tournament| caller.may_send_now(command, t);
+    // Asked by the tournament's writer, just before the decision.
+    let may_now = {
+        let (caller, command) = (caller.clone(), command.clone());
+        move |t: &crate::domain::Tournament| caller.may_send_now(&command, t)
+    };
     let reply = state
         .engine
         .submit_if(tournament, command_id, command, &origin, may_now)

@@ -1,5 +1,5 @@
-//! The event log: append-only, one durable transaction per command with the command's
-//! answer, so a retried command id gets the first answer; replay rebuilds a tournament.
+//! The event log: append-only, each command's events committed durably with the command's
+//! answer (a group of commands in one transaction), so a retried command id gets the first answer; replay rebuilds a tournament.
 
 use super::{Origin, Store, StoreError, StoredOutcome};
 use crate::domain::{Event, Tournament};
@@ -114,49 +114,67 @@ impl Store {
         }
     }
 
-    /// Appends the events of one command and its outcome in one durable transaction.
-    /// Returns only after the commit, i.e. after the WAL is synced.
-    // Every argument is one column of the log; a struct for them would only be unpacked here.
-    #[allow(clippy::too_many_arguments)]
+    /// The command ids this tournament has answered, for the writer's in-memory check (a
+    /// retry is rare; a new id must not cost a read of the database under the writer).
+    pub async fn command_ids(&self, tournament: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT command_id FROM commands WHERE tournament_id = ?")
+            .bind(tournament)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+    }
+
+    /// Appends the events and answers of a group of commands in one durable transaction
+    /// (group commit: one sync of the WAL for all of them). Returns only after the commit.
     pub async fn append(
         &self,
         tournament: i64,
-        command_id: &str,
-        origin: &Origin,
-        now_ms: i64,
-        first_seq: u64,
-        events: &[Event],
-        outcome: &StoredOutcome,
-        fingerprint: Option<&str>,
+        records: &[CommandRecord],
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        for (i, event) in events.iter().enumerate() {
-            let seq = first_seq + i as u64;
-            sqlx::query("INSERT INTO events (tournament_id, seq, command_id, actor, device, at, tapped_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-                .bind(tournament)
-                .bind(i64::try_from(seq).unwrap_or(i64::MAX))
-                .bind(command_id)
-                .bind(&origin.actor)
-                .bind(&origin.device)
-                .bind(now_ms)
-                .bind(origin.tapped_at)
-                .bind(serde_json::to_string(event)?)
-                .execute(&mut *tx)
-                .await?;
+        for r in records {
+            for (i, event) in r.events.iter().enumerate() {
+                let seq = r.first_seq + i as u64;
+                sqlx::query("INSERT INTO events (tournament_id, seq, command_id, actor, device, at, tapped_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                    .bind(tournament)
+                    .bind(i64::try_from(seq).unwrap_or(i64::MAX))
+                    .bind(&r.command_id)
+                    .bind(&r.origin.actor)
+                    .bind(&r.origin.device)
+                    .bind(r.at_ms)
+                    .bind(r.origin.tapped_at)
+                    .bind(serde_json::to_string(event)?)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query(
+                "INSERT INTO commands (tournament_id, command_id, outcome, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(tournament)
+            .bind(&r.command_id)
+            .bind(serde_json::to_string(&r.outcome)?)
+            .bind(r.at_ms)
+            .bind(&r.fingerprint)
+            .execute(&mut *tx)
+            .await?;
         }
-        sqlx::query(
-            "INSERT INTO commands (tournament_id, command_id, outcome, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(tournament)
-        .bind(command_id)
-        .bind(serde_json::to_string(outcome)?)
-        .bind(now_ms)
-        .bind(fingerprint)
-        .execute(&mut *tx)
-        .await?;
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// One command as the log keeps it: its events (numbered from `first_seq`) and its answer.
+#[derive(Clone, Debug)]
+pub struct CommandRecord {
+    pub command_id: String,
+    pub origin: Origin,
+    /// When the server received it (ms since the epoch).
+    pub at_ms: i64,
+    pub first_seq: u64,
+    pub events: Vec<Event>,
+    pub outcome: StoredOutcome,
+    /// What identifies the command's content (`None` only for imports).
+    pub fingerprint: Option<String>,
 }
 
 /// One event of the audit trail.

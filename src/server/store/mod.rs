@@ -2,7 +2,7 @@
 //! migrations in `migrations/`), a module per group of tables. Nothing outside this folder
 //! reaches the connection pool.
 //!
-//! - `events`: the event log (append-only, one transaction per command) and the answers to
+//! - `events`: the event log (append-only, one transaction per group of commands) and the answers to
 //!   command ids;
 //! - `tournaments`: the club's tournaments and their flags;
 //! - `credentials`: the director's PIN hash, sessions, table keys, API tokens;
@@ -26,6 +26,7 @@ mod tournaments;
 
 pub use club_players::{ClubPlayerRow, MergeError, RenameError};
 pub use credentials::TokenRow;
+pub use events::CommandRecord;
 pub use tournaments::{TournamentFlag, TournamentRow};
 
 use serde::{Deserialize, Serialize};

@@ -24,7 +24,7 @@ pub struct Opts {
     pub concurrency: usize,
 }
 
-const FUNCTIONS: [&str; 11] = [
+const FUNCTIONS: [&str; 10] = [
     "get_view",
     "send_command",
     "create_tournament",

@@ -1,14 +1,18 @@
 //! The tournament engine: one writer per tournament, many readers. A command is decided on
-//! the current state, its events are committed durably, and only then applied and announced
-//! ("write, then swap": a failed write changes nothing). Command ids make retries harmless.
+//! the writer's state and committed durably; only then do readers see it and its sender get
+//! the answer ("write, then publish": a failed write shows nothing). Command ids make retries
+//! harmless. The writer itself (a task per tournament, group commit) is `writer.rs`.
 
-use super::store::{Origin, Store, StoreError, StoredOutcome};
+mod writer;
+
+use super::store::{CommandRecord, Origin, Store, StoreError, StoredOutcome};
 use crate::domain::ids::Timestamp;
 use crate::domain::view::{tournament_view, TournamentView};
-use crate::domain::{decide, Command, Ctx, DomainError, Tournament};
+use crate::domain::{Command, DomainError, Tournament};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use writer::{Submitted, Writer};
 
 /// The answer to a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +39,12 @@ pub enum EngineError {
     /// rather than handing back the first command's answer as if this one had been done.
     #[error("this command id was used for another command")]
     CommandIdReused,
+    /// The log could not be written (the disk): nothing of the command was kept.
+    #[error("the log could not be written: {0}")]
+    Unwritten(String),
+    /// The tournament's writer stopped (the server is shutting down).
+    #[error("the writer of tournament {0} stopped")]
+    WriterGone(i64),
     /// An imported log that does not start with a tournament's creation.
     #[error("not a tournament's event log")]
     InvalidLog,
@@ -53,9 +63,15 @@ pub struct Snapshot {
     pub last_seq: u64,
 }
 
+/// One tournament: the way to its writer, and what readers share.
 struct Cell {
-    /// The writer's state; holding this lock is being the one writer.
-    writer: Mutex<(Tournament, u64)>,
+    /// The tournament's writer task takes commands from here, in order of arrival.
+    writer: mpsc::UnboundedSender<Submitted>,
+    shared: Arc<Shared>,
+}
+
+/// What the writer publishes and readers read.
+struct Shared {
     /// What readers see; swapped after every commit.
     snapshot: RwLock<Snapshot>,
     /// The view last worked out, shared by every page that asks within the same second of
@@ -64,6 +80,8 @@ struct Cell {
     view: std::sync::Mutex<Option<Arc<CachedView>>>,
     /// Announces each new last event number to live pages.
     changes: broadcast::Sender<u64>,
+    /// Transactions the writer committed (commands per commit shows the group commit at work).
+    commits: std::sync::atomic::AtomicU64,
 }
 
 /// A view for one event number, worked out during one second of the server's clock and
@@ -114,7 +132,7 @@ impl Engine {
         for id in store.tournament_ids().await? {
             match store.load(id).await {
                 Ok((state, last)) => {
-                    cells.insert(id, Arc::new(Self::cell(state, last)));
+                    cells.insert(id, Arc::new(Self::start(store.clone(), id, state, last)));
                 }
                 // One corrupt log must not take the club's other tournaments down: it is
                 // reported (tournament and event number) and left out until repaired.
@@ -130,17 +148,24 @@ impl Engine {
         })
     }
 
-    fn cell(state: Tournament, last: u64) -> Cell {
-        let snapshot = Snapshot {
-            state: Arc::new(state.clone()),
-            last_seq: last,
-        };
-        Cell {
-            writer: Mutex::new((state, last)),
-            snapshot: RwLock::new(snapshot),
+    /// A tournament's cell, its writer task started (it ends when the cell is dropped).
+    fn cell(&self, id: i64, state: Tournament, last: u64) -> Cell {
+        Self::start(self.store.clone(), id, state, last)
+    }
+
+    fn start(store: Store, id: i64, state: Tournament, last: u64) -> Cell {
+        let shared = Arc::new(Shared {
+            snapshot: RwLock::new(Snapshot {
+                state: Arc::new(state.clone()),
+                last_seq: last,
+            }),
             view: std::sync::Mutex::new(None),
             changes: broadcast::channel(256).0,
-        }
+            commits: Default::default(),
+        });
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(Writer::new(store, id, state, last, shared.clone()).run(rx));
+        Cell { writer: tx, shared }
     }
 
     /// The storage behind the engine.
@@ -180,7 +205,7 @@ impl Engine {
         self.cells
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(id, Arc::new(Self::cell(Tournament::default(), 0)));
+            .insert(id, Arc::new(self.cell(id, Tournament::default(), 0)));
         Ok(id)
     }
 
@@ -206,22 +231,20 @@ impl Engine {
             device: "import".into(),
             tapped_at: None,
         };
-        self.store
-            .append(
-                id,
-                &command_id,
-                &origin,
-                now().0,
-                1,
-                events,
-                &StoredOutcome::Accepted { first: 1, last },
-                None,
-            )
-            .await?;
+        let record = CommandRecord {
+            command_id,
+            origin,
+            at_ms: now().0,
+            first_seq: 1,
+            events: events.to_vec(),
+            outcome: StoredOutcome::Accepted { first: 1, last },
+            fingerprint: None,
+        };
+        self.store.append(id, &[record]).await?;
         self.cells
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(id, Arc::new(Self::cell(state, last)));
+            .insert(id, Arc::new(self.cell(id, state, last)));
         Ok(id)
     }
 
@@ -229,6 +252,7 @@ impl Engine {
     pub fn snapshot(&self, id: i64) -> Result<Snapshot, EngineError> {
         let cell = self.get(id)?;
         let snap = cell
+            .shared
             .snapshot
             .read()
             .unwrap_or_else(|e| e.into_inner())
@@ -243,13 +267,14 @@ impl Engine {
     pub fn view(&self, id: i64) -> Result<Arc<CachedView>, EngineError> {
         let cell = self.get(id)?;
         let snap = cell
+            .shared
             .snapshot
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
         let at = now();
         let second = at.0.div_euclid(1000);
-        let mut cached = cell.view.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cached = cell.shared.view.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(c) = cached.as_ref() {
             if c.last_seq == snap.last_seq && c.second == second {
                 return Ok(c.clone());
@@ -265,9 +290,18 @@ impl Engine {
         Ok(fresh)
     }
 
+    /// How many transactions the tournament's writer has committed since the server started.
+    pub fn commits(&self, id: i64) -> Result<u64, EngineError> {
+        Ok(self
+            .get(id)?
+            .shared
+            .commits
+            .load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// Live notifications of new events (the last event number after each command).
     pub fn subscribe(&self, id: i64) -> Result<broadcast::Receiver<u64>, EngineError> {
-        Ok(self.get(id)?.changes.subscribe())
+        Ok(self.get(id)?.shared.changes.subscribe())
     }
 
     /// Decides, commits and applies one command. The same `command_id` twice returns the
@@ -284,100 +318,34 @@ impl Engine {
     }
 
     /// `submit` for a sender whose right depends on the state (a table confirming a move):
-    /// `allowed` is asked under the writer lock, after a retry's stored answer (a retry of
-    /// an accepted command must get its answer even when the state has moved on) and before
-    /// the decision. Refused, nothing is stored: `EngineError::Forbidden`.
+    /// `allowed` is asked by the writer, after a retry's stored answer (a retry of an accepted
+    /// command must get its answer even when the state has moved on) and just before the
+    /// decision. Refused, nothing is stored: `EngineError::Forbidden`.
     pub async fn submit_if(
         &self,
         id: i64,
         command_id: &str,
         command: &Command,
         origin: &Origin,
-        allowed: impl FnOnce(&Tournament) -> bool,
+        allowed: impl FnOnce(&Tournament) -> bool + Send + 'static,
     ) -> Result<Reply, EngineError> {
         check_command_id(command_id)?;
-        // Worked out before the writer lock: the lock serialises the tournament's commands.
+        // Worked out here, in the sender's task: the writer does only what must be in order.
         let fingerprint = fingerprint(command)?;
         let cell = self.get(id)?;
-        let mut writer = cell.writer.lock().await;
-        if let Some((previous, answered)) = self.store.outcome(id, command_id).await? {
-            if answered.is_some_and(|f| f != fingerprint) {
-                return Err(EngineError::CommandIdReused);
-            }
-            return Ok(match previous {
-                StoredOutcome::Accepted { first, last } => Reply::Accepted { first, last },
-                StoredOutcome::Rejected { error } => Reply::Rejected(error),
-            });
-        }
-        let at = now();
-        let ctx = Ctx {
-            now: at,
-            seed: rand::random(),
-            // Never after the receipt: the tap time came from a device.
-            tapped_at: origin.tapped_at.map(|t| Timestamp(t.min(at.0))),
+        let (answer, answered) = oneshot::channel();
+        let submitted = Submitted {
+            command_id: command_id.to_string(),
+            command: command.clone(),
+            origin: origin.clone(),
+            fingerprint,
+            allowed: Box::new(allowed),
+            answer,
         };
-        let (state, last) = &mut *writer;
-        if !allowed(state) {
-            return Err(EngineError::Forbidden);
-        }
-        let reply = match decide(state, command, ctx) {
-            Ok(events) => {
-                let first = *last + 1;
-                let new_last = *last + events.len() as u64;
-                let outcome = StoredOutcome::Accepted {
-                    first,
-                    last: new_last,
-                };
-                self.store
-                    .append(
-                        id,
-                        command_id,
-                        origin,
-                        at.0,
-                        first,
-                        &events,
-                        &outcome,
-                        Some(&fingerprint),
-                    )
-                    .await?;
-                for (e, seq) in events.iter().zip(first..) {
-                    // Already committed: the log is the truth. `decide` only writes events
-                    // that fit, so a misfit is a bug in the core; it is reported and the event
-                    // changes nothing, as the writer carries on.
-                    if let Err(misfit) = state.apply(e) {
-                        tracing::error!("tournament {id}: event {seq} does not apply: {misfit}");
-                    }
-                }
-                *last = new_last;
-                *cell.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Snapshot {
-                    state: Arc::new(state.clone()),
-                    last_seq: new_last,
-                };
-                let _ = cell.changes.send(new_last);
-                Reply::Accepted {
-                    first,
-                    last: new_last,
-                }
-            }
-            Err(error) => {
-                let outcome = StoredOutcome::Rejected {
-                    error: error.clone(),
-                };
-                self.store
-                    .append(
-                        id,
-                        command_id,
-                        origin,
-                        at.0,
-                        *last + 1,
-                        &[],
-                        &outcome,
-                        Some(&fingerprint),
-                    )
-                    .await?;
-                Reply::Rejected(error)
-            }
-        };
-        Ok(reply)
+        cell.writer
+            .send(submitted)
+            .map_err(|_| EngineError::WriterGone(id))?;
+        // The writer answers every command it takes; a dropped answer means it stopped.
+        answered.await.map_err(|_| EngineError::WriterGone(id))?
     }
 }
