@@ -157,3 +157,57 @@ async fn a_commit_that_fails_answers_its_group_with_an_error_and_keeps_nothing()
     let again = open_engine(&db).await;
     assert_eq!(again.snapshot(id).unwrap().state.players.len(), 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_refetching_during_a_burst_share_views_and_never_get_an_older_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = std::sync::Arc::new(open_engine(&dir.path().join("club.sqlite")).await);
+    let id = tournament(&e).await;
+    let writer = {
+        let e = e.clone();
+        tokio::spawn(async move {
+            for i in 0..250 {
+                let name = format!("Burst {i}");
+                e.submit(id, &format!("b-{i}"), &register(&name), &director())
+                    .await
+                    .unwrap();
+            }
+        })
+    };
+    let started = std::time::Instant::now();
+    let pages = (0..40).map(|_| {
+        let e = e.clone();
+        tokio::spawn(async move {
+            let mut seen = Vec::new();
+            loop {
+                let wanted = e.snapshot(id).unwrap().last_seq;
+                let view = e.view(id).await.unwrap();
+                // Never older than the state when the page asked.
+                assert!(view.last_seq >= wanted, "{} < {wanted}", view.last_seq);
+                seen.push(view.clone());
+                if view.view.as_ref().is_some_and(|v| v.players_left == 250) {
+                    return seen;
+                }
+            }
+        })
+    });
+    let seen: Vec<_> = join_all(pages)
+        .await
+        .into_iter()
+        .flat_map(|r| r.unwrap())
+        .collect();
+    writer.await.unwrap();
+    let elapsed = started.elapsed();
+    let mut distinct: Vec<*const _> = seen.iter().map(std::sync::Arc::as_ptr).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // At most one view per 100 ms was worked out, however many pages asked how often.
+    let most = elapsed.as_millis() / 100 + 2;
+    assert!(
+        (distinct.len() as u128) <= most,
+        "{} views in {elapsed:?} for {} requests",
+        distinct.len(),
+        seen.len()
+    );
+    assert!(seen.len() > distinct.len(), "pages shared views");
+}

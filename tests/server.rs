@@ -227,18 +227,18 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     let e = open_engine(&dir.path().join("v.sqlite")).await;
     let id = e.create("View").await.unwrap();
     assert!(
-        e.view(id).unwrap().view.is_none(),
+        e.view(id).await.unwrap().view.is_none(),
         "no view before the configuration"
     );
     let create = Command::CreateTournament {
         config: templates::club_evening("View", 2),
     };
     e.submit(id, "v1", &create, &director()).await.unwrap();
-    let first = e.view(id).unwrap();
+    let first = e.view(id).await.unwrap();
     let seq = first.last_seq;
     let (first, again) = (
         first.view.clone().unwrap(),
-        e.view(id).unwrap().view.clone().unwrap(),
+        e.view(id).await.unwrap().view.clone().unwrap(),
     );
     // Within the same second the same view is served; a second later it is worked out anew
     // (equal, as nothing happened), so this only checks sharing when no second boundary fell
@@ -255,7 +255,7 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         same_name_confirmed: false,
     };
     e.submit(id, "v2", &register, &director()).await.unwrap();
-    let next = e.view(id).unwrap();
+    let next = e.view(id).await.unwrap();
     let seq_after = next.last_seq;
     assert!(next.last_seq > seq);
     assert_eq!(

@@ -147,7 +147,7 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
-    let cached = match engine.view(tournament) {
+    let cached = match engine.view(tournament).await {
         Ok(v) => v,
         Err(EngineError::UnknownTournament(_)) => return Ok(None),
         Err(e) => return Err(ssr::internal(e)),

@@ -80,6 +80,9 @@ struct Shared {
     view: std::sync::Mutex<Option<Arc<CachedView>>>,
     /// Announces each new last event number to live pages.
     changes: broadcast::Sender<u64>,
+    /// Taken to work out a new view: one at a time, and the requests waiting behind it
+    /// served by it.
+    view_turn: tokio::sync::Mutex<()>,
     /// Transactions the writer committed (commands per commit shows the group commit at work).
     commits: std::sync::atomic::AtomicU64,
 }
@@ -91,8 +94,23 @@ pub struct CachedView {
     pub tournament: i64,
     pub last_seq: u64,
     second: i64,
+    /// When it was worked out (the next one not before `VIEW_EVERY` after it).
+    made: tokio::time::Instant,
     /// `None` before the tournament has its configuration.
     pub view: Option<Arc<TournamentView>>,
+}
+
+/// The shortest time between two views of a tournament worked out for pages: ten a second at
+/// most, whatever the rate of commands (a page sees a change at most this much later).
+const VIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+impl Shared {
+    fn snapshot(&self) -> Snapshot {
+        self.snapshot
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
 }
 
 /// All tournaments of the club, loaded in memory from the log.
@@ -160,6 +178,7 @@ impl Engine {
                 last_seq: last,
             }),
             view: std::sync::Mutex::new(None),
+            view_turn: tokio::sync::Mutex::new(()),
             changes: broadcast::channel(256).0,
             commits: Default::default(),
         });
@@ -260,33 +279,44 @@ impl Engine {
         Ok(snap)
     }
 
-    /// The tournament's view now, with the last event number in it (`None` before the
-    /// tournament has its configuration). Worked out at most once per event number and
-    /// second: the view's time-dependent parts (registration deadline, minutes penalties)
-    /// are then at most a second old, and every page counts the clock down by itself.
-    pub fn view(&self, id: i64) -> Result<Arc<CachedView>, EngineError> {
+    /// The tournament's view, with the last event number in it (`None` before the
+    /// tournament has its configuration): at least as new as the state when it was asked for.
+    ///
+    /// Worked out at most once per event number and second (the view's time-dependent parts,
+    /// the registration deadline and minutes penalties, are then at most a second old; every
+    /// page counts the clock down by itself), and not more often than every `VIEW_EVERY`: in a
+    /// burst of commands every event number is new, and 400 pages refetching would otherwise
+    /// each work out a view of their own and starve the writer (issue O). A request that
+    /// comes within `VIEW_EVERY` of the last view waits for the next one, which then serves
+    /// every request waiting. One view is worked out at a time per tournament.
+    pub async fn view(&self, id: i64) -> Result<Arc<CachedView>, EngineError> {
         let cell = self.get(id)?;
-        let snap = cell
-            .shared
-            .snapshot
-            .read()
+        let shared = &cell.shared;
+        let wanted = shared.snapshot().last_seq;
+        let _turn = shared.view_turn.lock().await;
+        let cached = shared
+            .view
+            .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        let at = now();
-        let second = at.0.div_euclid(1000);
-        let mut cached = cell.shared.view.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(c) = cached.as_ref() {
-            if c.last_seq == snap.last_seq && c.second == second {
+        if let Some(c) = &cached {
+            // Made while this request waited its turn, or earlier for the same number.
+            if c.last_seq >= wanted && c.second == now().0.div_euclid(1000) {
                 return Ok(c.clone());
             }
+            tokio::time::sleep_until(c.made + VIEW_EVERY).await;
         }
+        // The newest state now: it serves every request waiting behind this one.
+        let snap = shared.snapshot();
+        let at = now();
         let fresh = Arc::new(CachedView {
             tournament: id,
             last_seq: snap.last_seq,
-            second,
+            second: at.0.div_euclid(1000),
+            made: tokio::time::Instant::now(),
             view: tournament_view(&snap.state, at).map(Arc::new),
         });
-        *cached = Some(fresh.clone());
+        *shared.view.lock().unwrap_or_else(|e| e.into_inner()) = Some(fresh.clone());
         Ok(fresh)
     }
 

@@ -1,6 +1,7 @@
 //! `GET /view/{tournament}` (or `/view/current`): the page's live view as JSON, the same bytes
 //! for every page. After an event, every open page asks at once; the view is worked out,
-//! serialised and gzip-compressed once per event number and second (`Engine::view`) instead of
+//! serialised and gzip-compressed once per event number and second, and at most ten times a
+//! second in a burst (`Engine::view`), instead of
 //! once per page, which was most of the server's work with 400 pages (issue G). It shows what
 //! the `get_view` server function shows, to anyone, as the pages always did.
 //!
@@ -44,9 +45,11 @@ pub async fn shared_view(
             Err(_) => return StatusCode::BAD_REQUEST.into_response(),
         },
     };
-    let cached = id
-        .and_then(|id| state.engine.view(id).ok())
-        .map(|view| state.shared_views.encode(view));
+    let cached = match id {
+        Some(id) => state.engine.view(id).await.ok(),
+        None => None,
+    }
+    .map(|view| state.shared_views.encode(view));
     let mut response = match (&cached, accepts_gzip(&headers)) {
         (None, _) => "null".into_response(),
         (Some(c), true) => {
