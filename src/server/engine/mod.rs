@@ -11,7 +11,7 @@ use crate::domain::view::{tournament_view, TournamentView};
 use crate::domain::{Command, DomainError, Tournament};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use writer::{Submitted, Writer};
 
 /// The answer to a command.
@@ -79,7 +79,7 @@ struct Shared {
     /// working the view out (standings, balancing plan, ICM quotes) once serves them all.
     view: std::sync::Mutex<Option<Arc<CachedView>>>,
     /// Announces each new last event number to live pages.
-    changes: broadcast::Sender<u64>,
+    changes: watch::Sender<u64>,
     /// Taken to work out a new view: one at a time, and the requests waiting behind it
     /// served by it.
     view_turn: tokio::sync::Mutex<()>,
@@ -179,7 +179,7 @@ impl Engine {
             }),
             view: std::sync::Mutex::new(None),
             view_turn: tokio::sync::Mutex::new(()),
-            changes: broadcast::channel(256).0,
+            changes: watch::channel(last).0,
             commits: Default::default(),
         });
         let (tx, rx) = mpsc::unbounded_channel();
@@ -329,8 +329,9 @@ impl Engine {
             .load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    /// Live notifications of new events (the last event number after each command).
-    pub fn subscribe(&self, id: i64) -> Result<broadcast::Receiver<u64>, EngineError> {
+    /// The tournament's last event number, live: a receiver sees the newest number after each
+    /// commit (a slow one skips to the newest; it only needs that).
+    pub fn subscribe(&self, id: i64) -> Result<watch::Receiver<u64>, EngineError> {
         Ok(self.get(id)?.shared.changes.subscribe())
     }
 

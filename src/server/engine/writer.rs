@@ -221,7 +221,7 @@ impl Writer {
             state: Arc::new(self.state.clone()),
             last_seq: self.last,
         };
-        let _ = self.shared.changes.send(self.last);
+        self.shared.changes.send_replace(self.last);
     }
 
     fn is_known(&self, command_id: &str) -> bool {
