@@ -159,6 +159,15 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     let room = Arc::new(Mutex::new(Room::from_view(&director.view(id).await?)));
 
     // Phase 1: a club's pace, from the table devices (busts, with their keys) and the director.
+    // Meanwhile a process of its own times the director's commands, free of this one's
+    // queueing behind 400 pages.
+    let probe = tokio::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
+        .args(["probe", "--base", &server.base, "--tournament", &id.to_string()])
+        .args(["--secs", &o.paced_secs.to_string(), "--every-ms", "500"])
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("probe: {e}"))?;
     let u0 = usage(&server)?;
     let t0 = Instant::now();
     let mut tick = tokio::time::interval(Duration::from_millis(o.pace_ms));
@@ -177,6 +186,11 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     }
     let paced_wall = t0.elapsed();
     let u1 = usage(&server)?;
+    let probed = probe
+        .wait_with_output()
+        .await
+        .map_err(|e| format!("probe: {e}"))?;
+    let probed = String::from_utf8_lossy(&probed.stdout).trim().to_string();
 
     // Phases 2 and 3: as fast as it goes, with the pages refetching, then with SSE only.
     let mut bursts = Vec::new();
@@ -251,6 +265,9 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
             "{}",
             stats::line(&format!("[{phase}] command latency"), &lat)
         );
+        if phase == "paced" {
+            println!("[paced] {probed}");
+        }
         let (fan, missing) = fan_out(&of, &logs, |p| &p.messages);
         println!(
             "{}  (not delivered to every page: {missing})",

@@ -8,6 +8,7 @@ mod evening;
 mod faults;
 mod hostile;
 mod page;
+mod probe;
 mod raw;
 mod reconnect;
 mod server;
@@ -54,11 +55,23 @@ enum Cmd {
     Hostile(hostile::Opts),
     /// Every table device reconnects at once with commands in its outbox (issue N).
     Reconnect(reconnect::Opts),
+    /// The director's command latency from a process of its own, against a running server
+    /// (`evening` starts one during its paced phase).
+    Probe(probe::Opts),
 }
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    if let Cmd::Probe(o) = &cli.cmd {
+        return match probe::run(o).await {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("loadgen probe: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     let name = match &cli.cmd {
         Cmd::Evening(_) => "evening",
         Cmd::RawSqlite(_) => "raw-sqlite",
@@ -67,6 +80,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::Faults(_) => "faults",
         Cmd::Hostile(_) => "hostile",
         Cmd::Reconnect(_) => "reconnect",
+        Cmd::Probe(_) => "probe",
     };
     let sb = match server::Sandbox::prepare(&cli.server, &cli.site, &cli.work, name) {
         Ok(sb) => sb,
@@ -84,6 +98,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::Faults(o) => faults::run(&sb, cli.port, o).await,
         Cmd::Hostile(o) => hostile::run(&sb, cli.port, o).await,
         Cmd::Reconnect(o) => reconnect::run(&sb, cli.port, o).await,
+        Cmd::Probe(o) => probe::run(o).await,
     };
     // The SQLite files can be large; the figures are printed, the files are not needed.
     // The server's log stays beside the sandbox, for a panic or an error to be read.
