@@ -3,8 +3,9 @@
 #
 #   DIRECTOR_PIN=246813 scripts/lighthouse.sh [BASE_URL]      (default http://127.0.0.1:3000)
 #
-# Prints one line per face and form factor: face, accessibility score, performance score, and
-# the ids of the failing accessibility audits (LIGHTHOUSE_DETAILS=1 adds the failing elements'
+# Prints one line per face and form factor: face, accessibility score, performance score, largest
+# contentful paint (s), total blocking time (ms), time to interactive (s), bytes transferred on the
+# first load (KiB, as sent: compressed), and the ids of the failing accessibility audits (LIGHTHOUSE_DETAILS=1 adds the failing elements'
 # selectors and snippets, five per audit). The full JSON reports stay in $LIGHTHOUSE_OUT (a new
 # temporary folder by default).
 #
@@ -96,8 +97,15 @@ function report(lhr, face, form) {
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => ["binary", "numeric"].includes(a.scoreDisplayMode) && a.score != null && a.score < 1);
   const error = lhr.runtimeError ? ` (${lhr.runtimeError.code})` : "";
+  // Navigations only: LCP, TBT and time to interactive (s, ms, s) and the bytes transferred.
+  const num = (id, scale, digits) => {
+    const v = lhr.audits[id]?.numericValue;
+    return v == null ? "-" : (v / scale).toFixed(digits);
+  };
+  const timings = `${num("largest-contentful-paint", 1000, 1).padStart(5)} ${num("total-blocking-time", 1, 0).padStart(5)} ` +
+    `${num("interactive", 1000, 1).padStart(5)} ${num("total-byte-weight", 1024, 0).padStart(6)}`;
   console.log(`${face.padEnd(24)} ${form.padEnd(7)} ${pct(lhr.categories.accessibility).padStart(4)} ` +
-    `${pct(lhr.categories.performance).padStart(4)}  ${failing.map((a) => a.id).join(" ") || "-"}${error}`);
+    `${pct(lhr.categories.performance).padStart(4)} ${timings}  ${failing.map((a) => a.id).join(" ") || "-"}${error}`);
   if (LIGHTHOUSE_DETAILS) {
     for (const a of failing) {
       const items = a.details?.items ?? [];
@@ -117,7 +125,7 @@ const visitor = await browser.createBrowserContext(); // no cookie: the public f
 const director = await browser.createBrowserContext();
 await director.setCookie({ name: "clubtd_session", value: SESSION, domain: new URL(BASE).hostname, path: "/" });
 
-console.log(`${"face".padEnd(24)} ${"form".padEnd(7)} a11y perf  failing a11y audits`);
+console.log(`${"face".padEnd(24)} ${"form".padEnd(7)} a11y perf lcp_s tbt_ms tti_s    KiB  failing a11y audits`);
 for (const [face, path, form, asDirector] of FACES) {
   const { config, flags, viewport } = FORMS[form];
   const page = await (asDirector ? director : visitor).newPage();
