@@ -12,7 +12,7 @@
 const PAGES = "clubtd-pages-v1";
 const FILES = "clubtd-files-v1";
 // Old builds' files are dropped beyond this many.
-const FILES_KEPT = 40;
+const FILES_KEPT = 120;
 // A page that takes longer than this counts as no network (a WiFi that is there but dead).
 const PAGE_TIMEOUT_MS = 4000;
 

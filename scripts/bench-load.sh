@@ -15,7 +15,7 @@ site="${CLUBTD_SITE:-$repo/target/site}"
 work="${LOADGEN_WORK:-/tmp/clubtd-loadgen}"
 if [ ! -x "$bin" ] || ! ls "$site"/pkg/clubtd*.wasm >/dev/null 2>&1; then
   "$repo/scripts/setup.sh"
-  cargo leptos build --release --precompress
+  cargo leptos build --release --precompress --split
 fi
 export CARGO_TARGET_DIR="${LOADGEN_TARGET:-$repo/target/loadgen}"
 cargo build --release --locked --manifest-path tools/loadgen/Cargo.toml

@@ -7,6 +7,6 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$repo/scripts/setup.sh"
 source "$repo/scripts/env.sh"
 cd "$repo"
-cargo leptos build --release --precompress
+cargo leptos build --release --precompress --split
 export LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site"
 exec "$repo/target/release/clubtd" "$@"

@@ -22,7 +22,7 @@ if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi
 echo "cargo tests passed: $passed"
 
 echo "== release build"
-cargo leptos build --release --precompress
+cargo leptos build --release --precompress --split
 
 echo "== browser tests"
 work="$(mktemp -d)"

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use leptos_i18n::context::CookieOptions;
 use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags, Title};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::{path, SsrMode};
+use leptos_router::{lazy_route, path, Lazy, LazyRoute, SsrMode};
 
 /// Registers the service worker that lets a face open without a network (`public/sw.js`).
 /// Browsers allow one only on https or on this machine (`localhost`); on a club's plain-http
@@ -87,13 +87,6 @@ fn NotFound() -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    // Marks the page as hydrated (effects only run in the browser), for tests and for CSS.
-    Effect::new(|_| {
-        #[cfg(feature = "hydrate")]
-        if let Some(body) = document().body() {
-            let _ = body.set_attribute("data-hydrated", "1");
-        }
-    });
     // Every page is rendered whole on the server before it is sent (`SsrMode::Async`), not
     // streamed out of order: the page's data and its HTML then come in one piece, in one order,
     // and hydration meets exactly what the server rendered. The data is local to the server:
@@ -107,20 +100,117 @@ pub fn App() -> impl IntoView {
             <Title text="clubtd" />
             <Router>
                 <Routes fallback=NotFound>
-                    <Route path=path!("/") view=HomePage ssr=SsrMode::Async />
-                    <Route path=path!("/director") view=DirectorPage ssr=SsrMode::Async />
-                    <Route path=path!("/director/sign-in") view=SignInPage ssr=SsrMode::Async />
-                    <Route path=path!("/director/tables") view=QrSheetPage ssr=SsrMode::Async />
-                    <Route path=path!("/director/tournaments") view=TournamentsPage ssr=SsrMode::Async />
-                    <Route path=path!("/director/players") view=PlayersPage ssr=SsrMode::Async />
-                    <Route path=path!("/director/receipt/:player") view=ReceiptPage ssr=SsrMode::Async />
-                    <Route path=path!("/ranking") view=RankingPage ssr=SsrMode::Async />
-                    <Route path=path!("/table/:n") view=TablePage ssr=SsrMode::Async />
-                    <Route path=path!("/player") view=PlayerPage ssr=SsrMode::Async />
-                    <Route path=path!("/me/:token") view=MePage ssr=SsrMode::Async />
-                    <Route path=path!("/screen") view=ScreenPage ssr=SsrMode::Async />
+                    <Route path=path!("/") view=|| view! { <HomePage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/director") view={Lazy::<DirectorRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/director/sign-in") view=|| view! { <SignInPage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/director/tables") view={Lazy::<QrSheetRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/director/tournaments") view={Lazy::<TournamentsRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/director/players") view={Lazy::<PlayersRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/director/receipt/:player") view={Lazy::<ReceiptRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/ranking") view={Lazy::<RankingRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/table/:n") view=|| view! { <TablePage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/player") view=|| view! { <PlayerPage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/me/:token") view=|| view! { <MePage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/screen") view=|| view! { <ScreenPage /> <HydratedMark /> } ssr=SsrMode::Async />
                 </Routes>
             </Router>
         </I18nContextProvider>
     }
+}
+
+/// `DirectorPage`, loaded with its own code when opened (a phone never downloads it).
+struct DirectorRoute;
+
+#[lazy_route]
+impl LazyRoute for DirectorRoute {
+    fn data() -> Self {
+        DirectorRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <DirectorPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// `QrSheetPage`, loaded with its own code when opened (a phone never downloads it).
+struct QrSheetRoute;
+
+#[lazy_route]
+impl LazyRoute for QrSheetRoute {
+    fn data() -> Self {
+        QrSheetRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <QrSheetPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// `TournamentsPage`, loaded with its own code when opened (a phone never downloads it).
+struct TournamentsRoute;
+
+#[lazy_route]
+impl LazyRoute for TournamentsRoute {
+    fn data() -> Self {
+        TournamentsRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <TournamentsPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// `PlayersPage`, loaded with its own code when opened (a phone never downloads it).
+struct PlayersRoute;
+
+#[lazy_route]
+impl LazyRoute for PlayersRoute {
+    fn data() -> Self {
+        PlayersRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <PlayersPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// `ReceiptPage`, loaded with its own code when opened (a phone never downloads it).
+struct ReceiptRoute;
+
+#[lazy_route]
+impl LazyRoute for ReceiptRoute {
+    fn data() -> Self {
+        ReceiptRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <ReceiptPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// `RankingPage`, loaded with its own code when opened (a phone never downloads it).
+struct RankingRoute;
+
+#[lazy_route]
+impl LazyRoute for RankingRoute {
+    fn data() -> Self {
+        RankingRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <RankingPage /> <HydratedMark /> }.into_any()
+    }
+}
+
+/// Marks the page as hydrated once its own part of it is (effects only run in the browser),
+/// for tests and for CSS. Inside each route's view: a lazy route hydrates after its chunk has
+/// come, later than the rest of the page.
+#[component]
+fn HydratedMark() -> impl IntoView {
+    Effect::new(|_| {
+        #[cfg(feature = "hydrate")]
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-hydrated", "1");
+        }
+    });
 }

@@ -21,5 +21,7 @@ include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(app::App);
+    // `hydrate_lazy`: the director's and the club's pages come in chunks of their own (lazy
+    // routes), loaded before their part of the page hydrates.
+    leptos::mount::hydrate_lazy(app::App);
 }

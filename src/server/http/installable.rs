@@ -72,17 +72,47 @@ pub async fn manifest(Query(q): Query<ManifestQuery>) -> Response {
         .into_response()
 }
 
-/// The content hashes of this build's files, read from cargo-leptos' hash file beside the
-/// binary (`js: …`, `wasm: …`, `css: …`); empty when the build named no file by its content.
-pub fn build_hashes(hash_file: &std::path::Path) -> Arc<HashSet<String>> {
+/// The content hashes of this build's files: from cargo-leptos' hash file beside the binary
+/// (`js: …`, `wasm: …`, `css: …`), and from the names of the files in the site's `pkg`
+/// folder, where the chunks of a split build (`chunk_7.<hash>.wasm`, a lazy route's
+/// `split_….<hash>.wasm`) are not in the hash file. Empty when the build named no file by its
+/// content.
+pub fn build_hashes(
+    hash_file: &std::path::Path,
+    pkg_dir: &std::path::Path,
+) -> Arc<HashSet<String>> {
     let text = std::fs::read_to_string(hash_file).unwrap_or_default();
+    let listed = text
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .map(|(_, h)| h.trim().to_string());
+    let files: Vec<String> = std::fs::read_dir(pkg_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
     Arc::new(
-        text.lines()
-            .filter_map(|l| l.split_once(':'))
-            .map(|(_, h)| h.trim().to_string())
+        listed
+            .chain(files.iter().filter_map(|name| content_hash(name)))
             .filter(|h| h.len() >= 8)
             .collect(),
     )
+}
+
+/// The content hash in a file name cargo-leptos made: `name.<hash>.ext` (with `.br`/`.gz`
+/// after it for a precompressed copy), the hash 22 URL-safe base64 characters.
+fn content_hash(file: &str) -> Option<String> {
+    let file = file.trim_end_matches(".br").trim_end_matches(".gz");
+    let parts: Vec<&str> = file.split('.').collect();
+    let [.., hash, _ext] = parts.as_slice() else {
+        return None;
+    };
+    let is_hash = hash.len() == 22
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    is_hash.then(|| hash.to_string())
 }
 
 /// The caching rule of one answer, by its address: a `/pkg/` file whose name carries this
@@ -156,5 +186,36 @@ mod tests {
         );
         assert_eq!(cache_rule("/table/1", &hashes), "no-cache");
         assert_eq!(cache_rule("/sw.js", &hashes), "no-cache");
+    }
+
+    #[test]
+    fn a_split_builds_chunks_are_this_builds_files_too() {
+        let pkg = tempfile::tempdir().unwrap();
+        for name in [
+            "clubtd.Sh5b8EmXpMydwByPO1Bcsw.wasm",
+            "clubtd.Sh5b8EmXpMydwByPO1Bcsw.wasm.br",
+            "chunk_7.hmL4XiUrh3IiGgldTeByCw.wasm",
+            "split___director_route_view_1560.c4dehA43rA6IH4PKiOAgZw.wasm",
+            "notes.txt",
+        ] {
+            std::fs::write(pkg.path().join(name), b"").unwrap();
+        }
+        let hashes = build_hashes(&pkg.path().join("no-hash-file"), pkg.path());
+        assert_eq!(
+            cache_rule("/pkg/chunk_7.hmL4XiUrh3IiGgldTeByCw.wasm", &hashes),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            cache_rule(
+                "/pkg/split___director_route_view_1560.c4dehA43rA6IH4PKiOAgZw.wasm",
+                &hashes
+            ),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            cache_rule("/pkg/chunk_8.OtherBuildOtherBuild12.wasm", &hashes),
+            "no-cache"
+        );
+        assert_eq!(hashes.len(), 3);
     }
 }

@@ -105,7 +105,11 @@ pub async fn build(
             super::same_origin::same_origin_only,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            super::installable::build_hashes(&hash_file(&leptos_options)),
+            super::installable::build_hashes(
+                &hash_file(&leptos_options),
+                &std::path::Path::new(&*leptos_options.site_root)
+                    .join(&*leptos_options.site_pkg_dir),
+            ),
             super::installable::cache_headers,
         ))
         .layer(CompressionLayer::new())
