@@ -118,89 +118,32 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// `DirectorPage`, loaded with its own code when opened (a phone never downloads it).
-struct DirectorRoute;
+/// A page loaded with its own code when it is opened (a lazy route: `cargo leptos --split`
+/// puts it in a chunk of its own, so a phone on `/player` never downloads it).
+macro_rules! lazy_page {
+    ($route:ident, $page:ident) => {
+        #[doc = concat!("`", stringify!($page), "` as a lazy route.")]
+        struct $route;
 
-#[lazy_route]
-impl LazyRoute for DirectorRoute {
-    fn data() -> Self {
-        DirectorRoute
-    }
+        #[lazy_route]
+        impl LazyRoute for $route {
+            fn data() -> Self {
+                $route
+            }
 
-    fn view(_this: Self) -> AnyView {
-        view! { <DirectorPage /> <HydratedMark /> }.into_any()
-    }
+            fn view(_this: Self) -> AnyView {
+                view! { <$page /> <HydratedMark /> }.into_any()
+            }
+        }
+    };
 }
 
-/// `QrSheetPage`, loaded with its own code when opened (a phone never downloads it).
-struct QrSheetRoute;
-
-#[lazy_route]
-impl LazyRoute for QrSheetRoute {
-    fn data() -> Self {
-        QrSheetRoute
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <QrSheetPage /> <HydratedMark /> }.into_any()
-    }
-}
-
-/// `TournamentsPage`, loaded with its own code when opened (a phone never downloads it).
-struct TournamentsRoute;
-
-#[lazy_route]
-impl LazyRoute for TournamentsRoute {
-    fn data() -> Self {
-        TournamentsRoute
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <TournamentsPage /> <HydratedMark /> }.into_any()
-    }
-}
-
-/// `PlayersPage`, loaded with its own code when opened (a phone never downloads it).
-struct PlayersRoute;
-
-#[lazy_route]
-impl LazyRoute for PlayersRoute {
-    fn data() -> Self {
-        PlayersRoute
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <PlayersPage /> <HydratedMark /> }.into_any()
-    }
-}
-
-/// `ReceiptPage`, loaded with its own code when opened (a phone never downloads it).
-struct ReceiptRoute;
-
-#[lazy_route]
-impl LazyRoute for ReceiptRoute {
-    fn data() -> Self {
-        ReceiptRoute
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <ReceiptPage /> <HydratedMark /> }.into_any()
-    }
-}
-
-/// `RankingPage`, loaded with its own code when opened (a phone never downloads it).
-struct RankingRoute;
-
-#[lazy_route]
-impl LazyRoute for RankingRoute {
-    fn data() -> Self {
-        RankingRoute
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <RankingPage /> <HydratedMark /> }.into_any()
-    }
-}
+lazy_page!(DirectorRoute, DirectorPage);
+lazy_page!(QrSheetRoute, QrSheetPage);
+lazy_page!(TournamentsRoute, TournamentsPage);
+lazy_page!(PlayersRoute, PlayersPage);
+lazy_page!(ReceiptRoute, ReceiptPage);
+lazy_page!(RankingRoute, RankingPage);
 
 /// Marks the page as hydrated once its own part of it is (effects only run in the browser),
 /// for tests and for CSS. Inside each route's view: a lazy route hydrates after its chunk has
