@@ -206,6 +206,14 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     director.base = server.base.clone();
     let replayed = strip_clock(director.view(id).await?);
     let same = live == replayed;
+    if !same {
+        // Both kept beside the logs, to be compared.
+        for (name, v) in [("live", &live), ("replayed", &replayed)] {
+            let path = sb.dir.with_file_name(format!("faults-view-{name}.json"));
+            let _ = std::fs::write(&path, serde_json::to_string_pretty(v).unwrap_or_default());
+            println!("view {name}: {}", path.display());
+        }
+    }
     server.stop().await?;
     let panics = panics_in(&log);
     println!(
@@ -336,6 +344,8 @@ fn check_model(
 fn strip_clock(mut v: Value) -> Value {
     if let Some(view) = v.get_mut("view").and_then(Value::as_object_mut) {
         view.remove("clock");
+        // Counts down with the wall clock like the clock itself.
+        view.remove("ms_to_registration_close");
         if let Some(ps) = view.get_mut("penalties").and_then(Value::as_array_mut) {
             for p in ps {
                 if let Some(o) = p.as_object_mut() {
