@@ -269,14 +269,7 @@ impl Engine {
 
     /// A reader's copy of a tournament.
     pub fn snapshot(&self, id: i64) -> Result<Snapshot, EngineError> {
-        let cell = self.get(id)?;
-        let snap = cell
-            .shared
-            .snapshot
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        Ok(snap)
+        Ok(self.get(id)?.shared.snapshot())
     }
 
     /// The tournament's view, with the last event number in it (`None` before the
