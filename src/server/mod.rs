@@ -12,6 +12,7 @@ pub mod auth;
 pub mod club;
 pub mod demo;
 pub mod engine;
+pub mod folders;
 pub mod http;
 pub mod lan;
 pub mod player_links;

@@ -53,6 +53,7 @@ pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
         database: db.clone(),
         demo,
         director_pin: Some(PIN.into()),
+        open_browser: false,
     };
     let options = leptos::prelude::LeptosOptions::builder()
         .output_name("clubtd")

@@ -2,7 +2,8 @@
 //! API (`json_api`), the live push (`live`: server-sent events; `shared_view` and
 //! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), and
 //! exports, import and backups (`export`); requests from other sites' pages are refused
-//! (`same_origin`) and the door's limits (timeouts, connection caps) are `door`'s. Handlers parse, call the application layer, and
+//! (`same_origin`) and the door's limits (timeouts, connection caps) are `door`'s; the one-file
+//! build's pages come out of the binary (`embedded_site`). Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
 
 use crate::server::app_state::AppState;
@@ -11,6 +12,8 @@ use axum::http::HeaderMap;
 
 pub mod director_guard;
 pub mod door;
+#[cfg(feature = "embed")]
+pub mod embedded_site;
 pub mod export;
 pub mod installable;
 pub mod json_api;

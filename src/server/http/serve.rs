@@ -27,6 +27,8 @@ pub struct ServerConfig {
     /// Sets the director's PIN (kept hashed); without it the stored PIN stays, or one is
     /// made and printed on the first start.
     pub director_pin: Option<String>,
+    /// Open the director's page in the default browser once listening (the one-file build).
+    pub open_browser: bool,
 }
 
 /// Opens the database, replays every tournament and builds the router.
@@ -196,13 +198,48 @@ pub async fn run(
         live_streams = door.limits().streams,
         "open-file limit and connection caps"
     );
-    let (router, _engine) = build(&config, leptos_options).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let listener = match tokio::net::TcpListener::bind(config.addr).await {
+        Ok(l) => l,
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            return Err(port_taken(config.addr).into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let (router, engine) = build(&config, leptos_options).await?;
     let addr = listener.local_addr()?;
+    println!("Database: {}", config.database.display());
     print_faces(addr);
+    if config.open_browser {
+        open_director_page(addr);
+    }
     door.serve(listener, router, shutdown_signal()).await;
+    // Every acknowledged command is already on disk; closing folds the WAL into the database
+    // file, so a copy of that one file taken now is the whole evening.
+    engine.store().close().await;
     tracing::info!("stopped");
+    println!("clubtd stopped.");
     Ok(())
+}
+
+/// What to say when the address is taken: most often clubtd itself, started twice.
+fn port_taken(addr: SocketAddr) -> String {
+    format!(
+        "port {port} is already in use: is clubtd already running? Its director page is \
+         http://localhost:{port}/director. To run a second one, start it with \
+         --addr 0.0.0.0:{other}",
+        port = addr.port(),
+        other = addr.port().wrapping_add(100),
+    )
+}
+
+/// The director's page in the default browser, on this machine's own address (the laptop
+/// running clubtd is the director's, most evenings). A machine without a desktop says so in
+/// the log and goes on.
+fn open_director_page(addr: SocketAddr) {
+    let url = format!("http://localhost:{}/director", addr.port());
+    if let Err(e) = open::that_detached(&url) {
+        tracing::info!("no browser opened ({e}): open {url} by hand");
+    }
 }
 
 /// The addresses of the faces, as the director types them on a phone or a tablet: on the
@@ -234,7 +271,24 @@ async fn shutdown_signal() {
             Err(_) => std::future::pending::<()>().await,
         }
     };
-    #[cfg(not(unix))]
+    // Windows: closing the console window, logging off or shutting down. Windows ends the
+    // process a few seconds after the close event, whatever the handler does; what was
+    // acknowledged is on disk by then, and a tap that was not is resent by its device.
+    #[cfg(windows)]
+    let terminate = async {
+        use tokio::signal::windows::{ctrl_close, ctrl_logoff, ctrl_shutdown};
+        match (ctrl_close(), ctrl_logoff(), ctrl_shutdown()) {
+            (Ok(mut close), Ok(mut logoff), Ok(mut shutdown)) => {
+                tokio::select! {
+                    _ = close.recv() => {},
+                    _ = logoff.recv() => {},
+                    _ = shutdown.recv() => {},
+                }
+            }
+            _ => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(any(unix, windows)))]
     let terminate = std::future::pending::<()>();
     tokio::select! {
         _ = ctrl_c => {},

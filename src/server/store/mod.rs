@@ -33,7 +33,6 @@ use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 use std::path::Path;
-use std::str::FromStr;
 use std::time::Duration;
 
 /// Storage failures (logged on the server; pages only ever see `INTERNAL`).
@@ -104,7 +103,10 @@ impl Store {
         private_files::create_private(path)
             .map_err(|e| StoreError::File(format!("{}: {e}", path.display())))?;
         private_files::make_database_private(path);
-        let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
+        // A file name, not a URL: a Windows path (`C:\Users\…`) or one with `?` or `#` in it
+        // is taken as it is.
+        let options = SqliteConnectOptions::new()
+            .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
@@ -116,5 +118,11 @@ impl Store {
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store { pool })
+    }
+
+    /// Waits for the connections to be handed back and closes them: the last one folds the
+    /// WAL into the database file. Used when the server stops.
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 }
