@@ -248,6 +248,23 @@ pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnEr
     })
 }
 
+/// A copy of the whole database now, into `backups/` beside it (the director's "Back up now";
+/// the server also makes one at the start of every break). Answers the copy's path, which the
+/// director copies to a USB stick.
+#[server(endpoint = "backup_now")]
+pub async fn backup_now() -> Result<String, ServerFnError> {
+    use super::ssr;
+    ssr::require_director().await?;
+    let state = ssr::state()?;
+    let path = state
+        .engine
+        .store()
+        .backup(&state.database)
+        .await
+        .map_err(ssr::internal)?;
+    Ok(path.display().to_string())
+}
+
 #[cfg(feature = "ssr")]
 mod creation {
     use super::Refused;

@@ -36,7 +36,7 @@ use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
 use links::PersonalLinks;
-use money::{DealPanel, MoneyPanel, ResultsPanel};
+use money::{BackupButton, DealPanel, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
 use player_sheet::PlayerSheet;
 use players::PlayersPanel;
@@ -218,6 +218,7 @@ pub fn DirectorPage() -> impl IntoView {
                     <BustFeed view=l.view.clone() pending />
                     <ResultsPanel view=l.view tournament=l.tournament />
                 })}
+                <BackupButton />
             </SectionPane>
             <PlayerSheet live selected view=tournament />
             <ReasonSheet pending send=send_correction view=tournament />

@@ -169,6 +169,32 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
     }
 }
 
+/// "Back up now": a copy of the whole database beside it; the answer names the file, to copy
+/// to a USB stick. One tap, one copy: the button waits while the copy is made. It lives outside
+/// the results panel, which is drawn again on every live update: the answer stays.
+#[component]
+pub fn BackupButton() -> impl IntoView {
+    let i18n = use_i18n();
+    let backup = ServerAction::<crate::server_fns::club::BackupNow>::new();
+    view! {
+        <div class="table-actions backup">
+        <button type="button" class="face small-link" data-testid="backup-now"
+            disabled=move || backup.pending().get()
+            on:click=move |_| { backup.dispatch(crate::server_fns::club::BackupNow {}); }>
+            {t!(i18n, backup_now)}
+        </button>
+        {move || backup.value().get().map(|answer| match answer {
+            Ok(path) => view! {
+                <p class="answer ok" role="status" data-testid="backup-answer">{t!(i18n, backup_written)} " " <code>{path}</code></p>
+            }.into_any(),
+            Err(_) => view! {
+                <p class="answer error" role="alert" data-testid="backup-answer">{t!(i18n, backup_failed)}</p>
+            }.into_any(),
+        })}
+        </div>
+    }
+}
+
 /// The results so far (players still in first), with the exports.
 #[component]
 pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
