@@ -6,7 +6,11 @@
 #   2. the release build, served on loopback with a fresh database and the demo tournament,
 #      driven by the Playwright tests in end2end/ in headless system Chromium;
 #   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
-#      positive and negative cases, no 5xx, every answer as documented.
+#      positive and negative cases, no 5xx, every answer as documented;
+#   4. the club packages (scripts/package.sh, scripts/test-package.sh): the Linux one started
+#      from an empty folder and driven by a browser, the Windows one under Wine. They embed
+#      the release site just built; their server is built unoptimised (CLUBTD_PACKAGE_PROFILE=dev:
+#      the same code and files in a third of the time; scripts/package.sh alone builds release).
 # Fails if a runner executes no test at all.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -41,3 +45,7 @@ done
 
 echo "== API fuzzing (schemathesis)"
 "$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" "$pin"
+
+echo "== club packages (one file each: Linux static, Windows)"
+CLUBTD_SITE_BUILT=1 CLUBTD_PACKAGE_PROFILE=dev "$repo/scripts/package.sh"
+"$repo/scripts/test-package.sh"
