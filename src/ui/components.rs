@@ -132,7 +132,7 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
             <div><dt>{t!(i18n, average_stack)}</dt><dd>{v.average_stack.to_string()}<small>" "{avg_bb}</small></dd></div>
-            <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}</dd></div>
+            <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}{v.guarantee.map(|_| view! { <small data-testid="guaranteed">" "{t!(i18n, guaranteed)}</small> })}</dd></div>
         </dl>
     }
 }

@@ -119,9 +119,16 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
         .sum();
     assert_eq!(t.entries, entries);
     assert_eq!(t.prize_pool, Cents(i64::from(entries) * cfg.prize_part.0));
+    // The prizes share the pool, or the guarantee while that is more; the house adds the
+    // difference and nothing else.
     let p = t.prizes();
-    if t.prize_pool.0 > 0 {
-        assert_eq!(p.iter().copied().sum::<Cents>(), t.prize_pool);
+    assert_eq!(
+        t.pool_to_pay(),
+        t.prize_pool.max(cfg.guarantee.unwrap_or(Cents::ZERO))
+    );
+    assert_eq!(t.overlay(), t.pool_to_pay() - t.prize_pool);
+    if t.entries > 0 && t.pool_to_pay().0 > 0 && cfg.payouts.mode != PayoutMode::None {
+        assert_eq!(p.iter().copied().sum::<Cents>(), t.pool_to_pay());
     }
     // Chips bought: every entry's starting stack plus bonuses.
     assert!(t.chips_bought.0 >= i64::from(entries) * cfg.starting_stack.0);
@@ -207,13 +214,18 @@ fn check_money(t: &Tournament, now: Timestamp) {
     }
     let prizes: Cents = view.results.iter().map(|r| r.prize).sum();
     assert!(
-        prizes <= t.prize_pool,
+        prizes <= t.pool_to_pay(),
         "prizes {prizes:?} over the pool {:?}",
-        t.prize_pool
+        t.pool_to_pay()
     );
+    assert_eq!(view.prize_pool, t.pool_to_pay());
     if view.finished {
         if !t.prizes().is_empty() {
-            assert_eq!(prizes, t.prize_pool, "play is over: the whole pool is paid");
+            assert_eq!(
+                prizes,
+                t.pool_to_pay(),
+                "play is over: the whole pool is paid, the overlay included"
+            );
         }
         let unwon: Cents = t
             .players
@@ -320,7 +332,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), .. ProptestConfig::default() })]
 
     #[test]
-    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3) {
+    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3, guarantee in prop_oneof![Just(0i64), 1i64..40_000]) {
         let mut config = templates::club_evening("prop", 5);
         config.table_size = 6;
         config.stop_table_at = 3;
@@ -341,6 +353,9 @@ proptest! {
             // League nights: no prize part (the configuration refuses one).
             config.house_fee += config.prize_part;
             config.prize_part = Cents::ZERO;
+        } else if guarantee > 0 {
+            // A guarantee somewhere between a couple of entries and a full field.
+            config.guarantee = Some(Cents(guarantee));
         }
         let mut state = Tournament::default();
         let mut log: Vec<Event> = Vec::new();

@@ -1609,3 +1609,98 @@ fn announcements_switch_during_play_and_nothing_else_does() {
     let back: Config = serde_json::from_value(json).expect("and reads back");
     assert_eq!(back, cfg);
 }
+
+#[test]
+fn a_guarantee_pays_the_overlay_until_the_entries_make_it() {
+    // 500.00 guaranteed at 20.00 a prize part: ten entries put in 200.00, the house 300.00.
+    let mut cfg = templates::club_evening("Guaranteed", 4);
+    cfg.guarantee = Some(Cents(50_000));
+    let mut k = Kit::new(cfg);
+    k.register(10);
+    assert_eq!(k.t.prize_pool, Cents(20_000), "what the entries put in");
+    assert_eq!(k.t.pool_to_pay(), Cents(50_000));
+    assert_eq!(k.t.overlay(), Cents(30_000));
+    // Ten entries pay two places, 65 % and 35 % of the guarantee.
+    assert_eq!(k.t.prizes(), vec![Cents(32_500), Cents(17_500)]);
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    assert_eq!(
+        (view.prize_pool, view.guarantee, view.overlay),
+        (Cents(50_000), Some(Cents(50_000)), Cents(30_000))
+    );
+    // Thirty entries (600.00) pass it: no overlay, the pool is theirs.
+    k.register(20);
+    assert_eq!(
+        (k.t.pool_to_pay(), k.t.overlay()),
+        (Cents(60_000), Cents::ZERO)
+    );
+    assert_eq!(k.t.prizes().iter().copied().sum::<Cents>(), Cents(60_000));
+}
+
+#[test]
+fn a_guaranteed_final_pays_the_whole_guarantee_and_deals_share_it() {
+    let mut cfg = templates::club_evening("Guaranteed final", 1);
+    cfg.guarantee = Some(Cents(30_000));
+    let mut k = Kit::new(cfg);
+    k.register(4);
+    k.ok(Command::StartClock);
+    k.ok(Command::CloseRegistration);
+    // A payout table must add up to the guarantee, not to the 80.00 the entries put in.
+    assert!(k
+        .run(Command::SetPayouts {
+            amounts: vec![Cents(5_000), Cents(3_000)]
+        })
+        .is_err());
+    k.bust_by_tablemate(4);
+    k.bust_by_tablemate(3);
+    // Heads-up, nobody paid yet (two places): a deal shares the 300.00.
+    let left: Vec<PlayerId> = k.t.playing().map(|p| p.id).collect();
+    let short = k.run(Command::RecordDeal {
+        amounts: vec![(left[0], Cents(4_000)), (left[1], Cents(4_000))],
+        note: String::new(),
+        to_play_for: Cents::ZERO,
+    });
+    assert_eq!(
+        short,
+        Err(DomainError::InvalidDeal),
+        "the entries' 80.00 is not the pool"
+    );
+    k.ok(Command::RecordDeal {
+        amounts: vec![(left[0], Cents(18_000)), (left[1], Cents(12_000))],
+        note: "chop".into(),
+        to_play_for: Cents::ZERO,
+    });
+    let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
+    let paid: Cents = view.results.iter().map(|r| r.prize).sum();
+    assert_eq!(paid, Cents(30_000));
+    assert_eq!(view.overlay, Cents(22_000));
+}
+
+#[test]
+fn a_guarantee_is_a_positive_amount_on_a_night_with_prizes() {
+    let base = templates::club_evening("g", 2);
+    for (guarantee, mode, ok) in [
+        (Cents(100_000), PayoutMode::Table, true),
+        (Cents(0), PayoutMode::Table, false),
+        (Cents(-500), PayoutMode::Table, false),
+        (Cents(100_000), PayoutMode::None, false),
+    ] {
+        let mut cfg = base.clone();
+        cfg.guarantee = Some(guarantee);
+        cfg.payouts.mode = mode;
+        if mode == PayoutMode::None {
+            cfg.house_fee += cfg.prize_part;
+            cfg.prize_part = Cents::ZERO;
+        }
+        let answer = cfg.validate();
+        if ok {
+            assert_eq!(answer, Ok(()));
+        } else {
+            assert_eq!(
+                answer,
+                Err(DomainError::InvalidConfig {
+                    field: "guarantee".into()
+                })
+            );
+        }
+    }
+}

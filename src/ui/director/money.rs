@@ -29,6 +29,12 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
             <dl class="figures">
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
+                {view.guarantee.map(|g| view! {
+                    <div><dt>{t!(i18n, guarantee)}</dt><dd data-testid="guarantee">{euro(g)}</dd></div>
+                })}
+                {(view.overlay != Cents::ZERO).then(|| view! {
+                    <div><dt>{t!(i18n, overlay_house)}</dt><dd data-testid="overlay">{euro(view.overlay)}</dd></div>
+                })}
                 {(view.bounty_kind != BountyKind::None).then(|| view! {
                     <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
                 })}

@@ -88,6 +88,9 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
         received_total,
         net,
         by_method,
+        prize_pool,
+        guarantee,
+        overlay,
     } = receipt;
     // The bounty column only in a knock-out.
     let bounties = lines.iter().any(|l| l.bounty_part != Cents::ZERO);
@@ -162,6 +165,12 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
                     </table>
                 }.into_any()
             }}
+            {guarantee.map(|g| view! {
+                <p class="receipt-pool" data-testid="receipt-pool">
+                    {t!(i18n, prize_pool)}" "{euro(prize_pool)}" · "{t!(i18n, guarantee)}" "{euro(g)}
+                    {(overlay != Cents::ZERO).then(|| view! { " · "{t!(i18n, overlay_house)}" "{euro(overlay)} })}
+                </p>
+            })}
             <dl class="receipt-totals">
                 <div><dt>{t!(i18n, receipt_paid_in)}</dt><dd data-testid="receipt-total-paid">{euro(paid_in)}</dd></div>
                 <div><dt>{t!(i18n, receipt_received)}</dt><dd data-testid="receipt-total-received">{euro(received_total)}</dd></div>

@@ -127,6 +127,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let bonus_level = RwSignal::new(cfg.bonus.map_or(1, |b| b.until_level).to_string());
     let (mode, share, min_cash) = payout_fields(&cfg);
     let payout_mode = RwSignal::new(mode.to_string());
+    let guarantee = RwSignal::new(cfg.guarantee.map(|g| g.to_string()).unwrap_or_default());
     let paid_share = RwSignal::new(share);
     let min_cash = RwSignal::new(min_cash);
     let invalid = RwSignal::new(None::<&'static str>);
@@ -148,6 +149,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 bonus_chips: bonus_chips.get_untracked(),
                 bonus_level: bonus_level.get_untracked(),
                 payout_mode: payout_mode.get_untracked(),
+                guarantee: guarantee.get_untracked(),
                 paid_share: paid_share.get_untracked(),
                 min_cash: min_cash.get_untracked(),
             },
@@ -194,6 +196,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 {field(t!(i18n, payout_paid_share).into_any(), paid_share, "cfg-paid-share", true)}
                 {field(t!(i18n, payout_min_cash).into_any(), min_cash, "cfg-min-cash", true)}
             })}
+            {move || (payout_mode.get() != "none").then(|| field(t!(i18n, guarantee_blank).into_any(), guarantee, "cfg-guarantee", true))}
             {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
             <button class="primary" type="submit" data-testid="save-config">{t!(i18n, save_settings)}</button>
         </form>
@@ -214,6 +217,8 @@ struct ConfigDraft {
     bonus_level: String,
     /// `table`, `curve` or `none`.
     payout_mode: String,
+    /// The guaranteed prize pool in euros; empty for none.
+    guarantee: String,
     /// Places paid as a percentage of the entries (curve only), e.g. `12.5`.
     paid_share: String,
     /// The minimum cash in euros (curve only).
@@ -276,6 +281,12 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
     if payouts.mode == PayoutMode::Table && payouts.brackets.is_empty() {
         payouts.brackets = templates::standard_payouts().brackets;
     }
+    // A night without prizes has no guarantee; the field is hidden then, and ignored.
+    let guarantee = match d.guarantee.trim() {
+        _ if mode == PayoutMode::None => None,
+        "" => None,
+        g => Some(euros(g, "guarantee")?).filter(|g| *g != Cents::ZERO),
+    };
     let chips = whole(&d.bonus_chips, "bonus")?;
     let bonus = (chips > 0)
         .then(|| {
@@ -304,6 +315,7 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
             .map_err(|_| "tables_at_start")?,
         bonus,
         payouts,
+        guarantee,
         ..stored.clone()
     })
 }
@@ -545,6 +557,7 @@ mod tests {
             bonus_chips: "2000".into(),
             bonus_level: "1".into(),
             payout_mode: payout_fields(cfg).0.into(),
+            guarantee: cfg.guarantee.map(|g| g.to_string()).unwrap_or_default(),
             paid_share: payout_fields(cfg).1,
             min_cash: payout_fields(cfg).2,
         }
@@ -606,5 +619,25 @@ mod tests {
         assert_eq!(changed.levels, cfg.levels);
         d.stack = "ten thousand".into();
         assert_eq!(read_config(&cfg, &d), Err("starting_stack"));
+    }
+
+    #[test]
+    fn a_guarantee_is_typed_in_euros_and_blank_or_zero_is_none() {
+        let cfg = templates::club_evening("Friday", 3);
+        let mut d = draft(&cfg);
+        d.guarantee = "1500".into();
+        let guaranteed = read_config(&cfg, &d).expect("reads");
+        assert_eq!(guaranteed.guarantee, Some(Cents(150_000)));
+        assert_eq!(
+            read_config(&guaranteed, &draft(&guaranteed)),
+            Ok(guaranteed.clone())
+        );
+        d.guarantee = "0".into();
+        assert_eq!(read_config(&cfg, &d).map(|c| c.guarantee), Ok(None));
+        d.guarantee = "a lot".into();
+        assert_eq!(read_config(&cfg, &d), Err("guarantee"));
+        // No prizes, no guarantee: the hidden field is not read.
+        d.payout_mode = "none".into();
+        assert_eq!(read_config(&cfg, &d).map(|c| c.guarantee), Ok(None));
     }
 }

@@ -58,7 +58,7 @@ pub fn Head(view: TournamentView) -> impl IntoView {
                 <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{view.players_left}</dd></div>
                 <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
                 <div><dt>{t!(i18n, average_stack)}</dt><dd>{view.average_stack.to_string()}<small>{avg_bb}</small></dd></div>
-                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}</dd></div>
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}{view.guarantee.map(|_| view! { <small data-testid="guaranteed">" "{t!(i18n, guaranteed)}</small> })}</dd></div>
             </dl>
         </header>
     }

@@ -194,6 +194,12 @@ pub struct Config {
     pub levels: Vec<Level>,
     pub ante_kind: AnteKind,
     pub payouts: PayoutStructure,
+    /// A guaranteed prize pool: while the entries' prize parts come to less, the prizes are
+    /// worked out on the guarantee and the house pays the difference (the overlay). Not
+    /// written out when there is none, so configurations stored before it write back byte
+    /// for byte.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Cents>,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
@@ -309,6 +315,7 @@ pub mod templates {
             levels: turbo_structure(20),
             ante_kind: AnteKind::BigBlindAnte,
             payouts: standard_payouts(),
+            guarantee: None,
             stop_table_at: 4,
             stop_at_final_table: false,
             stop_in_six_max: false,

@@ -118,6 +118,13 @@ pub struct Receipt {
     /// Paid in per method, refunds deducted, for the cash box and the card terminal
     /// (methods never used are left out).
     pub by_method: Vec<(PaymentMethod, Cents)>,
+    /// The prize pool the prizes share, and the guarantee behind it when the tournament has
+    /// one, with what the house added to make it: a prize paid out of a guarantee says so.
+    pub prize_pool: Cents,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Cents>,
+    #[serde(default, skip_serializing_if = "Cents::is_zero")]
+    pub overlay: Cents,
 }
 
 /// The time of an event: its own when it carries one, else the time it was stored (an
@@ -213,6 +220,9 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
         received_total,
         net: received_total - paid_in,
         by_method,
+        prize_pool: view.prize_pool,
+        guarantee: view.guarantee,
+        overlay: view.overlay,
     })
 }
 

@@ -227,7 +227,15 @@ pub struct TournamentView {
     pub clock: ClockView,
     pub players_left: u32,
     pub entries: u32,
+    /// The money the prizes share: the entries' prize parts, or the guarantee while that is
+    /// more.
     pub prize_pool: Cents,
+    /// The guaranteed prize pool, if the tournament has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Cents>,
+    /// What the house adds to the entries' prize parts to make the guarantee.
+    #[serde(default, skip_serializing_if = "Cents::is_zero")]
+    pub overlay: Cents,
     pub chips_in_play: Chips,
     pub average_stack: Chips,
     /// Average stack in big blinds, times ten (one decimal without floats).
@@ -533,7 +541,9 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         clock,
         players_left,
         entries: t.entries,
-        prize_pool: t.prize_pool,
+        prize_pool: t.pool_to_pay(),
+        guarantee: cfg.guarantee,
+        overlay: t.overlay(),
         chips_in_play,
         average_stack,
         average_bb_x10: bb
@@ -661,7 +671,9 @@ fn deal_quotes(
     }
     let prizes_left: Vec<Cents> = payouts.iter().take(left.len()).copied().collect();
     let paid: Cents = standings.iter().map(|s| s.prize).sum();
-    if prizes_left.is_empty() || paid + prizes_left.iter().copied().sum::<Cents>() != t.prize_pool {
+    if prizes_left.is_empty()
+        || paid + prizes_left.iter().copied().sum::<Cents>() != t.pool_to_pay()
+    {
         return None;
     }
     let stacks: Vec<Chips> = left.iter().map(|p| p.stack).collect();

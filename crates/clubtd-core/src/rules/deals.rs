@@ -387,7 +387,7 @@ pub fn decide_deal(
     let total: i128 = amounts.iter().map(|(_, c)| i128::from(c.0)).sum::<i128>()
         + i128::from(to_play_for.0)
         + i128::from(paid.0);
-    if total != i128::from(t.prize_pool.0) {
+    if total != i128::from(t.pool_to_pay().0) {
         return Err(DomainError::InvalidDeal);
     }
     Ok(vec![Event::DealRecorded {

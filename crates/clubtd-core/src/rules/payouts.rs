@@ -35,7 +35,7 @@ pub fn decide_set_payouts(
         && amounts.len() <= t.entries as usize
         && amounts.iter().all(|a| a.0 > 0)
         && amounts.windows(2).all(|w| w[0] >= w[1])
-        && amounts.iter().copied().sum::<Cents>() == t.prize_pool;
+        && amounts.iter().copied().sum::<Cents>() == t.pool_to_pay();
     if !valid {
         return Err(DomainError::InvalidAmount {
             field: "payouts".into(),
@@ -179,9 +179,25 @@ impl Tournament {
     pub fn prizes(&self) -> Vec<Cents> {
         match (&self.payout_override, &self.config) {
             (Some(p), _) => p.clone(),
-            (None, Some(cfg)) => prizes(self.prize_pool, self.entries, &cfg.payouts),
+            (None, Some(cfg)) => prizes(self.pool_to_pay(), self.entries, &cfg.payouts),
             (None, None) => Vec::new(),
         }
+    }
+
+    /// The money the prizes share: what the entries put in the prize pool, or the guarantee
+    /// while that is more.
+    pub fn pool_to_pay(&self) -> Cents {
+        self.prize_pool.max(self.guarantee().unwrap_or(Cents::ZERO))
+    }
+
+    /// What the house adds to reach the guarantee (zero without one, or once the entries
+    /// reach it).
+    pub fn overlay(&self) -> Cents {
+        self.pool_to_pay() - self.prize_pool
+    }
+
+    fn guarantee(&self) -> Option<Cents> {
+        self.config.as_ref().and_then(|c| c.guarantee)
     }
 }
 

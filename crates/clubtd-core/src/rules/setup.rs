@@ -128,6 +128,12 @@ impl Config {
         if self.payouts.mode == PayoutMode::None && self.prize_part != Cents::ZERO {
             return Err(bad("prize_part"));
         }
+        // A guarantee is a prize pool: a night without prizes cannot have one.
+        if let Some(g) = self.guarantee {
+            if g.0 <= 0 || g.0 > 1_000_000_000 || self.payouts.mode == PayoutMode::None {
+                return Err(bad("guarantee"));
+            }
+        }
         if self.max_entries == Some(0) {
             return Err(bad("max_entries"));
         }

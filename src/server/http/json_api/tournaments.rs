@@ -100,7 +100,13 @@ pub struct Structure {
 /// The prize pool and what each place pays (first place first).
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Payouts {
+    /// The money the prizes share: the entries' prize parts, or the guarantee while that is
+    /// more.
     pub prize_pool: Cents,
+    /// The guaranteed prize pool, if any.
+    pub guarantee: Option<Cents>,
+    /// What the house adds to the entries' prize parts to make the guarantee.
+    pub overlay: Cents,
     pub entries: u32,
     pub payouts: Vec<Cents>,
     pub in_the_money: bool,
@@ -384,6 +390,8 @@ part!(
     "The prize pool and the payouts.",
     |v| Payouts {
         prize_pool: v.prize_pool,
+        guarantee: v.guarantee,
+        overlay: v.overlay,
         entries: v.entries,
         payouts: v.payouts,
         in_the_money: v.in_the_money,
