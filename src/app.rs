@@ -3,6 +3,7 @@
 use crate::i18n::*;
 use crate::ui::club::{players::PlayersPage, ranking::RankingPage, tournaments::TournamentsPage};
 use crate::ui::director::receipt::ReceiptPage;
+use crate::ui::print::PrintPage;
 use crate::ui::{
     director::{DirectorPage, SignInPage},
     home::HomePage,
@@ -107,6 +108,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/director/tournaments") view={Lazy::<TournamentsRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/director/players") view={Lazy::<PlayersRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/director/receipt/:player") view={Lazy::<ReceiptRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/director/print/:sheet") view={Lazy::<PrintRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/ranking") view={Lazy::<RankingRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/table/:n") view=|| view! { <TablePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/player") view=|| view! { <PlayerPage /> <HydratedMark /> } ssr=SsrMode::Async />
@@ -143,6 +145,7 @@ lazy_page!(QrSheetRoute, QrSheetPage);
 lazy_page!(TournamentsRoute, TournamentsPage);
 lazy_page!(PlayersRoute, PlayersPage);
 lazy_page!(ReceiptRoute, ReceiptPage);
+lazy_page!(PrintRoute, PrintPage);
 lazy_page!(RankingRoute, RankingPage);
 
 /// Marks the page as hydrated once its own part of it is (effects only run in the browser),

@@ -123,6 +123,9 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("fn player_link",                     [Y, N, N, N, N, N, N]),
     ("fn player_link: new link",           [Y, N, N, N, N, N, N]),
     ("fn player_receipt",                  [Y, N, N, N, N, N, N]),
+    // Every seated player's personal link, as QR codes: credentials of the players.
+    ("fn seat_cards",                      [Y, N, N, N, N, N, N]),
+    ("fn backup_now",                      [Y, N, N, N, N, N, N]),
     ("fn table_links",                     [Y, N, N, N, N, N, N]),
     ("fn table_links: new code",           [Y, N, N, N, N, N, N]),
     ("POST /backup",                       [Y, N, N, N, N, N, N]),
@@ -403,6 +406,12 @@ impl Fixture {
                     "fn player_receipt" => c
                         .post(format!("{base}/api/player_receipt"))
                         .form(&[("player", "1".to_string()), ("tournament", id.to_string())]),
+                    "fn seat_cards" => c
+                        .post(format!("{base}/api/seat_cards"))
+                        .form(&[("tournament", id.to_string())]),
+                    "fn backup_now" => c
+                        .post(format!("{base}/api/backup_now"))
+                        .form::<[(&str, &str); 0]>(&[]),
                     "fn table_links" => c
                         .post(format!("{base}/api/table_links"))
                         .form::<[(&str, &str); 0]>(&[]),
@@ -445,6 +454,8 @@ fn channels(action: &str) -> Vec<Via> {
         "fn player_link"
         | "fn player_link: new link"
         | "fn player_receipt"
+        | "fn seat_cards"
+        | "fn backup_now"
         | "fn table_links"
         | "fn table_links: new code"
         | "fn create_tournament" => {

@@ -14,6 +14,8 @@ mod player_link;
 pub use player_link::*;
 mod receipts;
 pub use receipts::*;
+mod seat_cards;
+pub use seat_cards::*;
 
 pub use crate::protocol::{CommandReply, LiveView, Refused};
 

@@ -10,6 +10,7 @@ pub mod live;
 pub mod me;
 pub mod outbox;
 pub mod player;
+pub mod print;
 pub mod qr_sheet;
 pub mod ruling;
 pub mod screen;

@@ -4,7 +4,7 @@
 //! person of that name is added.
 
 use super::super::components::{lang_code, Answer, PaymentMethodPicker};
-use super::super::live::{command_action, Live};
+use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use super::links::PlayerLinkCard;
 use super::suggest::NameWithSuggestions;
@@ -113,6 +113,11 @@ pub fn Desk(
                     <div class="seat-drawn" data-testid="seat-drawn">
                         <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
                         <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
+                        // The card to hand over: opens beside the console, which stays as it is.
+                        <a class="face small-link no-print" target="_blank" data-testid="print-seat-card"
+                            href=with_tournament(&format!("/director/print/cards?player={}", p.player.0), live.shown().get_untracked())>
+                            {t!(i18n, print_seat_card)}
+                        </a>
                     </div>
                 })
             }}

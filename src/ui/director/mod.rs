@@ -157,6 +157,7 @@ pub fn DirectorPage() -> impl IntoView {
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>
                 {move || current.get().map(|l| view! { <h2 class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</h2> })}
                 <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
+                <a class="face small-link" href=move || with_tournament("/director/print/seating", live.choice.get()) data-testid="print-link">{t!(i18n, print_sheets)}</a>
                 <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
                 <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
                 <TournamentSwitch shown=live.shown() />
