@@ -15,6 +15,9 @@ async function noViolations(page: Page, what: string) {
 }
 
 test("the director's console, every section, on a tablet", async ({ page }) => {
+  // Seven axe runs over the largest page: about 12 s alone, and the first test of the run
+  // (the console's chunk not yet cached) on a machine that may be busy with other builds.
+  test.setTimeout(90_000);
   await signIn(page);
   for (const s of ["desk", "tables", "players", "clock", "money", "rulings", "results"] as const) {
     await section(page, s);
