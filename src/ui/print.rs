@@ -187,6 +187,8 @@ fn SeatingList(view: TournamentView) -> impl IntoView {
         .iter()
         .map(|s| view! { <tr><td class="num">{s.table}</td><td class="num">{s.seat}</td><td>{s.name.clone()}</td></tr> })
         .collect_view();
+    // Case-blind. Not accent-blind like the desk's search: that folding's Unicode tables
+    // would move into the code every phone loads once two chunks share it.
     seated.sort_by_cached_key(|s| s.name.to_lowercase());
     let by_name = seated
         .iter()
