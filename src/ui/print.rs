@@ -187,8 +187,9 @@ fn SeatingList(view: TournamentView) -> impl IntoView {
         .iter()
         .map(|s| view! { <tr><td class="num">{s.table}</td><td class="num">{s.seat}</td><td>{s.name.clone()}</td></tr> })
         .collect_view();
-    // Case-blind. Not accent-blind like the desk's search: that folding's Unicode tables
-    // would move into the code every phone loads once two chunks share it.
+    // Case-blind. Not accent-blind like the club's player list: code shared by two lazy
+    // chunks may be moved into the part every phone loads, and that folding carries Unicode
+    // tables (not measured; the list is for the wall).
     seated.sort_by_cached_key(|s| s.name.to_lowercase());
     let by_name = seated
         .iter()
