@@ -4,7 +4,7 @@
 // closes, a receipt per player, renaming a club player, and switching tournaments from the
 // console. The tournament is made on the tournaments page and archived at the end, so the
 // demo stays the default for the other specs.
-import { test, expect, Page, hydrated, open, signIn, section } from "./support";
+import { test, expect, Page, hydrated, open, signIn, section, newTournamentFromPage } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -24,14 +24,7 @@ async function openSettings(page: Page) {
 test("settings, structure, payouts, receipt, rename and the tournament switch", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO);
-  await open(page, "/director/tournaments");
-  await page.getByTestId("new-name").fill("Setup e2e");
-  await page.getByTestId("new-source").selectOption("evening");
-  await page.getByTestId("new-create").click();
-  const link = page.getByTestId("created").locator("a");
-  await expect(link).toHaveAttribute("href", /^\/director\?t=\d+$/);
-  const href = (await link.getAttribute("href"))!;
-  const id = href.split("t=")[1];
+  const { href, id } = await newTournamentFromPage(page, "Setup e2e");
   try {
     await open(page, href);
     await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e");

@@ -3,19 +3,14 @@
 // screen show the guaranteed pool marked as such, and a receipt says so. Then what the club
 // prints: a seat card from the desk, every seat card, the seating list and the payout sheet.
 // Its own tournament, archived at the end (the other specs expect the demo).
-import { test, expect, signIn, open, section } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
 test("a guarantee: set in the settings, the overlay in the money panel, marked on the faces; the printed sheets", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO);
-  await open(page, "/director/tournaments");
-  await page.getByTestId("new-name").fill("Guarantee e2e");
-  await page.getByTestId("new-source").selectOption("evening");
-  await page.getByTestId("new-create").click();
-  const href = (await page.getByTestId("created").locator("a").getAttribute("href"))!;
-  const id = href.split("t=")[1];
+  const { href, id } = await newTournamentFromPage(page, "Guarantee e2e");
   try {
     await open(page, href);
     await section(page, "clock");

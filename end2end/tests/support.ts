@@ -127,6 +127,20 @@ export async function directorCommand(page: Page, body: object) {
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
+/** A new tournament made as the director does, on the tournaments page from the club evening
+ * template (the director signed in on `page`); its console's address and its id. It is the
+ * newest, so the faces show it by default: archive it at the end. */
+export async function newTournamentFromPage(page: Page, name: string): Promise<{ href: string; id: string }> {
+  await open(page, "/director/tournaments");
+  await page.getByTestId("new-name").fill(name);
+  await page.getByTestId("new-source").selectOption("evening");
+  await page.getByTestId("new-create").click();
+  const link = page.getByTestId("created").locator("a");
+  await expect(link).toHaveAttribute("href", /^\/director\?t=\d+$/);
+  const href = (await link.getAttribute("href"))!;
+  return { href, id: href.split("t=")[1] };
+}
+
 /** A tournament of a spec's own, driven through the JSON API as the director: the demo's
  * settings with one table, the players registered, the clock started. It is the newest, so
  * the faces show it by default until `archive` (the other specs expect the demo). */
