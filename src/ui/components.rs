@@ -132,8 +132,30 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
             <div><dt>{t!(i18n, average_stack)}</dt><dd>{v.average_stack.to_string()}<small>" "{avg_bb}</small></dd></div>
-            <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}{v.guarantee.map(|_| view! { <small data-testid="guaranteed">" "{t!(i18n, guaranteed)}</small> })}</dd></div>
+            <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}<GuaranteedMark guarantee=v.guarantee /></dd></div>
         </dl>
+    }
+}
+
+/// "guaranteed" after a prize pool that is a guarantee's (the phones' figures, the TV).
+#[component]
+pub fn GuaranteedMark(guarantee: Option<Cents>) -> impl IntoView {
+    let i18n = use_i18n();
+    guarantee.map(|_| view! { <small data-testid="guaranteed">" "{t!(i18n, guaranteed)}</small> })
+}
+
+/// The guarantee and what the house adds to make it, as two more figures (the money panel,
+/// the payout sheet); nothing without a guarantee, no overlay once the entries make it.
+#[component]
+pub fn GuaranteeFigures(guarantee: Option<Cents>, overlay: Cents) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        {guarantee.map(|g| view! {
+            <div><dt>{t!(i18n, guarantee)}</dt><dd data-testid="guarantee">{euro(g)}</dd></div>
+        })}
+        {(overlay != Cents::ZERO).then(|| view! {
+            <div><dt>{t!(i18n, overlay_house)}</dt><dd data-testid="overlay">{euro(overlay)}</dd></div>
+        })}
     }
 }
 

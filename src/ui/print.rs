@@ -16,7 +16,7 @@ use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::{get_view, seat_cards, SeatCard};
 use crate::ui::club::DirectorOnly;
-use crate::ui::components::{euro, LangSwitch};
+use crate::ui::components::{euro, GuaranteeFigures, LangSwitch};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
@@ -252,8 +252,7 @@ fn PayoutSheet(view: TournamentView) -> impl IntoView {
             <dl class="figures">
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="print-pool">{euro(view.prize_pool)}</dd></div>
-                {view.guarantee.map(|g| view! { <div><dt>{t!(i18n, guarantee)}</dt><dd>{euro(g)}</dd></div> })}
-                {(view.overlay != Cents::ZERO).then(|| view! { <div><dt>{t!(i18n, overlay_house)}</dt><dd>{euro(view.overlay)}</dd></div> })}
+                <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
             </dl>
             <div class="print-columns">
                 <table data-testid="print-payouts">

@@ -2,7 +2,7 @@
 //! the final-table deal quotes (chip-chop and ICM side by side, exact to the cent, seed 000)
 //! with one tap to record the one the players agree, and the results with their exports.
 
-use super::super::components::{chips, euro};
+use super::super::components::{chips, euro, GuaranteeFigures};
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
@@ -29,12 +29,7 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
             <dl class="figures">
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
-                {view.guarantee.map(|g| view! {
-                    <div><dt>{t!(i18n, guarantee)}</dt><dd data-testid="guarantee">{euro(g)}</dd></div>
-                })}
-                {(view.overlay != Cents::ZERO).then(|| view! {
-                    <div><dt>{t!(i18n, overlay_house)}</dt><dd data-testid="overlay">{euro(view.overlay)}</dd></div>
-                })}
+                <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
                 {(view.bounty_kind != BountyKind::None).then(|| view! {
                     <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
                 })}

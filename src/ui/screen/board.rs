@@ -5,7 +5,7 @@
 //! Sized for a 1920×1080 TV read from 8 m: the blinds and the time in viewport units, nothing
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
-use super::super::components::{euro, format_ms, remaining_now};
+use super::super::components::{euro, format_ms, remaining_now, GuaranteedMark};
 use super::super::live::Live;
 use crate::domain::money::Chips;
 use crate::domain::view::{ClockView, LevelView, TournamentView};
@@ -58,7 +58,7 @@ pub fn Head(view: TournamentView) -> impl IntoView {
                 <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{view.players_left}</dd></div>
                 <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
                 <div><dt>{t!(i18n, average_stack)}</dt><dd>{view.average_stack.to_string()}<small>{avg_bb}</small></dd></div>
-                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}{view.guarantee.map(|_| view! { <small data-testid="guaranteed">" "{t!(i18n, guaranteed)}</small> })}</dd></div>
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}<GuaranteedMark guarantee=view.guarantee /></dd></div>
             </dl>
         </header>
     }
