@@ -12,7 +12,7 @@ use crate::model::incident::Incident;
 use crate::model::state::Tournament;
 use crate::rules::{
     balancing, busts, calls, clock, corrections, deals, hand_for_hand, incidents, payouts,
-    penalties, registration, seating, setup, stacks, structure, undo,
+    penalties, purchases, registration, seating, setup, stacks, structure, undo,
 };
 
 impl Tournament {
@@ -52,6 +52,38 @@ impl Tournament {
                 same_seat,
                 ..
             } => registration::apply_reentered(t, *player, payment, *bonus, *same_seat),
+            Event::RebuyBought {
+                player,
+                payment,
+                rebuys,
+                chips,
+                stack_before,
+                same_seat,
+                ..
+            } => purchases::apply_rebuy(
+                t,
+                *player,
+                payment,
+                *rebuys,
+                *chips,
+                *stack_before,
+                *same_seat,
+            ),
+            Event::AddOnBought {
+                player,
+                payment,
+                chips,
+                ..
+            } => purchases::apply_add_on(t, *player, payment, *chips),
+            Event::RebuyRequested { player, at } => {
+                purchases::apply_rebuy_requested(t, *player, *at)
+            }
+            Event::RebuyCancelled { player, refund, .. } => {
+                purchases::apply_purchase_cancelled(t, *player, refund, false)
+            }
+            Event::AddOnCancelled { player, refund, .. } => {
+                purchases::apply_purchase_cancelled(t, *player, refund, true)
+            }
             Event::SeatDrawn { player, seat } => seating::apply_seat_drawn(t, *player, *seat),
             Event::PlayerUnregistered { player, refund } => {
                 registration::apply_unregistered(t, *player, refund)

@@ -8,7 +8,7 @@ use crate::model::seats::Place;
 use crate::model::state::Tournament;
 use crate::rules::{
     balancing, busts, calls, clock, corrections, deals, hand_for_hand, incidents, payouts,
-    penalties, registration, setup, stacks, structure, undo,
+    penalties, purchases, registration, setup, stacks, structure, undo,
 };
 
 /// Decides a command against the state: the events to record, or why not.
@@ -45,6 +45,25 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
             method,
             present,
         } => registration::decide_reenter(t, cfg, ctx, *player, *option, *method, *present),
+        Command::Rebuy {
+            player,
+            double,
+            stack,
+            method,
+            present,
+        } => purchases::decide_rebuy(t, cfg, ctx, *player, *double, *stack, *method, *present),
+        Command::AddOn {
+            player,
+            method,
+            present,
+        } => purchases::decide_add_on(t, cfg, ctx, *player, *method, *present),
+        Command::RequestRebuy { player } => purchases::decide_request_rebuy(t, cfg, ctx, *player),
+        Command::CancelRebuy { player, reason } => {
+            purchases::decide_cancel_purchase(t, ctx, *player, false, reason)
+        }
+        Command::CancelAddOn { player, reason } => {
+            purchases::decide_cancel_purchase(t, ctx, *player, true, reason)
+        }
         Command::CloseRegistration => registration::decide_close_registration(t, cfg, ctx),
         Command::ReopenRegistration { reason } => {
             registration::decide_reopen_registration(t, reason)

@@ -5,7 +5,7 @@
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
 use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
-use clubtd_core::config::{templates, BountyKind, Level, PayoutMode};
+use clubtd_core::config::{templates, AddOnRule, BountyKind, Config, Level, PayoutMode, RebuyRule};
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -42,6 +42,13 @@ fn arb_command() -> impl Strategy<Value = Command> {
             present: true,
         }),
         1 => player.clone().prop_map(|player| Command::UnregisterPlayer { player }),
+        3 => (player.clone(), any::<bool>(), prop_oneof![Just(None), (0i64..30_000).prop_map(|c| Some(Chips(c)))]).prop_map(|(player, double, stack)| Command::Rebuy {
+            player, double, stack, method: PaymentMethod::Cash, present: true,
+        }),
+        2 => player.clone().prop_map(|player| Command::AddOn { player, method: PaymentMethod::Card, present: true }),
+        1 => player.clone().prop_map(|player| Command::RequestRebuy { player }),
+        1 => player.clone().prop_map(|player| Command::CancelRebuy { player, reason: "mistake".into() }),
+        1 => player.clone().prop_map(|player| Command::CancelAddOn { player, reason: "mistake".into() }),
         1 => player.clone().prop_map(|player| Command::RevivePlayer { player, reason: "wrong report".into() }),
         2 => (player.clone(), table.clone(), seat.clone()).prop_map(|(player, table, seat)| Command::MovePlayer { player, to: Place { table, seat }, reason: MoveReason::Director }),
         1 => table.clone().prop_map(|table| Command::BreakTable { table }),
@@ -118,7 +125,17 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
         .map(|p| u32::from(p.entries))
         .sum();
     assert_eq!(t.entries, entries);
-    assert_eq!(t.prize_pool, Cents(i64::from(entries) * cfg.prize_part.0));
+    let rebuys: u32 = t.players.values().map(|p| u32::from(p.rebuys)).sum();
+    let add_ons: u32 = t.players.values().map(|p| u32::from(p.add_ons)).sum();
+    assert_eq!((t.rebuys, t.add_ons), (rebuys, add_ons));
+    assert!(
+        t.players.values().all(|p| p.add_ons <= 1),
+        "one add-on per player"
+    );
+    assert_eq!(
+        t.prize_pool,
+        bought(cfg, t, |c| c.prize_part, |r| r.prize_part, |a| a.prize_part)
+    );
     // The prizes share the pool, or the guarantee while that is more; the house adds the
     // difference and nothing else.
     let p = t.prizes();
@@ -165,7 +182,7 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
         .map(|p| p.bounty + p.bounty_won)
         .sum::<Cents>()
         + abandoned;
-    let bounty_paid = Cents(i64::from(entries) * cfg.bounty_part.0);
+    let bounty_paid = bounty_bought(cfg, t);
     // Bounty money is neither created nor lost (busted players' heads go to eliminators).
     assert_eq!(bounty_total, bounty_paid, "bounties must add up");
     // ... and nobody holds less than nothing: a correction that took a head back from a
@@ -191,6 +208,32 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
     }
 }
 
+/// One part of the money the desk took: every entry's, rebuy's and add-on's share of it.
+fn bought(
+    cfg: &Config,
+    t: &Tournament,
+    entry: impl Fn(&Config) -> Cents,
+    rebuy: impl Fn(&RebuyRule) -> Cents,
+    add_on: impl Fn(&AddOnRule) -> Cents,
+) -> Cents {
+    Cents(
+        i64::from(t.entries) * entry(cfg).0
+            + i64::from(t.rebuys) * cfg.rebuy.as_ref().map_or(0, |r| rebuy(r).0)
+            + i64::from(t.add_ons) * cfg.add_on.as_ref().map_or(0, |a| add_on(a).0),
+    )
+}
+
+/// The bounty money bought: the entries' and the rebuys' bounty parts.
+fn bounty_bought(cfg: &Config, t: &Tournament) -> Cents {
+    bought(
+        cfg,
+        t,
+        |c| c.bounty_part,
+        |r| r.bounty_part,
+        |_| Cents::ZERO,
+    )
+}
+
 /// Money is neither made nor lost, to the cent, after every command, corrections included:
 /// what the desk took in (refunds taken off) is the prize pool, the house's fees and the
 /// bounty money; once play is over the results hand out the whole pool and every bounty cent
@@ -199,7 +242,7 @@ fn check_invariants(t: &Tournament, now: Timestamp) {
 fn check_money(t: &Tournament, now: Timestamp) {
     let cfg = t.config.as_ref().expect("created");
     let paid_in: Cents = t.players.values().map(|p| p.paid).sum();
-    let bounty_in = Cents(i64::from(t.entries) * cfg.bounty_part.0);
+    let bounty_in = bounty_bought(cfg, t);
     assert_eq!(
         paid_in,
         t.prize_pool + t.house_fees + bounty_in,
@@ -279,6 +322,7 @@ fn chips_bought_by_the_log(log: &[Event], starting: Chips) -> Chips {
                 total += starting + *bonus;
             }
             Event::PlayerReEntered { bonus, .. } => total += starting + *bonus,
+            Event::RebuyBought { chips, .. } | Event::AddOnBought { chips, .. } => total += *chips,
             Event::PlayerUnregistered { player, .. } => {
                 total -= bought.get(player).copied().unwrap_or_default();
             }
@@ -332,7 +376,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), .. ProptestConfig::default() })]
 
     #[test]
-    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3, guarantee in prop_oneof![Just(0i64), 1i64..40_000]) {
+    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3, guarantee in prop_oneof![Just(0i64), 1i64..40_000], rebuys in any::<bool>()) {
         let mut config = templates::club_evening("prop", 5);
         config.table_size = 6;
         config.stop_table_at = 3;
@@ -356,6 +400,28 @@ proptest! {
         } else if guarantee > 0 {
             // A guarantee somewhere between a couple of entries and a full field.
             config.guarantee = Some(Cents(guarantee));
+        }
+        if rebuys {
+            // Rebuys (double, at most three, a bounty part in knock-outs) through level 4 and
+            // the add-on at the break after it; no prize parts on a night without prizes.
+            let prizes = config.payouts.mode != PayoutMode::None;
+            config.rebuy = Some(RebuyRule {
+                until_level: 4,
+                through_break: false,
+                stack_at_most: Chips(12_000),
+                max_per_player: Some(3),
+                chips: Chips(10_000),
+                prize_part: Cents(if prizes { 1_000 } else { 0 }),
+                house_fee: Cents(150),
+                bounty_part: Cents(if config.bounty_kind == BountyKind::None { 0 } else { 500 }),
+                double: true,
+            });
+            config.add_on = Some(AddOnRule {
+                after_level: 4,
+                chips: Chips(15_000),
+                prize_part: Cents(if prizes { 1_000 } else { 0 }),
+                house_fee: Cents(250),
+            });
         }
         let mut state = Tournament::default();
         let mut log: Vec<Event> = Vec::new();
@@ -426,6 +492,71 @@ proptest! {
             };
             run(&mut state, command, i + 1);
         }
+    }
+
+    /// Rebuys, add-ons and their corrections among busts, revives, re-entries and undos, where
+    /// the random commands above rarely go (a purchase and its cancellation are far apart
+    /// there): eight players at one table of a rebuy knock-out, the clock moving on by a few
+    /// minutes a step, through the rebuy period and the add-on's break.
+    #[test]
+    fn purchases_and_their_corrections_keep_every_cent(
+        steps in proptest::collection::vec((0u8..11, 1u32..9, 1u32..9, 0i64..5), 1..80),
+        pko in any::<bool>(),
+    ) {
+        let mut config = templates::club_rebuy("purchases", 1);
+        config.stop_table_at = 0;
+        config.max_entries = Some(3);
+        if pko {
+            config.bounty_kind = BountyKind::Progressive;
+            config.bounty_part = Cents(500);
+            if let Some(r) = config.rebuy.as_mut() {
+                r.bounty_part = Cents(500);
+                r.max_per_player = Some(4);
+            }
+        }
+        let mut state = Tournament::default();
+        let mut log: Vec<Event> = Vec::new();
+        let mut now = 0i64;
+        let mut run = |state: &mut Tournament, c: Command, now: i64, i: usize| {
+            let ctx = Ctx { now: Timestamp(now), seed: i as u64 * 7919 + 5, tapped_at: None };
+            let before = state.clone();
+            match decide(state, &c, ctx) {
+                Ok(events) => for e in events { state.apply(&e).unwrap(); log.push(e); },
+                Err(_) => assert_eq!(*state, before, "a refused command changed the state"),
+            }
+            check_invariants(state, ctx.now);
+        };
+        run(&mut state, Command::CreateTournament { config }, 0, 0);
+        for n in 0..8 {
+            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, 0, 0);
+        }
+        run(&mut state, Command::StartClock, 0, 0);
+        for (i, (kind, a, b, minutes)) in steps.into_iter().enumerate() {
+            now += minutes * 60_000;
+            let (a, b) = (PlayerId(a), PlayerId(b));
+            let table = state.open_tables().map(|(n, _)| n).next().unwrap_or(TableNo(1));
+            let command = match kind {
+                0 | 1 => Command::ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] },
+                2 => Command::Rebuy { player: a, double: b.0 % 2 == 0, stack: (b.0 > 5).then_some(Chips(i64::from(b.0) * 1_000)), method: PaymentMethod::Cash, present: true },
+                3 => Command::AddOn { player: a, method: PaymentMethod::Card, present: true },
+                4 => Command::CancelRebuy { player: a, reason: "mistake".into() },
+                5 => Command::CancelAddOn { player: a, reason: "mistake".into() },
+                6 => Command::RequestRebuy { player: a },
+                7 => Command::RevivePlayer { player: a, reason: "wrong report".into() },
+                8 => Command::ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true },
+                9 => Command::CancelEntry { player: a, reason: "mistake".into() },
+                _ => Command::UndoLast { reason: "mistake".into() },
+            };
+            run(&mut state, command, now, i + 1);
+        }
+        // Chips bought are exactly what the log sold; replay gives the same state.
+        let starting = state.config.as_ref().unwrap().starting_stack;
+        prop_assert_eq!(state.chips_bought, chips_bought_by_the_log(&log, starting));
+        let mut replayed = Tournament::default();
+        for e in &log {
+            prop_assert_eq!(replayed.apply(e), Ok(()));
+        }
+        prop_assert_eq!(replayed, state);
     }
 
     #[test]

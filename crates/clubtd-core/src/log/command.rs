@@ -214,6 +214,36 @@ pub enum Command {
     /// abandoned stacks) who still sit where the break sent them go back to their seats.
     #[serde(rename = "reopen_table")]
     ReopenTable { table: TableNo, reason: String },
+    /// A rebuy paid at the desk (`double`: two at once, where allowed). A player still in may
+    /// tell their stack as the table counts it (else the latest known stack is checked
+    /// against the limit); a busted one is seated again.
+    #[serde(rename = "rebuy")]
+    Rebuy {
+        player: PlayerId,
+        #[serde(default)]
+        double: bool,
+        #[serde(default)]
+        stack: Option<Chips>,
+        method: PaymentMethod,
+        present: bool,
+    },
+    /// The add-on, paid at the desk during its break.
+    #[serde(rename = "add_on")]
+    AddOn {
+        player: PlayerId,
+        method: PaymentMethod,
+        present: bool,
+    },
+    /// A table asks the desk for a player's rebuy (the desk takes the money).
+    #[serde(rename = "request_rebuy")]
+    RequestRebuy { player: PlayerId },
+    /// The player's latest rebuy, bought by mistake: refunded, its chips out of the stack (a
+    /// rebuy after a bust puts the player back out at that bust).
+    #[serde(rename = "cancel_rebuy")]
+    CancelRebuy { player: PlayerId, reason: String },
+    /// The player's add-on, bought by mistake: refunded, its chips out of the stack.
+    #[serde(rename = "cancel_add_on")]
+    CancelAddOn { player: PlayerId, reason: String },
     /// Seed 000 / FIDPA: the deal the players left agreed; `to_play_for` (default 0) is an
     /// amount they leave on the table, which the winner of the rest takes on top of their own
     /// deal amount (0: the deal ends play).

@@ -4,6 +4,7 @@
 //! corrupt log (it never reaches a page; the host logs it with the event's number).
 
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -127,6 +128,20 @@ pub enum DomainError {
     /// the desk confirms it is another person (or takes a re-entry instead).
     #[error("{name} is already registered")]
     NameAlreadyRegistered { player: PlayerId, name: String },
+    #[error("no rebuy now: the rebuy period is over, not begun, or not offered")]
+    RebuyClosed,
+    #[error("player {player}'s stack is above the rebuy limit of {limit} chips")]
+    RebuyStackTooBig { player: PlayerId, limit: Chips },
+    #[error("player {player} has used all {max} rebuys")]
+    MaxRebuysReached { player: PlayerId, max: u16 },
+    #[error("this tournament has no double rebuy")]
+    DoubleRebuyNotAllowed,
+    #[error("the add-on is not on sale now")]
+    AddOnClosed,
+    #[error("player {player} already bought the add-on")]
+    AddOnAlreadyBought { player: PlayerId },
+    #[error("player {player}'s latest purchase cannot be cancelled")]
+    PurchaseNotCancellable { player: PlayerId },
 }
 
 impl DomainError {
@@ -187,6 +202,13 @@ impl DomainError {
             DealBeforeFieldFinal => "DEAL_BEFORE_FIELD_FINAL",
             DealRecorded => "DEAL_RECORDED",
             NameAlreadyRegistered { .. } => "NAME_ALREADY_REGISTERED",
+            RebuyClosed => "REBUY_CLOSED",
+            RebuyStackTooBig { .. } => "REBUY_STACK_TOO_BIG",
+            MaxRebuysReached { .. } => "MAX_REBUYS_REACHED",
+            DoubleRebuyNotAllowed => "DOUBLE_REBUY_NOT_ALLOWED",
+            AddOnClosed => "ADD_ON_CLOSED",
+            AddOnAlreadyBought { .. } => "ADD_ON_ALREADY_BOUGHT",
+            PurchaseNotCancellable { .. } => "PURCHASE_NOT_CANCELLABLE",
         }
     }
 
@@ -218,10 +240,16 @@ impl DomainError {
             | OwnAbandonedBounty { player }
             | NoHandsPenalty { player }
             | EntryNotCancellable { player }
+            | AddOnAlreadyBought { player }
+            | PurchaseNotCancellable { player }
             | PlayerNotOut { player } => {
                 p.insert("player", player.0.to_string());
             }
-            MaxEntriesReached { player, max } => {
+            RebuyStackTooBig { player, limit } => {
+                p.insert("player", player.0.to_string());
+                p.insert("limit", limit.0.to_string());
+            }
+            MaxEntriesReached { player, max } | MaxRebuysReached { player, max } => {
                 p.insert("player", player.0.to_string());
                 p.insert("max", max.to_string());
             }
@@ -315,6 +343,13 @@ impl DomainError {
         "DEAL_BEFORE_FIELD_FINAL",
         "DEAL_RECORDED",
         "NAME_ALREADY_REGISTERED",
+        "REBUY_CLOSED",
+        "REBUY_STACK_TOO_BIG",
+        "MAX_REBUYS_REACHED",
+        "DOUBLE_REBUY_NOT_ALLOWED",
+        "ADD_ON_CLOSED",
+        "ADD_ON_ALREADY_BOUGHT",
+        "PURCHASE_NOT_CANCELLABLE",
     ];
 }
 
@@ -344,6 +379,8 @@ pub enum ApplyError {
     UnknownIncident { index: u32 },
     #[error("player {player} has no re-entry to cancel")]
     NoReEntry { player: PlayerId },
+    #[error("player {player} has no rebuy or add-on to cancel")]
+    NoPurchase { player: PlayerId },
 }
 
 #[cfg(test)]

@@ -223,6 +223,46 @@ pub enum Event {
         abandoned_moves: Vec<StackMove>,
         reason: String,
     },
+    /// A rebuy (`rebuys` 2 for a double one): `chips` onto the stack, `payment` its whole
+    /// price. `stack_before`: the stack the table told, when it did. A busted player back in
+    /// play takes the old seat (`same_seat`) or the seat drawn next.
+    #[serde(rename = "rebuy_bought")]
+    RebuyBought {
+        player: PlayerId,
+        payment: Payment,
+        rebuys: u16,
+        chips: Chips,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stack_before: Option<Chips>,
+        same_seat: bool,
+        at: Timestamp,
+    },
+    #[serde(rename = "add_on_bought")]
+    AddOnBought {
+        player: PlayerId,
+        payment: Payment,
+        chips: Chips,
+        at: Timestamp,
+    },
+    #[serde(rename = "rebuy_requested")]
+    RebuyRequested { player: PlayerId, at: Timestamp },
+    #[serde(rename = "rebuy_cancelled")]
+    RebuyCancelled {
+        player: PlayerId,
+        refund: Payment,
+        rebuys: u16,
+        chips: Chips,
+        reason: String,
+        at: Timestamp,
+    },
+    #[serde(rename = "add_on_cancelled")]
+    AddOnCancelled {
+        player: PlayerId,
+        refund: Payment,
+        chips: Chips,
+        reason: String,
+        at: Timestamp,
+    },
     /// A deal agreed; `to_play_for` (left out when 0, as in logs from before it existed) goes
     /// to the winner on top of their deal amount.
     #[serde(rename = "deal_recorded")]

@@ -94,6 +94,62 @@ pub struct Bonus {
     pub until_level: u16,
 }
 
+/// Rebuys: more chips bought during the rebuy period by a player who busted or whose stack is
+/// at or below a limit, beside (not instead of) re-entries. A rebuy is not an entry: the field
+/// for the payout table stays the entries, the pool grows by the rebuys' prize parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RebuyRule {
+    /// The rebuy period ends with this play level (1-based, breaks not counted) ...
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
+    pub until_level: u16,
+    /// ... or with the break that follows it.
+    #[serde(default)]
+    pub through_break: bool,
+    /// A player still in may rebuy with a stack at or below this (0: only once busted).
+    #[serde(default)]
+    pub stack_at_most: Chips,
+    /// Rebuys per player (a double rebuy counts two); `None` is unlimited.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 65535))]
+    pub max_per_player: Option<u16>,
+    pub chips: Chips,
+    pub prize_part: Cents,
+    pub house_fee: Cents,
+    /// Onto the player's head, where bounties run (0 elsewhere).
+    #[serde(default)]
+    pub bounty_part: Cents,
+    /// Two rebuys at once (twice the chips for twice the price).
+    #[serde(default)]
+    pub double: bool,
+}
+
+impl RebuyRule {
+    /// What one rebuy costs the player.
+    pub fn price(&self) -> Cents {
+        self.prize_part + self.house_fee + self.bounty_part
+    }
+}
+
+/// The add-on: once per player still in, chips for a price, sold during the break after a
+/// play level (usually the end of the rebuy period).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AddOnRule {
+    /// Sold during the break that follows this play level (1-based); that break must exist.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
+    pub after_level: u16,
+    pub chips: Chips,
+    pub prize_part: Cents,
+    pub house_fee: Cents,
+}
+
+impl AddOnRule {
+    /// What the add-on costs the player.
+    pub fn price(&self) -> Cents {
+        self.prize_part + self.house_fee
+    }
+}
+
 /// The payout table: for fields up to `max_entries`, the share of each paid place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -200,6 +256,13 @@ pub struct Config {
     /// for byte.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guarantee: Option<Cents>,
+    /// Rebuys, when the tournament sells them (left out when not, so configurations stored
+    /// before them write back byte for byte).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy: Option<RebuyRule>,
+    /// The add-on, when the tournament sells one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub add_on: Option<AddOnRule>,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
@@ -316,6 +379,8 @@ pub mod templates {
             ante_kind: AnteKind::BigBlindAnte,
             payouts: standard_payouts(),
             guarantee: None,
+            rebuy: None,
+            add_on: None,
             stop_table_at: 4,
             stop_at_final_table: false,
             stop_in_six_max: false,
@@ -330,6 +395,36 @@ pub mod templates {
             prize_part: Cents(1500),
             bounty_part: Cents(1000),
             bounty_kind: BountyKind::Progressive,
+            ..club_evening(name, tables)
+        }
+    }
+
+    /// A rebuy evening: 10 euro for 10,000 chips, rebuys (also double) while the stack is at
+    /// most the starting stack during the first four levels, and a 15,000-chip add-on at the
+    /// break after them; one entry, no bonus.
+    pub fn club_rebuy(name: &str, tables: u16) -> Config {
+        Config {
+            prize_part: Cents(900),
+            house_fee: Cents(100),
+            max_entries: Some(1),
+            bonus: None,
+            rebuy: Some(RebuyRule {
+                until_level: 4,
+                through_break: false,
+                stack_at_most: Chips(10_000),
+                max_per_player: None,
+                chips: Chips(10_000),
+                prize_part: Cents(1000),
+                house_fee: Cents(0),
+                bounty_part: Cents(0),
+                double: true,
+            }),
+            add_on: Some(AddOnRule {
+                after_level: 4,
+                chips: Chips(15_000),
+                prize_part: Cents(1000),
+                house_fee: Cents(0),
+            }),
             ..club_evening(name, tables)
         }
     }

@@ -121,6 +121,43 @@ pub struct Player {
     /// that back returns them exactly.
     #[serde(default)]
     pub stack_taken_out: Chips,
+    /// Rebuys bought (a double rebuy counts two).
+    #[serde(default)]
+    pub rebuys: u16,
+    /// Add-ons bought (at most one).
+    #[serde(default)]
+    pub add_ons: u16,
+    /// The latest rebuy, while it can still be cancelled.
+    #[serde(default)]
+    pub last_rebuy: Option<PurchaseRecord>,
+    /// The add-on, while it can still be cancelled.
+    #[serde(default)]
+    pub last_add_on: Option<PurchaseRecord>,
+}
+
+/// What a rebuy or an add-on changed, so one bought by mistake can be cancelled exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PurchaseRecord {
+    pub payment: Payment,
+    /// Rebuys in it (2 for a double rebuy; 1 for the add-on).
+    pub count: u16,
+    pub chips: Chips,
+    /// The head and the bounties won right after it: when either changed, a bust it took part
+    /// in must be corrected first.
+    pub bounty_after: Cents,
+    pub bounty_won_after: Cents,
+    /// A rebuy after a bust: what puts the player back out when it is cancelled.
+    pub bust: Option<BustRecord>,
+}
+
+/// The bust a rebuy followed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BustRecord {
+    pub elimination: Option<Elimination>,
+    pub last_seat: Option<Place>,
+    pub bounty: Cents,
 }
 
 /// What a re-entry changed, so a re-entry bought by mistake can be cancelled exactly.
@@ -293,6 +330,15 @@ pub struct Tournament {
     pub house_fees: Cents,
     /// All entries bought (re-entries included): the field for payouts.
     pub entries: u32,
+    /// Rebuys bought (not entries: they add to the pool, not to the field).
+    #[serde(default)]
+    pub rebuys: u32,
+    /// Add-ons bought.
+    #[serde(default)]
+    pub add_ons: u32,
+    /// Rebuys the tables asked for, waiting for the desk, with when.
+    #[serde(default)]
+    pub rebuy_requests: BTreeMap<PlayerId, Timestamp>,
     /// Chips that entered play (starting stacks and bonuses).
     pub chips_bought: Chips,
     /// Chips taken out of play (disqualifications, early leavers).

@@ -15,7 +15,7 @@ use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
 use crate::read::view::ResultLine;
-use crate::rules::registration::registration_open;
+use crate::rules::purchases::field_open;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -76,7 +76,7 @@ pub fn is_finished(t: &Tournament, now: Timestamp) -> bool {
         return false;
     };
     t.deal_that_ended_play().is_some()
-        || (t.players_left() == 1 && t.entries >= 2 && !registration_open(t, cfg, now))
+        || (t.players_left() == 1 && t.entries >= 2 && !field_open(t, cfg, now))
 }
 
 /// When play ended, for a tournament [`is_finished`] says is over: the deal's time, or the

@@ -12,6 +12,7 @@ use crate::read::ranking::{is_finished, play_ended_at};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
+use crate::rules::purchases::{add_on_open, may_rebuy, pool_open, rebuy_open};
 use crate::rules::registration::registration_open;
 use crate::rules::seating::blinds;
 use crate::rulings::calculators::ante_for_table;
@@ -108,6 +109,34 @@ pub struct PlayerView {
     /// The latest entry is a re-entry that can still be cancelled (bought by mistake).
     #[serde(default)]
     pub can_cancel_entry: bool,
+    /// Rebuys (a double counts two) and add-ons bought.
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub rebuys: u16,
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub add_ons: u16,
+    /// The desk may sell this player a rebuy now (the period, the limit, the maximum), or
+    /// the add-on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub can_rebuy: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub can_add_on: bool,
+    /// The latest rebuy, or the add-on, can still be taken back (bought by mistake).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub can_cancel_rebuy: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub can_cancel_add_on: bool,
+}
+
+// The view's fields added with rebuys are left out while they say nothing (no rebuys), so a
+// view of a tournament without them keeps its bytes (the golden views).
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_zero_u16(n: &u16) -> bool {
+    *n == 0
+}
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A place with the player's name.
@@ -166,6 +195,11 @@ pub struct ResultLine {
     /// Bounty money won (the winner also collects their own head at the end).
     pub bounties: Cents,
     pub entries: u16,
+    /// Rebuys and add-ons bought (paid includes them).
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub rebuys: u16,
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub add_ons: u16,
     pub paid: Cents,
 }
 
@@ -227,6 +261,24 @@ pub struct TournamentView {
     pub clock: ClockView,
     pub players_left: u32,
     pub entries: u32,
+    /// Rebuys (a double counts two) and add-ons bought: they add to the pool and the chips,
+    /// not to the entries.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rebuys: u32,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub add_ons: u32,
+    /// What the tournament sells besides entries, when it does, and whether it sells it now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy: Option<crate::model::config::RebuyRule>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub add_on: Option<crate::model::config::AddOnRule>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rebuy_open: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub add_on_open: bool,
+    /// Rebuys the tables asked for, oldest first, while the player may still rebuy.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebuy_requests: Vec<PlayerId>,
     /// The money the prizes share: the entries' prize parts, or the guarantee while that is
     /// more.
     pub prize_pool: Cents,
@@ -500,7 +552,9 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
     let standings = standings(t, cfg, now);
     let payouts = t.prizes();
     let name_of = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
-    let deal_quotes = deal_quotes(t, &payouts, &standings, open);
+    let deal_quotes = deal_quotes(t, &payouts, &standings, pool_open(t, cfg, now));
+    let rebuy_open = rebuy_open(t, cfg, now);
+    let add_on_open = add_on_open(t, cfg, now);
     let results = results(t, &standings, &name_of);
     let places = standings
         .into_iter()
@@ -541,6 +595,22 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         clock,
         players_left,
         entries: t.entries,
+        rebuys: t.rebuys,
+        add_ons: t.add_ons,
+        rebuy: cfg.rebuy,
+        add_on: cfg.add_on,
+        rebuy_open,
+        add_on_open,
+        rebuy_requests: {
+            let mut r: Vec<(Timestamp, PlayerId)> = t
+                .rebuy_requests
+                .iter()
+                .filter(|(p, _)| rebuy_open && may_rebuy(t, cfg, now, **p))
+                .map(|(p, at)| (*at, *p))
+                .collect();
+            r.sort();
+            r.into_iter().map(|(_, p)| p).collect()
+        },
         prize_pool: t.pool_to_pay(),
         guarantee: cfg.guarantee,
         overlay: t.overlay(),
@@ -582,6 +652,12 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 bounty_won: p.bounty_won,
                 bonus: p.bonus,
                 can_cancel_entry: p.status == PlayerStatus::Playing && p.reentry.is_some(),
+                rebuys: p.rebuys,
+                add_ons: p.add_ons,
+                can_rebuy: rebuy_open && may_rebuy(t, cfg, now, p.id),
+                can_add_on: add_on_open && p.status == PlayerStatus::Playing && p.add_ons == 0,
+                can_cancel_rebuy: p.status == PlayerStatus::Playing && p.last_rebuy.is_some(),
+                can_cancel_add_on: p.status == PlayerStatus::Playing && p.last_add_on.is_some(),
             })
             .collect(),
         places,
@@ -716,6 +792,8 @@ fn results(
                 prize: deal.unwrap_or_else(|| standing.map(|s| s.prize).unwrap_or_default()),
                 bounties: p.bounty_won + own_head,
                 entries: p.entries,
+                rebuys: p.rebuys,
+                add_ons: p.add_ons,
                 paid: p.paid,
             }
         })

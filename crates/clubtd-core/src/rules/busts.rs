@@ -14,7 +14,7 @@ use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_G
 use crate::rules::bounties::{bounty_payments, onto_entries};
 use crate::rules::known_player;
 use crate::rules::payouts::shared_prizes;
-use crate::rules::registration::registration_open;
+use crate::rules::purchases::field_open;
 use crate::rules::seating::seat_order_from_button;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -347,7 +347,7 @@ fn deal_places(t: &Tournament, deal: &[(PlayerId, Cents)]) -> Vec<Standing> {
 /// best place first.
 pub fn standings(t: &Tournament, cfg: &Config, now: crate::model::ids::Timestamp) -> Vec<Standing> {
     let table = t.prizes();
-    let open = registration_open(t, cfg, now);
+    let open = field_open(t, cfg, now);
     let alive = u32::try_from(t.players_left()).unwrap_or(u32::MAX);
     // Groups in order of elimination, each sorted by starting stack, biggest first.
     let mut groups: Vec<Vec<&crate::model::state::Elimination>> = Vec::new();

@@ -16,7 +16,7 @@ use crate::rules::rng::Rng;
 use crate::rules::seating::draw_seat;
 
 /// The reason a correction needs, trimmed and bounded, or `REASON_REQUIRED`.
-fn reason_of(reason: &str) -> Result<String, DomainError> {
+pub(crate) fn reason_of(reason: &str) -> Result<String, DomainError> {
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(DomainError::ReasonRequired);

@@ -16,7 +16,7 @@ use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::Tournament;
 use crate::rules::busts::standings;
-use crate::rules::registration::registration_open;
+use crate::rules::purchases::pool_open;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::fmt;
@@ -362,7 +362,7 @@ pub fn decide_deal(
     if t.prizes().is_empty() {
         return Err(DomainError::NoPayouts);
     }
-    if !t.clock.is_started() || registration_open(t, cfg, ctx.now) {
+    if !t.clock.is_started() || pool_open(t, cfg, ctx.now) {
         return Err(DomainError::DealBeforeFieldFinal);
     }
     let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
@@ -417,6 +417,11 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
         | Command::ReopenRegistration { .. }
         | Command::ReinstatePlayer { .. }
         | Command::CancelEntry { .. }
+        | Command::Rebuy { .. }
+        | Command::AddOn { .. }
+        | Command::RequestRebuy { .. }
+        | Command::CancelRebuy { .. }
+        | Command::CancelAddOn { .. }
         | Command::ReopenTable { .. } => true,
         Command::RevivePlayer { player, .. } => !in_deal(player) || ended_play,
         Command::ReportBusts { .. }

@@ -15,6 +15,7 @@ pub mod hand_for_hand;
 pub mod incidents;
 pub mod payouts;
 pub mod penalties;
+pub mod purchases;
 pub mod registration;
 pub mod rng;
 pub mod seating;

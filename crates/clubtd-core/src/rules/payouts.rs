@@ -7,7 +7,7 @@ use crate::log::event::Event;
 use crate::model::config::{Config, PayoutMode, PayoutStructure};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
-use crate::rules::registration::registration_open;
+use crate::rules::purchases::pool_open;
 
 /// The director's own payout table: once registration is closed (the pool is final), a
 /// non-increasing list of positive prizes summing exactly to the pool, at most one per entry.
@@ -21,7 +21,7 @@ pub fn decide_set_payouts(
     if cfg.payouts.mode == PayoutMode::None {
         return Err(DomainError::NoPayouts);
     }
-    if registration_open(t, cfg, ctx.now) {
+    if pool_open(t, cfg, ctx.now) {
         return Err(DomainError::InvalidAmount {
             field: "payouts_before_close".into(),
         });

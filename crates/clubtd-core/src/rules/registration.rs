@@ -19,8 +19,7 @@ pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
     if t.registration_closed {
         return false;
     }
-    let reading = t.clock.read(&cfg.levels, now);
-    if !reading.started {
+    if !t.clock.is_started() {
         return true;
     }
     match cfg.late_registration {
@@ -28,18 +27,7 @@ pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
         LateRegistration::UntilLevel {
             level,
             through_break,
-        } => {
-            let Some(last) = cfg.play_level_index(level) else {
-                return false;
-            };
-            let in_window =
-                reading.level < last || (reading.level == last && reading.remaining_ms > 0);
-            let in_break_after = through_break
-                && reading.level == last + 1
-                && cfg.levels.get(last + 1).is_some_and(|l| l.is_break())
-                && reading.remaining_ms > 0;
-            in_window || in_break_after
-        }
+        } => crate::rules::purchases::within_level(t, cfg, now, level, through_break),
     }
 }
 
@@ -308,6 +296,10 @@ pub(crate) fn apply_registered(
             arrived: false,
             reentry: None,
             stack_taken_out: Chips::ZERO,
+            rebuys: 0,
+            add_ons: 0,
+            last_rebuy: None,
+            last_add_on: None,
         },
     );
     t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
@@ -337,6 +329,9 @@ pub(crate) fn apply_reentered(
     });
     p.entries += 1;
     p.status = PlayerStatus::Playing;
+    // A new entry: the purchases made on the stack before it cannot be taken back any more.
+    p.last_rebuy = None;
+    p.last_add_on = None;
     p.stack = starting + bonus;
     p.stack_counted = false;
     p.bounty = payment.bounty_part;

@@ -199,6 +199,41 @@ impl Config {
                 return Err(bad("bonus"));
             }
         }
+        if let Some(r) = self.rebuy {
+            let money_ok = [r.prize_part, r.house_fee, r.bounty_part]
+                .iter()
+                .all(|c| (0..=100_000_000).contains(&c.0));
+            // A rebuy's bounty part only where bounties run; its prize part only where prizes
+            // are paid (the same reasons as the buy-in's).
+            if !money_ok
+                || r.price().0 == 0
+                || r.chips.0 <= 0
+                || r.chips.0 > 1_000_000_000
+                || r.stack_at_most.0 < 0
+                || r.max_per_player == Some(0)
+                || self.play_level_index(r.until_level).is_none()
+                || (self.bounty_kind == BountyKind::None && r.bounty_part != Cents::ZERO)
+                || (self.payouts.mode == PayoutMode::None && r.prize_part != Cents::ZERO)
+            {
+                return Err(bad("rebuy"));
+            }
+        }
+        if let Some(a) = self.add_on {
+            // The add-on is sold at a break: the level it follows must be followed by one.
+            let break_after = self
+                .play_level_index(a.after_level)
+                .is_some_and(|i| self.levels.get(i + 1).is_some_and(Level::is_break));
+            if !break_after
+                || !(0..=100_000_000).contains(&a.prize_part.0)
+                || !(0..=100_000_000).contains(&a.house_fee.0)
+                || a.price().0 == 0
+                || a.chips.0 <= 0
+                || a.chips.0 > 1_000_000_000
+                || (self.payouts.mode == PayoutMode::None && a.prize_part != Cents::ZERO)
+            {
+                return Err(bad("add_on"));
+            }
+        }
         let p = &self.payouts;
         if p.rounding.0 <= 0 || p.rounding.0 > 100_000_000 {
             return Err(bad("payouts"));

@@ -99,7 +99,8 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
         }),
         Event::ClockChanged { .. } => Some(UndoStep::Clock { previous: t.clock }),
         Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
-        Event::Undone { .. } => return UndoEffect::Keep,
+        // A table's request for a rebuy changes nothing the director might take back.
+        Event::Undone { .. } | Event::RebuyRequested { .. } => return UndoEffect::Keep,
         _ => None,
     };
     match step {
