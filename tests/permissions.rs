@@ -80,12 +80,14 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("penalty_hand_served",                [Y, Y, N, N, N, N, N]),
     ("abandoned_stack_gone",               [Y, Y, N, N, N, N, N]),
     ("confirm_arrival: player at the table", [Y, Y, N, N, N, N, N]),
+    ("request_rebuy: player at the table", [Y, Y, N, N, N, N, N]),
     // ... and nothing more, even about its own table.
     ("move_player: any player into table", [Y, N, N, N, N, N, N]),
     ("move_player: director's move",       [Y, N, N, N, N, N, N]),
     ("record_ruling: with a sanction",     [Y, N, N, N, N, N, N]),
     ("answer_call",                        [Y, N, N, N, N, N, N]),
     ("confirm_arrival: player elsewhere",  [Y, N, N, N, N, N, N]),
+    ("request_rebuy: player elsewhere",    [Y, N, N, N, N, N, N]),
     ("report_chips",                       [Y, N, N, N, N, N, N]),
     ("break_table",                        [Y, N, N, N, N, N, N]),
     // Everything else is the director's.
@@ -107,6 +109,11 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("rescind_penalty",                    [Y, N, N, N, N, N, N]),
     ("overrule_ruling",                    [Y, N, N, N, N, N, N]),
     ("cancel_entry",                       [Y, N, N, N, N, N, N]),
+    // The desk takes the money of rebuys and add-ons, and takes back one bought by mistake.
+    ("rebuy",                              [Y, N, N, N, N, N, N]),
+    ("add_on",                             [Y, N, N, N, N, N, N]),
+    ("cancel_rebuy",                       [Y, N, N, N, N, N, N]),
+    ("cancel_add_on",                      [Y, N, N, N, N, N, N]),
     ("reinstate_player",                   [Y, N, N, N, N, N, N]),
     ("reopen_table",                       [Y, N, N, N, N, N, N]),
     ("set_hand_for_hand",                  [Y, N, N, N, N, N, N]),
@@ -593,6 +600,30 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         // PKR4U 18 at another table (table 3: neither the own nor the other key's table).
         "confirm_arrival: player elsewhere" => Command::ConfirmArrival {
             player: seated(v, 3)[0],
+        },
+        "request_rebuy: player at the table" => Command::RequestRebuy { player: first },
+        "request_rebuy: player elsewhere" => Command::RequestRebuy {
+            player: seated(v, 3)[0],
+        },
+        "rebuy" => Command::Rebuy {
+            player: first,
+            double: false,
+            stack: None,
+            method: PaymentMethod::Cash,
+            present: true,
+        },
+        "add_on" => Command::AddOn {
+            player: first,
+            method: PaymentMethod::Cash,
+            present: true,
+        },
+        "cancel_rebuy" => Command::CancelRebuy {
+            player: first,
+            reason: reason(),
+        },
+        "cancel_add_on" => Command::CancelAddOn {
+            player: first,
+            reason: reason(),
         },
         "report_chips" => Command::ReportChips {
             player: first,

@@ -26,6 +26,8 @@ pub struct TournamentItem {
 pub enum Template {
     ClubEvening,
     ClubPko,
+    /// Rebuys during the first levels and an add-on at the break after them.
+    ClubRebuy,
 }
 
 /// A club player, as the desk's suggestions and the merge page show them.
@@ -104,6 +106,7 @@ pub async fn create_from_template(
     let config = match template {
         Template::ClubEvening => templates::club_evening(name.trim(), tables),
         Template::ClubPko => templates::club_pko(name.trim(), tables),
+        Template::ClubRebuy => templates::club_rebuy(name.trim(), tables),
     };
     creation::create(&command_id, config).await
 }

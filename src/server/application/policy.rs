@@ -76,6 +76,14 @@ impl Caller {
                 .get(player)
                 .and_then(|p| p.seat)
                 .is_some_and(|seat| seat.table == *table),
+            // A rebuy asked for a player of its own: seated there, or busted there.
+            (Caller::Table { table, .. }, Command::RequestRebuy { player }) => {
+                state.players.get(player).is_some_and(|p| {
+                    p.seat
+                        .or(p.last_seat)
+                        .is_some_and(|seat| seat.table == *table)
+                })
+            }
             _ => true,
         }
     }
@@ -84,7 +92,8 @@ impl Caller {
 /// What a table's device may send: report its busts (and its abandoned stacks' last chip),
 /// set its button, confirm the moves into it, report its hand finished and its chip counts,
 /// call the director or take its call back (and record the guided ruling without sanctioning anyone), mark a
-/// penalty hand played, confirm a bonus stack arrived (a player of its own: `may_send_now`).
+/// penalty hand played, confirm a bonus stack arrived and ask the desk for a rebuy (a player
+/// of its own: `may_send_now`).
 fn table_may(own: TableNo, command: &Command) -> bool {
     match command {
         Command::ReportBusts { table, .. }
@@ -97,7 +106,7 @@ fn table_may(own: TableNo, command: &Command) -> bool {
         | Command::PenaltyHandServed { table, .. } => *table == own,
         Command::RecordRuling { table, player, .. } => *table == Some(own) && player.is_none(),
         Command::MovePlayer { to, .. } => to.table == own,
-        Command::ConfirmArrival { .. } => true,
+        Command::ConfirmArrival { .. } | Command::RequestRebuy { .. } => true,
         _ => false,
     }
 }

@@ -24,6 +24,7 @@ impl Source {
         match self {
             Source::Template(Template::ClubEvening) => "evening".into(),
             Source::Template(Template::ClubPko) => "pko".into(),
+            Source::Template(Template::ClubRebuy) => "rebuy".into(),
             Source::Copy(id) => format!("copy-{id}"),
         }
     }
@@ -32,6 +33,7 @@ impl Source {
         match value.strip_prefix("copy-").and_then(|id| id.parse().ok()) {
             Some(id) => Source::Copy(id),
             None if value == "pko" => Source::Template(Template::ClubPko),
+            None if value == "rebuy" => Source::Template(Template::ClubRebuy),
             None => Source::Template(Template::ClubEvening),
         }
     }
@@ -116,6 +118,7 @@ pub fn TournamentsPage() -> impl IntoView {
                                         on:change=move |ev| source.set(Source::parse(&event_target_value(&ev)))>
                                         <option value="evening">{t!(i18n, template_evening)}</option>
                                         <option value="pko">{t!(i18n, template_pko)}</option>
+                                        <option value="rebuy">{t!(i18n, template_rebuy)}</option>
                                         {copyable.into_iter().map(|t| view! {
                                             <option value=Source::Copy(t.id).value()>{t!(i18n, copy_of, name = t.name.clone())}</option>
                                         }).collect_view()}

@@ -20,6 +20,9 @@ pub enum Correction {
     Disqualify(PlayerId),
     /// A re-entry bought by mistake.
     CancelEntry(PlayerId),
+    /// The latest rebuy, or the add-on, bought by mistake.
+    CancelRebuy(PlayerId),
+    CancelAddOn(PlayerId),
     /// An early leave or a disqualification taken back.
     Reinstate(PlayerId),
     /// A table broken too early.
@@ -41,6 +44,8 @@ impl Correction {
             Correction::Revive(player) => Command::RevivePlayer { player, reason },
             Correction::Disqualify(player) => Command::Disqualify { player, reason },
             Correction::CancelEntry(player) => Command::CancelEntry { player, reason },
+            Correction::CancelRebuy(player) => Command::CancelRebuy { player, reason },
+            Correction::CancelAddOn(player) => Command::CancelAddOn { player, reason },
             Correction::Reinstate(player) => Command::ReinstatePlayer { player, reason },
             Correction::ReopenTable(table) => Command::ReopenTable { table, reason },
             Correction::ReopenRegistration => Command::ReopenRegistration { reason },
@@ -56,6 +61,8 @@ impl Correction {
             Correction::Revive(p)
             | Correction::Disqualify(p)
             | Correction::CancelEntry(p)
+            | Correction::CancelRebuy(p)
+            | Correction::CancelAddOn(p)
             | Correction::Reinstate(p) => Some(p),
             _ => None,
         }
@@ -122,6 +129,8 @@ pub fn ReasonSheet(
             Correction::Revive(_) => view! { {t!(i18n, revive)}" · "{who} }.into_any(),
             Correction::Disqualify(_) => view! { {t!(i18n, disqualify)}" · "{who} }.into_any(),
             Correction::CancelEntry(_) => view! { {t!(i18n, cancel_entry)}" · "{who} }.into_any(),
+            Correction::CancelRebuy(_) => view! { {t!(i18n, cancel_rebuy)}" · "{who} }.into_any(),
+            Correction::CancelAddOn(_) => view! { {t!(i18n, cancel_add_on)}" · "{who} }.into_any(),
             Correction::Reinstate(_) => view! { {t!(i18n, reinstate)}" · "{who} }.into_any(),
             Correction::ReopenTable(t) => t!(i18n, reopen_table, table = t.0).into_any(),
             Correction::ReopenRegistration => t!(i18n, reopen_registration).into_any(),

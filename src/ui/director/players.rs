@@ -1,13 +1,15 @@
 //! Every player with status, seat, stack and entries, searchable, with what the director can
 //! do for each: re-entry with option A or B (PKR4U 11 / 29), a wrong bust revived, an early
-//! leave (FIDPA), a disqualification (TDA 33), and the corrections of each.
+//! leave (FIDPA), a disqualification (TDA 33), rebuys and the add-on where the tournament sells
+//! them (with the tables' requests for a rebuy on top), and the corrections of each.
 
-use super::super::components::{chips, Answer, ConfirmButton, PaymentMethodPicker};
+use super::super::components::{chips, euro, Answer, ConfirmButton, PaymentMethodPicker};
 use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{Command, ReEntryOption};
 use crate::domain::event::PaymentMethod;
 use crate::domain::ids::PlayerId;
+use crate::domain::money::Cents;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::{PlayerView, TournamentView};
 use crate::i18n::*;
@@ -45,7 +47,64 @@ pub fn PlayersPanel(
             present: present.get_untracked(),
         });
     };
+    // Rebuys and the add-on are money too: the second tap buys.
+    let buy = move |command: Command| {
+        if !send.pending().get_untracked() {
+            send.dispatch(command);
+        }
+    };
+    let rebuy = move |player, double| {
+        buy(Command::Rebuy {
+            player,
+            double,
+            stack: None,
+            method: method.get_untracked(),
+            present: present.get_untracked(),
+        })
+    };
+    let add_on = move |player| {
+        buy(Command::AddOn {
+            player,
+            method: method.get_untracked(),
+            present: present.get_untracked(),
+        })
+    };
+    // The price on the button: the desk says what to take.
+    let rebuy_price = move |double: bool| {
+        view.with(|v| v.as_ref().and_then(|v| v.rebuy))
+            .map(|r| euro(Cents(r.price().0 * if double { 2 } else { 1 })))
+            .unwrap_or_default()
+    };
+    let add_on_price = move || {
+        view.with(|v| v.as_ref().and_then(|v| v.add_on))
+            .map(|a| euro(a.price()))
+            .unwrap_or_default()
+    };
+    let double_sold =
+        move || view.with(|v| v.as_ref().and_then(|v| v.rebuy).is_some_and(|r| r.double));
+    let purchases = move |p: &PlayerView| {
+        let player = p.player;
+        let id = p.player.0;
+        view! {
+            {p.can_rebuy.then(|| view! {
+                <ConfirmButton class="small buy" testid=format!("rebuy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
+                {double_sold().then(|| view! {
+                    <ConfirmButton class="small buy" testid=format!("rebuy-double-{id}") busy on_confirm=move |_| rebuy(player, true)>{t!(i18n, double_rebuy)}" "{rebuy_price(true)}</ConfirmButton>
+                })}
+            })}
+            {p.can_add_on.then(|| view! {
+                <ConfirmButton class="small buy" testid=format!("add-on-{id}") busy on_confirm=move |_| add_on(player)>{t!(i18n, add_on)}" "{add_on_price()}</ConfirmButton>
+            })}
+            {p.can_cancel_rebuy.then(|| view! {
+                <CorrectionButton correction=Correction::CancelRebuy(player) pending testid=format!("cancel-rebuy-{id}")>{t!(i18n, cancel_rebuy)}</CorrectionButton>
+            })}
+            {p.can_cancel_add_on.then(|| view! {
+                <CorrectionButton correction=Correction::CancelAddOn(player) pending testid=format!("cancel-add-on-{id}")>{t!(i18n, cancel_add_on)}</CorrectionButton>
+            })}
+        }
+    };
     let row = move |p: PlayerView| {
+        let bought = purchases(&p);
         let player = p.player;
         let id = p.player.0;
         let status = match p.status {
@@ -83,8 +142,11 @@ pub fn PlayersPanel(
                 <span class="who"><b>{p.name.clone()}</b>" "<span class="status">{status}</span></span>
                 <span class="where">{seat}</span>
                 <span class="stack">{chips(p.stack)}</span>
-                <span class="entries">"×"{p.entries}</span>
-                <span class="actions">{actions}
+                <span class="entries">"×"{p.entries}
+                    {(p.rebuys > 0).then(|| view! { " +"{p.rebuys}"R" })}
+                    {(p.add_ons > 0).then_some(" +A")}
+                </span>
+                <span class="actions">{bought}{actions}
                     <button class="small" data-testid=format!("more-{id}") on:click=move |_| selected.set(Some(player))>{t!(i18n, more_actions)}</button>
                     <a class="face small-link" data-testid=format!("receipt-{id}")
                         href=move || with_tournament(&format!("/director/receipt/{id}"), shown.get())>{t!(i18n, receipt)}</a>
@@ -103,6 +165,33 @@ pub fn PlayersPanel(
             .collect();
         Some(shown.into_iter().map(row).collect_view())
     };
+    // The tables' requests for a rebuy, oldest first: the desk takes the money here.
+    let requests = move || {
+        let v = view.get()?;
+        let asked: Vec<PlayerView> = v
+            .rebuy_requests
+            .iter()
+            .filter_map(|r| v.players.iter().find(|p| p.player == *r).cloned())
+            .collect();
+        (!asked.is_empty()).then(|| {
+            view! {
+                <div class="rebuy-requests" data-testid="rebuy-requests" role="status">
+                    <h4>{t!(i18n, rebuy_requests)}</h4>
+                    <ul>{asked.into_iter().map(|p| {
+                        let player = p.player;
+                        let id = p.player.0;
+                        let table = p.table.map(|t| t.0.to_string()).unwrap_or_else(|| "—".into());
+                        view! {
+                            <li data-testid=format!("rebuy-request-{id}")>
+                                <b>{p.name.clone()}</b>" · "{t!(i18n, table_n, n = table)}" "
+                                <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
+                            </li>
+                        }
+                    }).collect_view()}</ul>
+                </div>
+            }
+        })
+    };
     view! {
         <section class="panel players" data-testid="players-panel">
             <h3>{t!(i18n, players)}</h3>
@@ -116,6 +205,7 @@ pub fn PlayersPanel(
                 </label>
             </div>
             <Answer reply=send.value().into() view />
+            {requests}
             <ul class="player-list">{rows}</ul>
         </section>
     }

@@ -12,7 +12,8 @@ use super::super::components::Answer;
 use super::super::live::{command_action, CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::config::{
-    templates, Announcements, Bonus, BountyKind, Config, LateRegistration, Level, PayoutMode,
+    templates, AddOnRule, Announcements, Bonus, BountyKind, Config, LateRegistration, Level,
+    PayoutMode, RebuyRule,
 };
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
@@ -130,6 +131,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let guarantee = RwSignal::new(cfg.guarantee.map(|g| g.to_string()).unwrap_or_default());
     let paid_share = RwSignal::new(share);
     let min_cash = RwSignal::new(min_cash);
+    let purchases = PurchaseFields::new(&cfg);
     let invalid = RwSignal::new(None::<&'static str>);
     let has_bounty = cfg.bounty_kind != BountyKind::None;
     let stored = cfg.clone();
@@ -152,6 +154,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 guarantee: guarantee.get_untracked(),
                 paid_share: paid_share.get_untracked(),
                 min_cash: min_cash.get_untracked(),
+                purchases: purchases.draft(),
             },
         ) {
             Ok(config) => {
@@ -197,6 +200,25 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 {field(t!(i18n, payout_min_cash).into_any(), min_cash, "cfg-min-cash", true)}
             })}
             {move || (payout_mode.get() != "none").then(|| field(t!(i18n, guarantee_blank).into_any(), guarantee, "cfg-guarantee", true))}
+            <fieldset class="purchases" data-testid="cfg-purchases">
+                <legend>{t!(i18n, rebuys_and_add_on)}</legend>
+                {field(t!(i18n, rebuy_until_level_blank).into_any(), purchases.rebuy_level, "cfg-rebuy-level", true)}
+                {field(t!(i18n, rebuy_prize_part).into_any(), purchases.rebuy_prize, "cfg-rebuy-prize", true)}
+                {field(t!(i18n, rebuy_house_fee).into_any(), purchases.rebuy_fee, "cfg-rebuy-fee", true)}
+                {has_bounty.then(|| field(t!(i18n, rebuy_bounty_part).into_any(), purchases.rebuy_bounty, "cfg-rebuy-bounty", true))}
+                {field(t!(i18n, rebuy_chips).into_any(), purchases.rebuy_chips, "cfg-rebuy-chips", true)}
+                {field(t!(i18n, rebuy_stack_at_most).into_any(), purchases.rebuy_limit, "cfg-rebuy-limit", true)}
+                {field(t!(i18n, rebuy_max_blank).into_any(), purchases.rebuy_max, "cfg-rebuy-max", true)}
+                <label class="check">
+                    <input type="checkbox" data-testid="cfg-rebuy-double" checked=purchases.rebuy_double.get_untracked()
+                        prop:checked=purchases.rebuy_double on:change=move |ev| purchases.rebuy_double.set(event_target_checked(&ev)) />
+                    {t!(i18n, double_rebuy_allowed)}
+                </label>
+                {field(t!(i18n, add_on_after_level_blank).into_any(), purchases.add_on_level, "cfg-add-on-level", true)}
+                {field(t!(i18n, add_on_prize_part).into_any(), purchases.add_on_prize, "cfg-add-on-prize", true)}
+                {field(t!(i18n, add_on_house_fee).into_any(), purchases.add_on_fee, "cfg-add-on-fee", true)}
+                {field(t!(i18n, add_on_chips).into_any(), purchases.add_on_chips, "cfg-add-on-chips", true)}
+            </fieldset>
             {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
             <button class="primary" type="submit" data-testid="save-config">{t!(i18n, save_settings)}</button>
         </form>
@@ -223,6 +245,148 @@ struct ConfigDraft {
     paid_share: String,
     /// The minimum cash in euros (curve only).
     min_cash: String,
+    purchases: PurchaseDraft,
+}
+
+/// The rebuy and add-on settings as typed: a blank level means none is sold.
+#[derive(Clone, Debug)]
+struct PurchaseDraft {
+    rebuy_level: String,
+    rebuy_prize: String,
+    rebuy_fee: String,
+    rebuy_bounty: String,
+    rebuy_chips: String,
+    rebuy_limit: String,
+    rebuy_max: String,
+    rebuy_double: bool,
+    add_on_level: String,
+    add_on_prize: String,
+    add_on_fee: String,
+    add_on_chips: String,
+}
+
+/// The form's inputs for rebuys and the add-on, started from the stored rules (or, where
+/// none is sold yet, from the buy-in: a rebuy usually costs and brings what an entry does).
+#[derive(Clone, Copy)]
+struct PurchaseFields {
+    rebuy_level: RwSignal<String>,
+    rebuy_prize: RwSignal<String>,
+    rebuy_fee: RwSignal<String>,
+    rebuy_bounty: RwSignal<String>,
+    rebuy_chips: RwSignal<String>,
+    rebuy_limit: RwSignal<String>,
+    rebuy_max: RwSignal<String>,
+    rebuy_double: RwSignal<bool>,
+    add_on_level: RwSignal<String>,
+    add_on_prize: RwSignal<String>,
+    add_on_fee: RwSignal<String>,
+    add_on_chips: RwSignal<String>,
+}
+
+impl PurchaseDraft {
+    fn of(cfg: &Config) -> PurchaseDraft {
+        let r = cfg.rebuy;
+        let a = cfg.add_on;
+        PurchaseDraft {
+            rebuy_level: r.map(|r| r.until_level.to_string()).unwrap_or_default(),
+            rebuy_prize: r.map_or(cfg.prize_part, |r| r.prize_part).to_string(),
+            rebuy_fee: r.map_or(cfg.house_fee, |r| r.house_fee).to_string(),
+            rebuy_bounty: r.map_or(cfg.bounty_part, |r| r.bounty_part).to_string(),
+            rebuy_chips: r.map_or(cfg.starting_stack, |r| r.chips).0.to_string(),
+            rebuy_limit: r
+                .map_or(cfg.starting_stack, |r| r.stack_at_most)
+                .0
+                .to_string(),
+            rebuy_max: r
+                .and_then(|r| r.max_per_player)
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
+            rebuy_double: r.is_some_and(|r| r.double),
+            add_on_level: a.map(|a| a.after_level.to_string()).unwrap_or_default(),
+            add_on_prize: a.map_or(cfg.prize_part, |a| a.prize_part).to_string(),
+            add_on_fee: a.map_or(Cents::ZERO, |a| a.house_fee).to_string(),
+            add_on_chips: a.map_or(cfg.starting_stack, |a| a.chips).0.to_string(),
+        }
+    }
+}
+
+impl PurchaseFields {
+    fn new(cfg: &Config) -> PurchaseFields {
+        let d = PurchaseDraft::of(cfg);
+        PurchaseFields {
+            rebuy_level: RwSignal::new(d.rebuy_level),
+            rebuy_prize: RwSignal::new(d.rebuy_prize),
+            rebuy_fee: RwSignal::new(d.rebuy_fee),
+            rebuy_bounty: RwSignal::new(d.rebuy_bounty),
+            rebuy_chips: RwSignal::new(d.rebuy_chips),
+            rebuy_limit: RwSignal::new(d.rebuy_limit),
+            rebuy_max: RwSignal::new(d.rebuy_max),
+            rebuy_double: RwSignal::new(d.rebuy_double),
+            add_on_level: RwSignal::new(d.add_on_level),
+            add_on_prize: RwSignal::new(d.add_on_prize),
+            add_on_fee: RwSignal::new(d.add_on_fee),
+            add_on_chips: RwSignal::new(d.add_on_chips),
+        }
+    }
+
+    fn draft(&self) -> PurchaseDraft {
+        PurchaseDraft {
+            rebuy_level: self.rebuy_level.get_untracked(),
+            rebuy_prize: self.rebuy_prize.get_untracked(),
+            rebuy_fee: self.rebuy_fee.get_untracked(),
+            rebuy_bounty: self.rebuy_bounty.get_untracked(),
+            rebuy_chips: self.rebuy_chips.get_untracked(),
+            rebuy_limit: self.rebuy_limit.get_untracked(),
+            rebuy_max: self.rebuy_max.get_untracked(),
+            rebuy_double: self.rebuy_double.get_untracked(),
+            add_on_level: self.add_on_level.get_untracked(),
+            add_on_prize: self.add_on_prize.get_untracked(),
+            add_on_fee: self.add_on_fee.get_untracked(),
+            add_on_chips: self.add_on_chips.get_untracked(),
+        }
+    }
+}
+
+/// The rebuy and add-on rules typed in the form (`None` where the level is blank), or the
+/// field that does not read. The rest of the rules (a level that exists, a break after the
+/// add-on's level) are the domain's to check.
+fn read_purchases(
+    stored: &Config,
+    d: &PurchaseDraft,
+) -> Result<(Option<RebuyRule>, Option<AddOnRule>), &'static str> {
+    let euros = |s: &str, field| Cents::parse_euros(s).ok_or(field);
+    let whole = |s: &str, field| s.trim().parse::<i64>().map_err(|_| field);
+    let rebuy = match d.rebuy_level.trim() {
+        "" => None,
+        level => Some(RebuyRule {
+            until_level: level.parse().map_err(|_| "rebuy")?,
+            through_break: stored.rebuy.is_some_and(|r| r.through_break),
+            stack_at_most: Chips(whole(&d.rebuy_limit, "rebuy")?),
+            max_per_player: match d.rebuy_max.trim() {
+                "" => None,
+                m => Some(m.parse().map_err(|_| "rebuy")?),
+            },
+            chips: Chips(whole(&d.rebuy_chips, "rebuy")?),
+            prize_part: euros(&d.rebuy_prize, "rebuy")?,
+            house_fee: euros(&d.rebuy_fee, "rebuy")?,
+            bounty_part: if stored.bounty_kind == BountyKind::None {
+                Cents::ZERO
+            } else {
+                euros(&d.rebuy_bounty, "rebuy")?
+            },
+            double: d.rebuy_double,
+        }),
+    };
+    let add_on = match d.add_on_level.trim() {
+        "" => None,
+        level => Some(AddOnRule {
+            after_level: level.parse().map_err(|_| "add_on")?,
+            chips: Chips(whole(&d.add_on_chips, "add_on")?),
+            prize_part: euros(&d.add_on_prize, "add_on")?,
+            house_fee: euros(&d.add_on_fee, "add_on")?,
+        }),
+    };
+    Ok((rebuy, add_on))
 }
 
 /// The payout structure as the form shows it: the mode's name, the share paid in percent and
@@ -296,6 +460,7 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
             })
         })
         .transpose()?;
+    let (rebuy, add_on) = read_purchases(stored, &d.purchases)?;
     Ok(Config {
         name: d.name.trim().to_string(),
         prize_part: euros(&d.prize, "prize_part")?,
@@ -316,6 +481,8 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         bonus,
         payouts,
         guarantee,
+        rebuy,
+        add_on,
         ..stored.clone()
     })
 }
@@ -560,7 +727,34 @@ mod tests {
             guarantee: cfg.guarantee.map(|g| g.to_string()).unwrap_or_default(),
             paid_share: payout_fields(cfg).1,
             min_cash: payout_fields(cfg).2,
+            purchases: PurchaseDraft::of(cfg),
         }
+    }
+
+    #[test]
+    fn rebuys_and_the_add_on_are_set_in_the_form_and_a_blank_level_sells_none() {
+        let cfg = templates::club_rebuy("Rebuy", 2);
+        let same = read_config(&cfg, &draft(&cfg)).expect("reads");
+        assert_eq!(same.rebuy, cfg.rebuy);
+        assert_eq!(same.add_on, cfg.add_on);
+        let mut d = draft(&cfg);
+        d.purchases.rebuy_level = "3".into();
+        d.purchases.rebuy_prize = "7,50".into();
+        d.purchases.rebuy_max = "2".into();
+        d.purchases.add_on_level = String::new();
+        let changed = read_config(&cfg, &d).expect("reads");
+        let r = changed.rebuy.expect("rebuys");
+        assert_eq!(
+            (r.until_level, r.prize_part, r.max_per_player),
+            (3, Cents(750), Some(2))
+        );
+        assert_eq!(changed.add_on, None);
+        d.purchases.rebuy_chips = "lots".into();
+        assert_eq!(read_config(&cfg, &d).err(), Some("rebuy"));
+        // A plain evening starts with none sold, and the form keeps it so.
+        let plain = templates::club_evening("Plain", 2);
+        let kept = read_config(&plain, &draft(&plain)).expect("reads");
+        assert_eq!((kept.rebuy, kept.add_on), (None, None));
     }
 
     #[test]

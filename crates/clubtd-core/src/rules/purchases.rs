@@ -125,6 +125,16 @@ fn check_rebuy(
     Ok(())
 }
 
+/// What the desk asks for a rebuy (the fields of [`Command::Rebuy`](crate::Command)).
+#[derive(Clone, Copy, Debug)]
+pub struct RebuyOrder {
+    pub player: PlayerId,
+    pub double: bool,
+    pub stack: Option<Chips>,
+    pub method: PaymentMethod,
+    pub present: bool,
+}
+
 /// A rebuy (a double rebuy where the tournament allows it) paid at the desk. A player still
 /// in tells their stack (`stack`, else the latest known one counts); a busted player takes
 /// their old seat back when it is still free, else a newly drawn one.
@@ -132,12 +142,15 @@ pub fn decide_rebuy(
     t: &Tournament,
     cfg: &Config,
     ctx: Ctx,
-    player: PlayerId,
-    double: bool,
-    stack: Option<Chips>,
-    method: PaymentMethod,
-    present: bool,
+    order: RebuyOrder,
 ) -> Result<Vec<Event>, DomainError> {
+    let RebuyOrder {
+        player,
+        double,
+        stack,
+        method,
+        present,
+    } = order;
     if !present {
         return Err(DomainError::NotPresent);
     }
