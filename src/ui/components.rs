@@ -133,6 +133,7 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
             <div><dt>{t!(i18n, average_stack)}</dt><dd>{v.average_stack.to_string()}<small>" "{avg_bb}</small></dd></div>
             <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}<GuaranteedMark guarantee=v.guarantee /></dd></div>
+            <PurchaseFigures view=v.clone() />
         </dl>
     }
 }
@@ -157,6 +158,34 @@ pub fn GuaranteeFigures(guarantee: Option<Cents>, overlay: Cents) -> impl IntoVi
             <div><dt>{t!(i18n, overlay_house)}</dt><dd data-testid="overlay">{euro(overlay)}</dd></div>
         })}
     }
+}
+
+/// The rebuys and add-ons bought, as two more figures, where the tournament sells them (the
+/// phones, the TV, the money panel, the payout sheet).
+#[component]
+pub fn PurchaseFigures(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        {view.rebuy.map(|_| view! {
+            <div><dt>{t!(i18n, rebuys_count)}</dt><dd data-testid="rebuys">{view.rebuys}</dd></div>
+        })}
+        {view.add_on.map(|_| view! {
+            <div><dt>{t!(i18n, add_ons_count)}</dt><dd data-testid="add-ons">{view.add_ons}</dd></div>
+        })}
+    }
+}
+
+/// A player's purchases in one short cell: entries, then rebuys and the add-on when bought
+/// ("2 +3R +A").
+pub fn purchases_label(entries: u16, rebuys: u16, add_ons: u16) -> String {
+    let mut s = entries.to_string();
+    if rebuys > 0 {
+        s.push_str(&format!(" +{rebuys}R"));
+    }
+    if add_ons > 0 {
+        s.push_str(" +A");
+    }
+    s
 }
 
 /// One whole number as people type it: a space or a dot groups thousands ("1 200", "1.200",

@@ -2,7 +2,7 @@
 //! desk): my table and seat, big; my stack, my bounty and my entries; my place and prize once
 //! I am out; and the clock and the field, live. A wrong link shows only that it is not valid.
 
-use super::components::{chips, euro, ClockPanel, FieldFigures, LangSwitch};
+use super::components::{chips, euro, purchases_label, ClockPanel, FieldFigures, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::use_live_of;
 use crate::domain::config::BountyKind;
@@ -119,7 +119,7 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
                     <div><dt>{t!(i18n, bounty)}</dt><dd data-testid="me-bounty">{euro(me.bounty)}</dd></div>
                     <div><dt>{t!(i18n, bounties_won)}</dt><dd data-testid="me-bounties-won">{euro(card.bounties)}</dd></div>
                 })}
-                <div><dt>{t!(i18n, my_entries)}</dt><dd data-testid="me-entries">{me.entries}</dd></div>
+                <div><dt>{t!(i18n, my_entries)}</dt><dd data-testid="me-entries">{purchases_label(me.entries, me.rebuys, me.add_ons)}</dd></div>
             </dl>
         </section>
     }

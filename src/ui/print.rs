@@ -16,7 +16,7 @@ use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::{get_view, seat_cards, SeatCard};
 use crate::ui::club::DirectorOnly;
-use crate::ui::components::{euro, GuaranteeFigures, LangSwitch};
+use crate::ui::components::{euro, GuaranteeFigures, LangSwitch, PurchaseFigures};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
@@ -251,6 +251,7 @@ fn PayoutSheet(view: TournamentView) -> impl IntoView {
             <h2>{view.name.clone()}" · "{t!(i18n, payout_sheet)}</h2>
             <dl class="figures">
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
+                <PurchaseFigures view=view.clone() />
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="print-pool">{euro(view.prize_pool)}</dd></div>
                 <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
             </dl>

@@ -115,7 +115,8 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid.
+/// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid, and
+/// the rebuys and add-ons bought (last, so sheets that read the first six columns still do).
 pub async fn results_csv(
     State(state): State<AppState>,
     Path(tournament): Path<i64>,
@@ -130,16 +131,18 @@ pub async fn results_csv(
     let Some(view) = tournament_view(&snap.state, crate::server::engine::now()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let mut out = String::from("place,name,prize,bounties,entries,paid\n");
+    let mut out = String::from("place,name,prize,bounties,entries,paid,rebuys,add_ons\n");
     for r in view.results {
         out.push_str(&format!(
-            "{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{}\n",
             r.place.map(|p| p.to_string()).unwrap_or_default(),
             csv_field(&r.name),
             r.prize,
             r.bounties,
             r.entries,
-            r.paid
+            r.paid,
+            r.rebuys,
+            r.add_ons
         ));
     }
     (

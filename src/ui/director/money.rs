@@ -2,7 +2,7 @@
 //! the final-table deal quotes (chip-chop and ICM side by side, exact to the cent, seed 000)
 //! with one tap to record the one the players agree, and the results with their exports.
 
-use super::super::components::{chips, euro, GuaranteeFigures};
+use super::super::components::{chips, euro, purchases_label, GuaranteeFigures, PurchaseFigures};
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
@@ -29,6 +29,7 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
             <dl class="figures">
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
+                <PurchaseFigures view=view.clone() />
                 <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
                 {(view.bounty_kind != BountyKind::None).then(|| view! {
                     <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
@@ -211,7 +212,7 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
                     <td><a data-testid=format!("result-receipt-{}", r.player.0) href=with_tournament(&format!("/director/receipt/{}", r.player.0), Some(tournament))>{r.name.clone()}</a></td>
                     <td class="num">{euro(r.prize)}</td>
                     <td class="num">{euro(r.bounties)}</td>
-                    <td class="num">{r.entries}</td>
+                    <td class="num">{purchases_label(r.entries, r.rebuys, r.add_ons)}</td>
                     <td class="num">{euro(r.paid)}</td>
                 </tr>
             }

@@ -68,6 +68,10 @@ fn line_label(i18n: leptos_i18n::I18nContext<Locale>, kind: LineKind) -> AnyView
         LineKind::ReEntry => t!(i18n, re_entry).into_any(),
         LineKind::UnregistrationRefund => t!(i18n, refund_unregistered).into_any(),
         LineKind::ReEntryRefund => t!(i18n, refund_re_entry).into_any(),
+        LineKind::Rebuy => t!(i18n, rebuy).into_any(),
+        LineKind::AddOn => t!(i18n, add_on).into_any(),
+        LineKind::RebuyRefund => t!(i18n, refund_rebuy).into_any(),
+        LineKind::AddOnRefund => t!(i18n, refund_add_on).into_any(),
     }
 }
 

@@ -5,7 +5,7 @@
 //! Sized for a 1920×1080 TV read from 8 m: the blinds and the time in viewport units, nothing
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
-use super::super::components::{euro, format_ms, remaining_now, GuaranteedMark};
+use super::super::components::{euro, format_ms, remaining_now, GuaranteedMark, PurchaseFigures};
 use super::super::live::Live;
 use crate::domain::money::Chips;
 use crate::domain::view::{ClockView, LevelView, TournamentView};
@@ -59,6 +59,7 @@ pub fn Head(view: TournamentView) -> impl IntoView {
                 <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
                 <div><dt>{t!(i18n, average_stack)}</dt><dd>{view.average_stack.to_string()}<small>{avg_bb}</small></dd></div>
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}<GuaranteedMark guarantee=view.guarantee /></dd></div>
+                <PurchaseFigures view=view.clone() />
             </dl>
         </header>
     }
@@ -95,6 +96,8 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
             {to_break.map(|t| view! { <div data-testid="tv-break-in"><span>{t!(i18n, tv_break_in)}</span>" "<strong>{t}</strong></div> })}
             {late_reg.map(|t| view! { <div data-testid="tv-late-reg"><span>{t!(i18n, tv_late_reg_closes)}</span>" "<strong>{t}</strong></div> })}
             {late_open.then(|| view! { <div data-testid="tv-late-reg"><span>{t!(i18n, tv_late_reg_open)}</span></div> })}
+            {view.rebuy_open.then(|| view! { <div data-testid="tv-rebuys-open"><span>{t!(i18n, rebuys_open)}</span></div> })}
+            {view.add_on_open.then(|| view! { <div data-testid="tv-add-on"><strong>{t!(i18n, add_on_now)}</strong></div> })}
         </div>
     };
     if level.number.is_none() {

@@ -1,7 +1,8 @@
 //! The table's device (opened from the QR code on the table): its seats and button, its
 //! blinds and the ante for its own count, the clock, move instructions, bust reports,
 //! penalties and abandoned stacks, hand-for-hand, the clock call, the call for the TD and the
-//! guided rulings, its own chip count, and the stop screen. Without its key (or with a key
+//! guided rulings, its own chip count, rebuys asked for its busted players, and the stop
+//! screen. Without its key (or with a key
 //! replaced by a new code) the page only shows, and asks for the table's QR code.
 
 mod bust_report;
@@ -10,6 +11,7 @@ mod chip_count;
 mod clock_call;
 mod duties;
 mod moves;
+mod rebuys;
 mod seats;
 
 use super::components::{Answer, ClockPanel, LangSwitch};
@@ -27,6 +29,7 @@ use duties::{AbandonedStacks, BonusArrivals, HandForHand, TablePenalties};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use moves::TableMoves;
+use rebuys::RebuyAsks;
 use seats::Seats;
 
 /// `/table/:n`.
@@ -153,6 +156,7 @@ pub fn TablePage() -> impl IntoView {
                             {(!ro).then(|| view! {
                                 <AbandonedStacks tv=tv.clone() send />
                                 <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send />
+                                <RebuyAsks view=l.view.clone() table=n send />
                                 <ChipCount table=n seats=tv.seats.clone() send draft=count />
                             })}
                         }.into_any()

@@ -30,6 +30,16 @@ pub enum LineKind {
     /// A re-entry bought by mistake, paid back.
     #[serde(rename = "re_entry_refund")]
     ReEntryRefund,
+    /// A rebuy (a double one is one line of twice the price).
+    #[serde(rename = "rebuy")]
+    Rebuy,
+    #[serde(rename = "add_on")]
+    AddOn,
+    /// A rebuy or the add-on bought by mistake, paid back.
+    #[serde(rename = "rebuy_refund")]
+    RebuyRefund,
+    #[serde(rename = "add_on_refund")]
+    AddOnRefund,
 }
 
 impl LineKind {
@@ -37,7 +47,10 @@ impl LineKind {
     pub fn is_refund(self) -> bool {
         matches!(
             self,
-            LineKind::UnregistrationRefund | LineKind::ReEntryRefund
+            LineKind::UnregistrationRefund
+                | LineKind::ReEntryRefund
+                | LineKind::RebuyRefund
+                | LineKind::AddOnRefund
         )
     }
 }
@@ -134,7 +147,11 @@ fn time_of(event: &Event, stored: Timestamp) -> Timestamp {
     match event {
         Event::PlayerRegistered { at, .. }
         | Event::PlayerReEntered { at, .. }
-        | Event::EntryCancelled { at, .. } => *at,
+        | Event::EntryCancelled { at, .. }
+        | Event::RebuyBought { at, .. }
+        | Event::AddOnBought { at, .. }
+        | Event::RebuyCancelled { at, .. }
+        | Event::AddOnCancelled { at, .. } => *at,
         _ => stored,
     }
 }
@@ -164,6 +181,34 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
                 ..
             } if *p == player => Some(ReceiptLine::new(
                 LineKind::ReEntryRefund,
+                at,
+                refund,
+                Some(reason.clone()),
+            )),
+            Event::RebuyBought {
+                player: p, payment, ..
+            } if *p == player => Some(ReceiptLine::new(LineKind::Rebuy, at, payment, None)),
+            Event::AddOnBought {
+                player: p, payment, ..
+            } if *p == player => Some(ReceiptLine::new(LineKind::AddOn, at, payment, None)),
+            Event::RebuyCancelled {
+                player: p,
+                refund,
+                reason,
+                ..
+            } if *p == player => Some(ReceiptLine::new(
+                LineKind::RebuyRefund,
+                at,
+                refund,
+                Some(reason.clone()),
+            )),
+            Event::AddOnCancelled {
+                player: p,
+                refund,
+                reason,
+                ..
+            } if *p == player => Some(ReceiptLine::new(
+                LineKind::AddOnRefund,
                 at,
                 refund,
                 Some(reason.clone()),
@@ -362,6 +407,60 @@ mod tests {
         );
         assert!(r.received.is_empty(), "still playing, nothing received");
         assert_eq!(r.net, Cents(-4400));
+        check_totals(&l, &r);
+    }
+
+    #[test]
+    fn rebuys_and_the_add_on_are_lines_of_their_own_and_a_cancelled_one_a_refund() {
+        let mut l = Log::new(templates::club_rebuy("Rebuy night", 1));
+        let ann = l.register("Ann", PaymentMethod::Cash);
+        for n in ["Bob", "Cas"] {
+            l.register(n, PaymentMethod::Cash);
+        }
+        l.run(Command::StartClock);
+        let rebuy = |double| Command::Rebuy {
+            player: ann,
+            double,
+            stack: None,
+            method: PaymentMethod::Card,
+            present: true,
+        };
+        l.run(rebuy(true));
+        l.run(Command::CancelRebuy {
+            player: ann,
+            reason: "one, not two".into(),
+        });
+        let by = l.tablemate(ann);
+        l.bust(ann, by);
+        l.run(rebuy(false));
+        // To the add-on's break, after level 4 (four levels of 20 minutes).
+        l.now += 80 * 60_000;
+        l.run(Command::AddOn {
+            player: ann,
+            method: PaymentMethod::Cash,
+            present: true,
+        });
+        let r = l.receipt(ann);
+        let kinds: Vec<(LineKind, Cents)> = r.lines.iter().map(|x| (x.kind, x.amount)).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (LineKind::BuyIn, Cents(1000)),
+                (LineKind::Rebuy, Cents(2000)),
+                (LineKind::RebuyRefund, Cents(-2000)),
+                (LineKind::Rebuy, Cents(1000)),
+                (LineKind::AddOn, Cents(1000)),
+            ]
+        );
+        assert_eq!(r.lines[2].note.as_deref(), Some("one, not two"));
+        assert_eq!(r.paid_in, Cents(3000));
+        assert_eq!(
+            r.by_method,
+            vec![
+                (PaymentMethod::Cash, Cents(2000)),
+                (PaymentMethod::Card, Cents(1000))
+            ]
+        );
         check_totals(&l, &r);
     }
 

@@ -125,6 +125,9 @@ pub struct PlayerView {
     pub can_cancel_rebuy: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub can_cancel_add_on: bool,
+    /// Where a player who may rebuy sits, or busted: the table that can ask the desk for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy_table: Option<TableNo>,
 }
 
 // The view's fields added with rebuys are left out while they say nothing (no rebuys), so a
@@ -655,6 +658,9 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 rebuys: p.rebuys,
                 add_ons: p.add_ons,
                 can_rebuy: rebuy_open && may_rebuy(t, cfg, now, p.id),
+                rebuy_table: (rebuy_open && may_rebuy(t, cfg, now, p.id))
+                    .then(|| p.seat.or(p.last_seat).map(|s| s.table))
+                    .flatten(),
                 can_add_on: add_on_open && p.status == PlayerStatus::Playing && p.add_ons == 0,
                 can_cancel_rebuy: p.status == PlayerStatus::Playing && p.last_rebuy.is_some(),
                 can_cancel_add_on: p.status == PlayerStatus::Playing && p.last_add_on.is_some(),

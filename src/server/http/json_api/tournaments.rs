@@ -108,6 +108,9 @@ pub struct Payouts {
     /// What the house adds to the entries' prize parts to make the guarantee.
     pub overlay: Cents,
     pub entries: u32,
+    /// Rebuys (a double counts two) and add-ons bought: they add to the pool, not the field.
+    pub rebuys: u32,
+    pub add_ons: u32,
     pub payouts: Vec<Cents>,
     pub in_the_money: bool,
     pub bubble: bool,
@@ -393,6 +396,8 @@ part!(
         guarantee: v.guarantee,
         overlay: v.overlay,
         entries: v.entries,
+        rebuys: v.rebuys,
+        add_ons: v.add_ons,
         payouts: v.payouts,
         in_the_money: v.in_the_money,
         bubble: v.bubble,
