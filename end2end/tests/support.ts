@@ -127,13 +127,20 @@ export async function directorCommand(page: Page, body: object) {
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** A new tournament made as the director does, on the tournaments page from the club evening
- * template (the director signed in on `page`); its console's address and its id. It is the
+/** A new tournament made as the director does, on the tournaments page from a template (the
+ * club evening unless told) with the tables the form proposes unless told (the director signed
+ * in on `page`); its console's address and its id. It is the
  * newest, so the faces show it by default: archive it at the end. */
-export async function newTournamentFromPage(page: Page, name: string): Promise<{ href: string; id: string }> {
+export async function newTournamentFromPage(
+  page: Page,
+  name: string,
+  template: "evening" | "pko" | "rebuy" = "evening",
+  tables?: number,
+): Promise<{ href: string; id: string }> {
   await open(page, "/director/tournaments");
   await page.getByTestId("new-name").fill(name);
-  await page.getByTestId("new-source").selectOption("evening");
+  await page.getByTestId("new-source").selectOption(template);
+  if (tables !== undefined) await page.getByTestId("new-tables").fill(String(tables));
   await page.getByTestId("new-create").click();
   const link = page.getByTestId("created").locator("a");
   await expect(link).toHaveAttribute("href", /^\/director\?t=\d+$/);
