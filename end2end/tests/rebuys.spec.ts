@@ -48,7 +48,12 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
     await expect(table.getByTestId("table-rebuys")).toBeHidden();
 
     // A double rebuy for a player still in, by mistake: taken back with a reason.
-    const other = (await page.locator("[data-testid^='rebuy-double-']").first().getAttribute("data-testid"))!.replace("rebuy-double-", "");
+    // Any player but the one just rebought (whose stack is at the limit again and who may rebuy too).
+    const doubles = await page.locator("[data-testid^='rebuy-double-']").evaluateAll((els) =>
+      els.map((el) => el.getAttribute("data-testid")!.replace("rebuy-double-", "")).filter((id) => !id.endsWith("-confirm")),
+    );
+    const other = doubles.find((id) => id !== out)!;
+    expect(other).toBeTruthy();
     await page.getByTestId(`rebuy-double-${other}`).click();
     await page.getByTestId(`rebuy-double-${other}-confirm`).click();
     await expect(page.getByTestId(`player-row-${other}`).locator(".entries")).toHaveText("×1 +2R");
