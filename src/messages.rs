@@ -19,6 +19,7 @@ pub const SERVER_CODES: &[&str] = &[
     "SAME_CLUB_PLAYER",
     "UNKNOWN_CLUB_PLAYER",
     "CLUB_NAME_TAKEN",
+    "INVALID_POINTS_RULE",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with

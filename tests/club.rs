@@ -2,7 +2,8 @@
 //! real server on loopback, signed in with a real PIN. The desk's player search (case,
 //! accents, prefixes), merging duplicates (links move, the ranking counts once), the
 //! ranking's points, copying a tournament's configuration, archiving (the faces' default
-//! moves on), and the director-only server functions refusing everyone else.
+//! moves on), the club's own points rule, and the director-only server functions refusing
+//! everyone else.
 
 mod common;
 
@@ -266,6 +267,67 @@ async fn the_ranking_follows_the_points_formula() {
         .unwrap()
         .iter()
         .all(|l| l["name"] != "Eva"));
+}
+
+/// Sends the club's points rule as the page does (JSON), with `client`'s credentials.
+async fn set_points_rule(s: &Server, client: &Client, rule: Value) -> reqwest::Response {
+    client
+        .post(format!("{}/api/set_points_rule", s.base))
+        .json(&json!({ "rule": rule }))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_club_chooses_its_points_rule_and_the_season_counts_again() {
+    let s = server().await;
+    play_out(&s.engine, "Vrijdag", &["An", "Bram", "Chloé", "Dirk"]).await;
+    let points_of = |r: &Value| -> Vec<i64> {
+        ["An", "Bram", "Chloé", "Dirk"]
+            .iter()
+            .map(|n| line(r, n)["points"].as_i64().unwrap())
+            .collect()
+    };
+    let before = ranking(&s).await;
+    assert_eq!(points_of(&before), [20, 14, 12, 10], "the square root by default");
+    assert_eq!(before["rule"], json!({"formula": {"kind": "square_root"}, "field": "entries"}));
+
+    // Only the director chooses; a stranger is refused and nothing changes.
+    let per_place = json!({"formula": {"kind": "per_place", "table": [25, 18, 15], "others": 1}, "field": "entries"});
+    let r = set_points_rule(&s, &Client::new(), per_place.clone()).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(points_of(&ranking(&s).await), [20, 14, 12, 10]);
+
+    // A table where second scores more than first is a typing mistake, named by its field.
+    let wrong = json!({"formula": {"kind": "per_place", "table": [18, 25], "others": 1}, "field": "entries"});
+    let refused: Value = set_points_rule(&s, &s.director, wrong).await.json().await.unwrap();
+    assert_eq!(
+        refused,
+        json!({"Err": {"code": "INVALID_POINTS_RULE", "params": {"field": "table"}}})
+    );
+
+    // A points table: the season is counted again at once, and the rule is public.
+    let ok: Value = set_points_rule(&s, &s.director, per_place.clone()).await.json().await.unwrap();
+    assert_eq!(ok, json!({"Ok": null}));
+    let after = ranking(&s).await;
+    assert_eq!(points_of(&after), [25, 18, 15, 1]);
+    assert_eq!(after["rule"], per_place);
+    let public: Value = s.call(&Client::new(), "points_rule", &[]).await.json().await.unwrap();
+    assert_eq!(public, per_place);
+
+    // Points per player beaten, on the players: the winner beat three, and won money.
+    let beaten = json!({"formula": {"kind": "beaten", "per_player": 2, "money_bonus": 10}, "field": "players"});
+    let ok: Value = set_points_rule(&s, &s.director, beaten).await.json().await.unwrap();
+    assert_eq!(ok, json!({"Ok": null}));
+    let r = ranking(&s).await;
+    let paid = |n: &str| line(&r, n)["prizes"].as_i64().unwrap() > 0;
+    let bonus = |n: &str| if paid(n) { 10 } else { 0 };
+    assert!(paid("An") && !paid("Dirk"));
+    assert_eq!(
+        points_of(&r),
+        [6 + bonus("An"), 4 + bonus("Bram"), 2 + bonus("Chloé"), 0]
+    );
 }
 
 #[tokio::test]

@@ -142,6 +142,8 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("DELETE /api/v1/tokens/{id}",         [Y, N, N, N, N, N, N]),
     ("POST /api/v1/tournaments",           [Y, N, N, N, N, N, N]),
     ("fn create_tournament",               [Y, N, N, N, N, N, N]),
+    // The club's season points: the ranking is public, choosing how it counts is not.
+    ("fn set_points_rule",                 [Y, N, N, N, N, N, N]),
 ];
 
 /// Rows whose command is valid in the state prepared for it: some allowed sender must get
@@ -321,14 +323,16 @@ impl Fixture {
     }
 
     /// Everything a refused call must leave as it was: the event log, the commands seen,
-    /// tournaments and their flags, table keys, API tokens, and backups written.
+    /// tournaments and their flags, table keys, API tokens, the club's settings, and backups
+    /// written.
     async fn fingerprint(&self) -> (u64, String, usize) {
         let last_seq = self.engine.snapshot(self.id).unwrap().last_seq;
         let rows: String = sqlx::query_scalar(
             "SELECT (SELECT count(*) FROM events) || '|' || (SELECT count(*) FROM commands) || '|' || \
              (SELECT ifnull(group_concat(id || ':' || archived || ':' || public), '') FROM tournaments) || '|' || \
              (SELECT ifnull(group_concat(tournament_id || ':' || table_no || ':' || key), '') FROM table_keys) || '|' || \
-             (SELECT ifnull(group_concat(id || ':' || ifnull(revoked_at, '-')), '') FROM api_tokens)",
+             (SELECT ifnull(group_concat(id || ':' || ifnull(revoked_at, '-')), '') FROM api_tokens) || '|' || \
+             (SELECT ifnull(group_concat(key || ':' || value), '') FROM settings)",
         )
         .fetch_one(&self.inspect)
         .await
@@ -428,6 +432,9 @@ impl Fixture {
                     "fn create_tournament" => c
                         .post(format!("{base}/api/create_tournament"))
                         .form(&[("name", "Nieuw")]),
+                    "fn set_points_rule" => c
+                        .post(format!("{base}/api/set_points_rule"))
+                        .json(&json!({"rule": {"formula": {"kind": "beaten", "per_player": 1, "money_bonus": 5}}})),
                     "POST /backup" => c.post(format!("{base}/backup")),
                     "PUT /api/v1/…/archived" => c
                         .put(format!("{base}/api/v1/tournaments/{id}/archived"))
@@ -465,7 +472,8 @@ fn channels(action: &str) -> Vec<Via> {
         | "fn backup_now"
         | "fn table_links"
         | "fn table_links: new code"
-        | "fn create_tournament" => {
+        | "fn create_tournament"
+        | "fn set_points_rule" => {
             vec![Via::ServerFn]
         }
         "POST /backup" => vec![Via::Backup],

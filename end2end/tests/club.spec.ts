@@ -1,7 +1,8 @@
 // The club beyond one tournament, in the browser against the real server with the demo:
 // copy the demo's configuration into a new tournament, register in it through `?t=`, archive
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
-// desk suggests the club player as the director types in the demo, and the ranking renders.
+// desk suggests the club player as the director types in the demo, the ranking renders, and the
+// director chooses the season's points rule.
 import { test, expect, open, signIn } from "./support";
 
 const DEMO = "Demo — Maandagavond";
@@ -44,7 +45,61 @@ test("copy a tournament, register in it by ?t=, archive it, and the desk suggest
 test("the season ranking is public and explains its points", async ({ page }) => {
   await open(page, "/ranking");
   await expect(page.getByTestId("season")).toContainText(String(new Date().getUTCFullYear()));
-  await expect(page.getByText("10 × √entries ÷ √place")).toBeVisible();
+  await expect(page.getByTestId("points-in-words")).toHaveText(
+    "Points per tournament: 10 × √field ÷ √place, rounded (at least 1). The field counts the entries, re-entries included. Only finished tournaments count.",
+  );
+});
+
+test("the director chooses the season's points, and /ranking says them in words", async ({ page }) => {
+  await signIn(page, DEMO);
+  await open(page, "/director/tournaments");
+  const panel = page.getByTestId("points-rule");
+  const words = panel.getByTestId("points-in-words");
+  await expect(words).toContainText("10 × √field ÷ √place");
+  try {
+    // A fixed table, typed with a slip first: second may not score more than first.
+    await panel.getByTestId("points-formula-per_place").check();
+    await panel.getByTestId("points-table").fill("25, 30, 15");
+    await panel.getByTestId("points-save").click();
+    await expect(panel.locator("[data-code='INVALID_POINTS_RULE']")).toBeVisible();
+    await expect(panel.getByTestId("points-table")).toHaveAttribute("aria-invalid", "true");
+    await panel.getByTestId("points-table").fill("25, 18, 15, 12, 10");
+    await panel.getByTestId("points-others").fill("2");
+    await expect(panel.locator("[data-code='INVALID_POINTS_RULE']")).toHaveCount(0);
+    await expect(words).toContainText("Points per place: 25, 18, 15, 12, 10 for places 1 to 5; 2 for every other place.");
+    await panel.getByTestId("points-save").click();
+    await expect(panel.getByTestId("points-saved")).toBeVisible();
+    await page.screenshot({ path: "test-results/points-rule-form.png", fullPage: true });
+
+    // The public page says it, in Dutch too.
+    await open(page, "/ranking");
+    await page.locator("button[data-lang='nl']").click();
+    await expect(page.getByTestId("points-in-words")).toHaveText(
+      "Punten per plaats: 25, 18, 15, 12, 10 voor plaats 1 tot 5; 2 voor elke andere plaats. Enkel afgelopen toernooien tellen.",
+    );
+
+    // Back at the form, the stored rule is what it shows; then points per player beaten.
+    await open(page, "/director/tournaments");
+    await expect(panel.getByTestId("points-table")).toHaveValue("25, 18, 15, 12, 10");
+    await panel.getByTestId("points-formula-beaten").check();
+    await panel.getByTestId("points-per-player").fill("2");
+    await panel.getByTestId("points-money-bonus").fill("10");
+    await panel.getByTestId("points-field").selectOption("players");
+    await expect(words).toHaveText(
+      "Punten per toernooi: 2 voor elke speler van het veld die na je eindigde, plus 10 voor een plaats in het geld. Het veld telt de spelers, elk één keer. Enkel afgelopen toernooien tellen.",
+    );
+    await panel.getByTestId("points-save").click();
+    await expect(panel.getByTestId("points-saved")).toBeVisible();
+    await open(page, "/ranking");
+    await expect(page.getByTestId("points-in-words")).toContainText("2 voor elke speler van het veld");
+  } finally {
+    // The club's default again, for the other specs.
+    await open(page, "/director/tournaments");
+    await panel.getByTestId("points-formula-sqrt").check();
+    await panel.getByTestId("points-field").selectOption("entries");
+    await panel.getByTestId("points-save").click();
+    await expect(panel.getByTestId("points-saved")).toBeVisible();
+  }
 });
 
 test.describe("on a phone", () => {

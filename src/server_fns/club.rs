@@ -3,7 +3,8 @@
 //! types, merge duplicates) and the public season ranking.
 
 use crate::domain::money::Cents;
-use crate::domain::ranking::{RankingLine, TournamentStatus};
+use crate::domain::ranking::{PointsRule, RankingLine, TournamentStatus};
+use leptos::server_fn::codec::Json;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +53,9 @@ pub struct SeasonTable {
     pub lines: Vec<RankingLine>,
     /// Prize and bounty money of the whole season.
     pub total_prizes: Cents,
+    /// How the points were counted (the page says it in words).
+    #[serde(default)]
+    pub rule: PointsRule,
 }
 
 /// Most suggestions the desk shows.
@@ -238,7 +242,7 @@ pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnEr
     let year = year
         .or_else(|| seasons.first().copied())
         .unwrap_or(this_year);
-    let (lines, tournaments) = season::ranking(&engine, year)
+    let (lines, tournaments, rule) = season::ranking(&engine, year)
         .await
         .map_err(ssr::internal)?;
     let total_prizes = lines.iter().map(|l| l.prizes + l.bounties).sum();
@@ -248,7 +252,39 @@ pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnEr
         tournaments,
         lines,
         total_prizes,
+        rule,
     })
+}
+
+/// The club's points rule for the season ranking (public: /ranking spells it out).
+#[server(endpoint = "points_rule")]
+pub async fn points_rule() -> Result<PointsRule, ServerFnError> {
+    use super::ssr;
+    ssr::engine()?
+        .store()
+        .points_rule()
+        .await
+        .map_err(ssr::internal)
+}
+
+/// Chooses the club's points rule (director only). Every season is counted again by it when
+/// next read; a rule a club cannot mean is refused with `INVALID_POINTS_RULE` and the field.
+#[server(endpoint = "set_points_rule", input = Json)]
+pub async fn set_points_rule(rule: PointsRule) -> Result<Result<(), Refused>, ServerFnError> {
+    use super::ssr;
+    ssr::require_director().await?;
+    if let Err(e) = rule.check() {
+        return Ok(Err(Refused::new(
+            "INVALID_POINTS_RULE",
+            Some(("field", e.field())),
+        )));
+    }
+    ssr::engine()?
+        .store()
+        .set_points_rule(&rule)
+        .await
+        .map(Ok)
+        .map_err(ssr::internal)
 }
 
 /// A copy of the whole database now, into `backups/` beside it (the director's "Back up now";

@@ -4,7 +4,9 @@
 //! director's list, it does not take a played tournament out of the season.
 
 use super::{link_tournament, ClubError};
-use crate::domain::ranking::{final_places, season_ranking, RankingLine, SeasonTournament};
+use crate::domain::ranking::{
+    final_places, season_ranking, PointsRule, RankingLine, SeasonTournament,
+};
 use crate::domain::view::tournament_view;
 use crate::server::engine::{now, Engine};
 use chrono::Datelike;
@@ -22,8 +24,12 @@ pub async fn seasons(engine: &Engine) -> Result<Vec<i32>, ClubError> {
     Ok(years.into_iter().rev().collect())
 }
 
-/// The ranking of the season `year`, best first, and how many tournaments counted.
-pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u32), ClubError> {
+/// The ranking of the season `year` by the club's points rule, best first, how many
+/// tournaments counted, and the rule.
+pub async fn ranking(
+    engine: &Engine,
+    year: i32,
+) -> Result<(Vec<RankingLine>, u32, PointsRule), ClubError> {
     let store = engine.store();
     let rows = engine.store().tournaments().await?;
     let at = now();
@@ -41,14 +47,15 @@ pub async fn ranking(engine: &Engine, year: i32) -> Result<(Vec<RankingLine>, u3
         link_tournament(engine, row.id).await?;
         let links = store.entry_links(row.id).await?;
         season.push(SeasonTournament {
-            entries: snap.state.entries,
             finishes: finishes
                 .into_iter()
                 .filter_map(|f| Some((*links.get(&f.player)?, f)))
                 .collect(),
+            ..SeasonTournament::of(&snap.state)
         });
     }
     let counted = u32::try_from(season.len()).unwrap_or(u32::MAX);
     let names = store.club_player_names().await?;
-    Ok((season_ranking(&season, &names), counted))
+    let rule = store.points_rule().await?;
+    Ok((season_ranking(&season, &names, &rule), counted, rule))
 }

@@ -8,6 +8,7 @@
 //! - `credentials`: the director's PIN hash, sessions, table keys, API tokens;
 //! - `player_links`: the personal links' secret and replaced links;
 //! - `club_players`: the club's player database and the links from entries to it;
+//! - `club_settings`: the club's choices beyond a tournament (the ranking's points rule);
 //! - `backup`: an online copy of the file;
 //! - `private_files`: the file, its WAL and its backups readable by the server's user only.
 //!
@@ -17,6 +18,7 @@
 
 mod backup;
 pub mod club_players;
+mod club_settings;
 mod credentials;
 mod events;
 mod player_links;

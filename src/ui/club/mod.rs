@@ -1,7 +1,8 @@
 //! The club's pages beyond one tournament: the director's tournament list and player
-//! database, and the public season ranking.
+//! database and the season's points rule, and the public season ranking.
 
 pub mod players;
+pub mod points;
 pub mod ranking;
 pub mod tournaments;
 

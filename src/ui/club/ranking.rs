@@ -1,7 +1,8 @@
 //! `/ranking`: the club's season ranking (public), one calendar year at a time
-//! (`?year=2026`), with the points formula spelled out under it.
+//! (`?year=2026`), with the club's points rule spelled out under it.
 
 use crate::i18n::*;
+use super::points::RuleInWords;
 use crate::server_fns::club::season_ranking;
 use crate::ui::components::{euro, LangSwitch};
 use leptos::prelude::*;
@@ -62,7 +63,7 @@ pub fn RankingPage() -> impl IntoView {
                                     </div>
                                 }.into_any()
                             }}
-                            <p class="hint">{t!(i18n, points_formula)}</p>
+                            <RuleInWords rule=season.rule />
                         }.into_any()
                     }
                     Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),

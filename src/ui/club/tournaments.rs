@@ -1,6 +1,8 @@
 //! `/director/tournaments`: the club's tournaments (name, date, status, entries), a new one
-//! from a template or as a copy of another's configuration, and archiving.
+//! from a template or as a copy of another's configuration, archiving, and the season's
+//! points rule.
 
+use super::points::PointsRulePanel;
 use super::{date_of, DirectorOnly, RefusalMessage};
 use crate::domain::ranking::TournamentStatus;
 use crate::i18n::*;
@@ -144,6 +146,7 @@ pub fn TournamentsPage() -> impl IntoView {
                             <ul class="tournament-list" data-testid="tournament-list">
                                 {items.into_iter().map(|t| view! { <TournamentRow item=t source archive /> }).collect_view()}
                             </ul>
+                            <PointsRulePanel />
                         }.into_any()
                     }
                     Err(_) => view! { <DirectorOnly /> }.into_any(),
