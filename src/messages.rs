@@ -20,6 +20,7 @@ pub const SERVER_CODES: &[&str] = &[
     "UNKNOWN_CLUB_PLAYER",
     "CLUB_NAME_TAKEN",
     "INVALID_POINTS_RULE",
+    "INVALID_CHIP_SET",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with

@@ -290,8 +290,15 @@ async fn the_club_chooses_its_points_rule_and_the_season_counts_again() {
             .collect()
     };
     let before = ranking(&s).await;
-    assert_eq!(points_of(&before), [20, 14, 12, 10], "the square root by default");
-    assert_eq!(before["rule"], json!({"formula": {"kind": "square_root"}, "field": "entries"}));
+    assert_eq!(
+        points_of(&before),
+        [20, 14, 12, 10],
+        "the square root by default"
+    );
+    assert_eq!(
+        before["rule"],
+        json!({"formula": {"kind": "square_root"}, "field": "entries"})
+    );
 
     // Only the director chooses; a stranger is refused and nothing changes.
     let per_place = json!({"formula": {"kind": "per_place", "table": [25, 18, 15], "others": 1}, "field": "entries"});
@@ -301,24 +308,41 @@ async fn the_club_chooses_its_points_rule_and_the_season_counts_again() {
 
     // A table where second scores more than first is a typing mistake, named by its field.
     let wrong = json!({"formula": {"kind": "per_place", "table": [18, 25], "others": 1}, "field": "entries"});
-    let refused: Value = set_points_rule(&s, &s.director, wrong).await.json().await.unwrap();
+    let refused: Value = set_points_rule(&s, &s.director, wrong)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(
         refused,
         json!({"Err": {"code": "INVALID_POINTS_RULE", "params": {"field": "table"}}})
     );
 
     // A points table: the season is counted again at once, and the rule is public.
-    let ok: Value = set_points_rule(&s, &s.director, per_place.clone()).await.json().await.unwrap();
+    let ok: Value = set_points_rule(&s, &s.director, per_place.clone())
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(ok, json!({"Ok": null}));
     let after = ranking(&s).await;
     assert_eq!(points_of(&after), [25, 18, 15, 1]);
     assert_eq!(after["rule"], per_place);
-    let public: Value = s.call(&Client::new(), "points_rule", &[]).await.json().await.unwrap();
+    let public: Value = s
+        .call(&Client::new(), "points_rule", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(public, per_place);
 
     // Points per player beaten, on the players: the winner beat three, and won money.
     let beaten = json!({"formula": {"kind": "beaten", "per_player": 2, "money_bonus": 10}, "field": "players"});
-    let ok: Value = set_points_rule(&s, &s.director, beaten).await.json().await.unwrap();
+    let ok: Value = set_points_rule(&s, &s.director, beaten)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(ok, json!({"Ok": null}));
     let r = ranking(&s).await;
     let paid = |n: &str| line(&r, n)["prizes"].as_i64().unwrap() > 0;
@@ -328,6 +352,57 @@ async fn the_club_chooses_its_points_rule_and_the_season_counts_again() {
         points_of(&r),
         [6 + bonus("An"), 4 + bonus("Bram"), 2 + bonus("Chloé"), 0]
     );
+}
+
+#[tokio::test]
+async fn the_club_keeps_its_chip_set_and_refuses_one_it_cannot_own() {
+    let s = server().await;
+    let read = || async {
+        s.call(&Client::new(), "chip_set", &[])
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        read().await,
+        json!({"denominations": []}),
+        "none until entered"
+    );
+    let set = json!({"denominations": [
+        {"value": 25, "count": 300, "colour": "groen"},
+        {"value": 100, "count": 400, "colour": "zwart"},
+        {"value": 1000, "count": 200, "colour": "geel"},
+    ]});
+    let send = |client: Client, set: Value| {
+        let base = s.base.clone();
+        async move {
+            client
+                .post(format!("{base}/api/set_chip_set"))
+                .json(&json!({ "set": set }))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    // Not the director: refused, nothing stored.
+    let r = send(Client::new(), set.clone()).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(read().await, json!({"denominations": []}));
+    // The same value twice: the second row is named.
+    let twice = json!({"denominations": [{"value": 25, "count": 1}, {"value": 25, "count": 2}]});
+    let refused: Value = send(s.director.clone(), twice).await.json().await.unwrap();
+    assert_eq!(
+        refused,
+        json!({"Err": {"code": "INVALID_CHIP_SET", "params": {"row": "2"}}})
+    );
+    let ok: Value = send(s.director.clone(), set.clone())
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ok, json!({"Ok": null}));
+    assert_eq!(read().await, set);
 }
 
 #[tokio::test]

@@ -144,6 +144,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("fn create_tournament",               [Y, N, N, N, N, N, N]),
     // The club's season points: the ranking is public, choosing how it counts is not.
     ("fn set_points_rule",                 [Y, N, N, N, N, N, N]),
+    ("fn set_chip_set",                    [Y, N, N, N, N, N, N]),
 ];
 
 /// Rows whose command is valid in the state prepared for it: some allowed sender must get
@@ -432,6 +433,9 @@ impl Fixture {
                     "fn create_tournament" => c
                         .post(format!("{base}/api/create_tournament"))
                         .form(&[("name", "Nieuw")]),
+                    "fn set_chip_set" => c
+                        .post(format!("{base}/api/set_chip_set"))
+                        .json(&json!({"set": {"denominations": [{"value": 25, "count": 100}]}})),
                     "fn set_points_rule" => c
                         .post(format!("{base}/api/set_points_rule"))
                         .json(&json!({"rule": {"formula": {"kind": "beaten", "per_player": 1, "money_bonus": 5}}})),
@@ -473,7 +477,8 @@ fn channels(action: &str) -> Vec<Via> {
         | "fn table_links"
         | "fn table_links: new code"
         | "fn create_tournament"
-        | "fn set_points_rule" => {
+        | "fn set_points_rule"
+        | "fn set_chip_set" => {
             vec![Via::ServerFn]
         }
         "POST /backup" => vec![Via::Backup],

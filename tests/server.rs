@@ -134,7 +134,7 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
         .text()
         .await
         .unwrap()
-        .starts_with("place,name,prize,bounties,entries,paid,rebuys,add_ons\n"));
+        .starts_with("place,name,prize,bounties,entries,paid,rebuys,add_ons,ticket\n"));
     let backup = client
         .post(format!("{base}/backup"))
         .header("cookie", &cookie)

@@ -3,7 +3,7 @@
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
 // desk suggests the club player as the director types in the demo, the ranking renders, and the
 // director chooses the season's points rule.
-import { test, expect, open, signIn } from "./support";
+import { test, expect, open, signIn, section, newTournamentFromPage } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -116,5 +116,61 @@ test.describe("on a phone", () => {
       );
       for (const h of heights) expect(h).toBeGreaterThanOrEqual(40);
     });
+  }
+});
+
+test("the club's chips: entered once, the settings check the structure, the desk hands over a stack", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Chips e2e", "evening", 1);
+  const panel = page.getByTestId("chip-set");
+  try {
+    await open(page, "/director/tournaments");
+    const chips: [string, string, string][] = [
+      ["25", "300", "groen"], ["100", "400", "zwart"], ["500", "300", "rood"], ["1000", "400", "geel"], ["5000", "100", "blauw"],
+    ];
+    for (const [value, count, colour] of chips) {
+      await panel.getByTestId("chip-add").click();
+      const row = panel.getByTestId("chip-row").last();
+      await row.getByTestId("chip-value").fill(value);
+      await row.getByTestId("chip-count").fill(count);
+      await row.getByTestId("chip-colour").fill(colour);
+    }
+    // A typo first: a value that is no number names its row.
+    await panel.getByTestId("chip-row").nth(2).getByTestId("chip-value").fill("5OO");
+    await panel.getByTestId("chip-save").click();
+    await expect(panel.locator("[data-code='INVALID_CHIP_SET']")).toContainText("3");
+    await panel.getByTestId("chip-row").nth(2).getByTestId("chip-value").fill("500");
+    await panel.getByTestId("chip-save").click();
+    await expect(panel.getByTestId("chip-saved")).toBeVisible();
+
+    // The settings check the club's structure: its first colour-up leaves 150 unmakeable.
+    await open(page, href);
+    await section(page, "clock");
+    const settings = page.getByTestId("settings");
+    if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) {
+      await settings.locator("summary").click();
+    }
+    const plan = page.getByTestId("chip-plan");
+    await expect(plan.getByTestId("stack-chips")).toContainText("8 × 25 (groen)");
+    await expect(plan.getByTestId("chip-warning").first()).toContainText("150 cannot be made with the chips still in play (the smallest is 100)");
+    await plan.screenshot({ path: "test-results/chip-plan.png" });
+
+    // The desk: the chips to hand over with the seat.
+    await section(page, "desk");
+    await page.getByTestId("reg-name").fill("Chip Chaplin");
+    await page.getByTestId("reg-submit").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText("Chip Chaplin");
+    await expect(page.getByTestId("desk-stack-chips")).toContainText("8 × 25 (groen)");
+  } finally {
+    // No chip set again (the other specs expect none), and the tournament archived.
+    await open(page, "/director/tournaments");
+    while ((await panel.getByTestId("chip-row").count()) > 0) {
+      await panel.getByTestId("chip-remove").first().click();
+    }
+    await panel.getByTestId("chip-save").click();
+    await expect(panel.getByTestId("chip-saved")).toBeVisible();
+    await page.getByTestId(`archive-${id}`).click();
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });

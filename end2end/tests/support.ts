@@ -134,7 +134,7 @@ export async function directorCommand(page: Page, body: object) {
 export async function newTournamentFromPage(
   page: Page,
   name: string,
-  template: "evening" | "pko" | "rebuy" = "evening",
+  template: "evening" | "pko" | "rebuy" | "satellite" = "evening",
   tables?: number,
 ): Promise<{ href: string; id: string }> {
   await open(page, "/director/tournaments");

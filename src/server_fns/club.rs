@@ -2,10 +2,11 @@
 //! (create from a template, copy, archive), the club's player database (search as the desk
 //! types, merge duplicates) and the public season ranking.
 
+use crate::domain::chip_plan::ChipSet;
 use crate::domain::money::Cents;
 use crate::domain::ranking::{PointsRule, RankingLine, TournamentStatus};
-use leptos::server_fn::codec::Json;
 use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
 
 /// A tournament in the director's list.
@@ -29,6 +30,8 @@ pub enum Template {
     ClubPko,
     /// Rebuys during the first levels and an add-on at the break after them.
     ClubRebuy,
+    /// A satellite: the pool buys seats for the club's main event.
+    ClubSatellite,
 }
 
 /// A club player, as the desk's suggestions and the merge page show them.
@@ -111,6 +114,7 @@ pub async fn create_from_template(
         Template::ClubEvening => templates::club_evening(name.trim(), tables),
         Template::ClubPko => templates::club_pko(name.trim(), tables),
         Template::ClubRebuy => templates::club_rebuy(name.trim(), tables),
+        Template::ClubSatellite => templates::club_satellite(name.trim(), tables),
     };
     creation::create(&command_id, config).await
 }
@@ -258,7 +262,7 @@ pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnEr
 
 /// The club's points rule for the season ranking (public: /ranking spells it out).
 #[server(endpoint = "points_rule")]
-pub async fn points_rule() -> Result<PointsRule, ServerFnError> {
+pub async fn club_points_rule() -> Result<PointsRule, ServerFnError> {
     use super::ssr;
     ssr::engine()?
         .store()
@@ -282,6 +286,43 @@ pub async fn set_points_rule(rule: PointsRule) -> Result<Result<(), Refused>, Se
     ssr::engine()?
         .store()
         .set_points_rule(&rule)
+        .await
+        .map(Ok)
+        .map_err(ssr::internal)
+}
+
+/// The club's chip set (public: the structure editor and the desk read it; empty until the
+/// director enters it).
+#[server(endpoint = "chip_set")]
+pub async fn club_chip_set() -> Result<ChipSet, ServerFnError> {
+    use super::ssr;
+    ssr::engine()?
+        .store()
+        .chip_set()
+        .await
+        .map_err(ssr::internal)
+}
+
+/// Stores the club's chip set (director only); a set a club cannot own is refused with
+/// `INVALID_CHIP_SET` and the denomination's position (`row`, 1-based; 0 for too many).
+#[server(endpoint = "set_chip_set", input = Json)]
+pub async fn set_chip_set(set: ChipSet) -> Result<Result<(), Refused>, ServerFnError> {
+    use super::ssr;
+    use crate::domain::chip_plan::ChipSetError;
+    ssr::require_director().await?;
+    if let Err(e) = set.check() {
+        let row = match e {
+            ChipSetError::TooMany => 0,
+            ChipSetError::Value(n) | ChipSetError::Count(n) | ChipSetError::Colour(n) => n,
+        };
+        return Ok(Err(Refused::new(
+            "INVALID_CHIP_SET",
+            Some(("row", &row.to_string())),
+        )));
+    }
+    ssr::engine()?
+        .store()
+        .set_chip_set(&set)
         .await
         .map(Ok)
         .map_err(ssr::internal)

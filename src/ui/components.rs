@@ -2,9 +2,10 @@
 //! the offline banner and the answer to a command in the reader's language.
 
 use super::live::Live;
+use crate::domain::config::{TicketKind, TicketPrize};
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
-use crate::domain::view::{ClockView, LevelView, TournamentView};
+use crate::domain::view::{ClockView, LevelView, ResultLine, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::server_fns::{CommandReply, LiveView};
@@ -160,6 +161,58 @@ pub fn GuaranteeFigures(guarantee: Option<Cents>, overlay: Cents) -> impl IntoVi
     }
 }
 
+/// What a place wins, as every face writes it: the money, and the ticket where the place wins
+/// one ("Ticket Main Event (€ 100.00)", "€ 120.00 + Voucher Poker Café (€ 25.00)"). `cash` is
+/// the money beside the ticket; `ticket` only when this place wins it.
+pub fn prize_with_ticket(cash: Cents, ticket: Option<&TicketPrize>) -> AnyView {
+    let i18n = use_i18n();
+    let Some(t) = ticket else {
+        return euro(cash).into_any();
+    };
+    let kind = match t.kind {
+        TicketKind::Seat => t!(i18n, ticket_seat).into_any(),
+        TicketKind::Voucher => t!(i18n, ticket_voucher).into_any(),
+    };
+    let label = view! {
+        <span class="ticket" data-testid="ticket-prize">{kind}" "{t.name.clone()}
+            <small>" ("{euro(t.value)}")"</small></span>
+    };
+    if cash == Cents::ZERO {
+        label.into_any()
+    } else {
+        view! { {euro(cash)}" + "{label} }.into_any()
+    }
+}
+
+/// The same as one line of text, for sentences ("Out: place 2 · prize …").
+pub fn prize_line(cash: Cents, ticket: Option<&TicketPrize>) -> String {
+    let i18n = use_i18n();
+    let Some(t) = ticket else {
+        return euro(cash);
+    };
+    let kind = match t.kind {
+        TicketKind::Seat => t_string!(i18n, ticket_seat).to_string(),
+        TicketKind::Voucher => t_string!(i18n, ticket_voucher).to_string(),
+    };
+    let label = format!("{kind} {} ({})", t.name, euro(t.value));
+    if cash == Cents::ZERO {
+        label
+    } else {
+        format!("{} + {label}", euro(cash))
+    }
+}
+
+/// Paid place `index` (0: first) of a view, with its ticket.
+pub fn place_prize(view: &TournamentView, index: usize) -> AnyView {
+    prize_with_ticket(view.cash_of_place(index), view.ticket_of_place(index))
+}
+
+/// A result line's prize, with its ticket.
+pub fn result_prize(view: &TournamentView, line: &ResultLine) -> AnyView {
+    let ticket = view.ticket.as_ref().filter(|_| line.ticket);
+    prize_with_ticket(line.cash(view.ticket.as_ref()), ticket)
+}
+
 /// The rebuys and add-ons bought, as two more figures, where the tournament sells them (the
 /// phones, the TV, the money panel, the payout sheet).
 #[component]
@@ -239,15 +292,15 @@ pub fn chips(c: Chips) -> String {
     c.to_string()
 }
 
-/// The payouts table.
+/// The payouts table (tickets named where places win them).
 #[component]
-pub fn Payouts(payouts: Vec<Cents>) -> impl IntoView {
+pub fn Payouts(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="payouts">
             <h2>{t!(i18n, payouts)}</h2>
             <ol>
-                {payouts.into_iter().map(|p| view! { <li>{euro(p)}</li> }).collect_view()}
+                {(0..view.payouts.len()).map(|i| view! { <li>{place_prize(&view, i)}</li> }).collect_view()}
             </ol>
         </section>
     }

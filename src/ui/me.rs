@@ -2,7 +2,9 @@
 //! desk): my table and seat, big; my stack, my bounty and my entries; my place and prize once
 //! I am out; and the clock and the field, live. A wrong link shows only that it is not valid.
 
-use super::components::{chips, euro, purchases_label, ClockPanel, FieldFigures, LangSwitch};
+use super::components::{
+    chips, euro, prize_with_ticket, purchases_label, ClockPanel, FieldFigures, LangSwitch,
+};
 use super::connection::OfflineBanner;
 use super::live::use_live_of;
 use crate::domain::config::BountyKind;
@@ -91,7 +93,7 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
                 <span class="big">{s.place}</span>
                 {shared}{provisional}
             </div>
-            <div class="my-prize"><span class="label">{t!(i18n, prize)}</span>" "<span data-testid="me-prize">{euro(card.prize)}</span></div>
+            <div class="my-prize"><span class="label">{t!(i18n, prize)}</span>" "<span data-testid="me-prize">{prize_with_ticket(card.prize, card.ticket.as_ref())}</span></div>
         }
     });
     let status = match me.status {

@@ -2,7 +2,7 @@
 //! search remembers who was found and shows them from the live view, so a move or a bust
 //! shows without searching again (after a bust: the place and the prize).
 
-use super::components::{euro, ClockPanel, FieldFigures, LangSwitch, Payouts};
+use super::components::{prize_line, ClockPanel, FieldFigures, LangSwitch, Payouts};
 use super::connection::OfflineBanner;
 use super::live::use_live;
 use crate::domain::ids::PlayerId;
@@ -53,7 +53,7 @@ pub fn PlayerPage() -> impl IntoView {
                     Ok(Some(l)) => view! {
                         <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                         <FieldFigures live=l.clone() />
-                        <Payouts payouts=l.view.payouts.clone() />
+                        <Payouts view=l.view.clone() />
                     }.into_any(),
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
@@ -81,7 +81,7 @@ fn SeatCards(ids: Vec<PlayerId>, view: Option<TournamentView>) -> impl IntoView 
                                 <span class="where">{t!(i18n, table_n, n = t.0)}" · "{t!(i18n, seat)}" "{s.0}</span>
                             }.into_any(),
                             (_, _, Some(st)) => view! {
-                                <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = st.place, prize = euro(c.prize))}</span>
+                                <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = st.place, prize = prize_line(c.prize, c.ticket.as_ref()))}</span>
                             }.into_any(),
                             _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
                         }}

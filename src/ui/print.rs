@@ -16,7 +16,9 @@ use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::{get_view, seat_cards, SeatCard};
 use crate::ui::club::DirectorOnly;
-use crate::ui::components::{euro, GuaranteeFigures, LangSwitch, PurchaseFigures};
+use crate::ui::components::{
+    euro, place_prize, result_prize, GuaranteeFigures, LangSwitch, PurchaseFigures,
+};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
@@ -218,23 +220,20 @@ fn SeatingList(view: TournamentView) -> impl IntoView {
 #[component]
 fn PayoutSheet(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
-    let places = view
-        .payouts
-        .iter()
-        .enumerate()
-        .map(|(i, amount)| view! { <tr><td class="num">{i + 1}</td><td class="num">{euro(*amount)}</td></tr> })
+    let places = (0..view.payouts.len())
+        .map(|i| view! { <tr><td class="num">{i + 1}</td><td class="num">{place_prize(&view, i)}</td></tr> })
         .collect_view();
     let mut decided: Vec<_> = view
         .results
         .iter()
-        .filter_map(|r| Some((r.place?, r.name.clone(), r.prize, r.bounties)))
+        .filter_map(|r| Some((r.place?, r.name.clone(), result_prize(&view, r), r.bounties)))
         .collect();
     decided.sort_by_key(|(place, ..)| *place);
     let results = (!decided.is_empty()).then(|| {
         let rows = decided
             .into_iter()
             .map(|(place, name, prize, bounties)| view! {
-                <tr><td class="num">{place}</td><td>{name}</td><td class="num">{euro(prize)}</td>
+                <tr><td class="num">{place}</td><td>{name}</td><td class="num">{prize}</td>
                     <td class="num">{(bounties != Cents::ZERO).then(|| euro(bounties))}</td></tr>
             })
             .collect_view();

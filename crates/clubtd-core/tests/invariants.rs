@@ -5,7 +5,10 @@
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
 use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
-use clubtd_core::config::{templates, AddOnRule, BountyKind, Config, Level, PayoutMode, RebuyRule};
+use clubtd_core::config::{
+    templates, AddOnRule, BountyKind, Config, Level, PayoutMode, RebuyRule, TicketKind,
+    TicketPrize, TicketSource,
+};
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -255,6 +258,19 @@ fn check_money(t: &Tournament, now: Timestamp) {
     for r in &view.results {
         assert!(r.prize >= Cents::ZERO && r.bounties >= Cents::ZERO, "{r:?}");
     }
+    // Tickets: never split, never more than the pool bought; the money beside them is never
+    // negative.
+    let ticket = view.ticket.as_ref();
+    for r in &view.results {
+        assert!(r.cash(ticket) >= Cents::ZERO, "{r:?}");
+    }
+    if ticket.is_some_and(|tk| tk.source == TicketSource::Pool) {
+        let holders = view.results.iter().filter(|r| r.ticket).count();
+        assert!(
+            holders <= view.ticket_places as usize,
+            "{holders} tickets won"
+        );
+    }
     let prizes: Cents = view.results.iter().map(|r| r.prize).sum();
     assert!(
         prizes <= t.pool_to_pay(),
@@ -376,7 +392,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), .. ProptestConfig::default() })]
 
     #[test]
-    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3, guarantee in prop_oneof![Just(0i64), 1i64..40_000], rebuys in any::<bool>()) {
+    fn random_commands_keep_every_invariant(commands in proptest::collection::vec(arb_command(), 1..120), pko in any::<bool>(), payouts in 0u8..3, guarantee in prop_oneof![Just(0i64), 1i64..40_000], rebuys in any::<bool>(), tickets in 0u8..3) {
         let mut config = templates::club_evening("prop", 5);
         config.table_size = 6;
         config.stop_table_at = 3;
@@ -400,6 +416,14 @@ proptest! {
         } else if guarantee > 0 {
             // A guarantee somewhere between a couple of entries and a full field.
             config.guarantee = Some(Cents(guarantee));
+        }
+        if config.payouts.mode != PayoutMode::None {
+            // A satellite's seats of 30 euro, or the house's voucher for the first two places.
+            config.ticket = match tickets {
+                1 => Some(TicketPrize { name: "Seat".into(), value: Cents(3_000), kind: TicketKind::Seat, source: TicketSource::Pool }),
+                2 => Some(TicketPrize { name: "Bon".into(), value: Cents(1_000), kind: TicketKind::Voucher, source: TicketSource::House { places: 2 } }),
+                _ => None,
+            };
         }
         if rebuys {
             // Rebuys (double, at most three, a bounty part in knock-outs) through level 4 and

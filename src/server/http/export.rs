@@ -115,8 +115,9 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid, and
-/// the rebuys and add-ons bought (last, so sheets that read the first six columns still do).
+/// `GET /export/{tournament}/results.csv`: place, name, prize, bounties, entries, paid, the
+/// rebuys and add-ons bought, and the ticket won (last, so sheets that read the first six
+/// columns still do). `prize` is money and ticket value together, as the places share the pool.
 pub async fn results_csv(
     State(state): State<AppState>,
     Path(tournament): Path<i64>,
@@ -131,10 +132,11 @@ pub async fn results_csv(
     let Some(view) = tournament_view(&snap.state, crate::server::engine::now()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let mut out = String::from("place,name,prize,bounties,entries,paid,rebuys,add_ons\n");
+    let mut out = String::from("place,name,prize,bounties,entries,paid,rebuys,add_ons,ticket\n");
+    let ticket = view.ticket.as_ref().map(|t| csv_field(&t.name));
     for r in view.results {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{}\n",
             r.place.map(|p| p.to_string()).unwrap_or_default(),
             csv_field(&r.name),
             r.prize,
@@ -142,7 +144,8 @@ pub async fn results_csv(
             r.entries,
             r.paid,
             r.rebuys,
-            r.add_ons
+            r.add_ons,
+            ticket.as_deref().filter(|_| r.ticket).unwrap_or_default()
         ));
     }
     (

@@ -1,6 +1,7 @@
 //! The club's pages beyond one tournament: the director's tournament list and player
-//! database and the season's points rule, and the public season ranking.
+//! database, the season's points rule and the club's chip set, and the public season ranking.
 
+pub mod chip_set;
 pub mod players;
 pub mod points;
 pub mod ranking;

@@ -4,13 +4,15 @@
 use super::RefusalMessage;
 use crate::domain::ranking::{FieldCount, PointsFormula, PointsRule, PointsRuleError};
 use crate::i18n::*;
-use crate::server_fns::club::{points_rule, set_points_rule, Refused};
+use crate::server_fns::club::{club_points_rule, set_points_rule, Refused};
 use leptos::prelude::*;
 
 /// The rule as a sentence or two, in the reader's language.
 #[component]
 pub fn RuleInWords(rule: PointsRule) -> impl IntoView {
     let i18n = use_i18n();
+    // A points table does not look at the field.
+    let uses_field = !matches!(rule.formula, PointsFormula::PerPlace { .. });
     let formula = match rule.formula {
         PointsFormula::SquareRoot => t!(i18n, points_sqrt).into_any(),
         PointsFormula::PerPlace { table, others } => {
@@ -20,15 +22,27 @@ pub fn RuleInWords(rule: PointsRule) -> impl IntoView {
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(", ");
-            t!(i18n, points_per_place, table = table.clone(), last = last, others = others).into_any()
+            t!(
+                i18n,
+                points_per_place,
+                table = table.clone(),
+                last = last,
+                others = others
+            )
+            .into_any()
         }
         PointsFormula::Beaten {
             per_player,
             money_bonus,
-        } => t!(i18n, points_beaten, per_player = per_player, bonus = money_bonus).into_any(),
+        } => t!(
+            i18n,
+            points_beaten,
+            per_player = per_player,
+            bonus = money_bonus
+        )
+        .into_any(),
     };
-    // A points table does not look at the field.
-    let field = (!matches!(rule.formula, PointsFormula::PerPlace { .. })).then(|| match rule.field {
+    let field = uses_field.then(|| match rule.field {
         FieldCount::Entries => t!(i18n, field_is_entries).into_any(),
         FieldCount::EntriesAndRebuys => t!(i18n, field_is_entries_rebuys).into_any(),
         FieldCount::Players => t!(i18n, field_is_players).into_any(),
@@ -94,7 +108,11 @@ impl Draft {
             } => (*per_player, *money_bonus),
             _ => (1, 10),
         };
-        let listed = table.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let listed = table
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
         Draft {
             kind: RwSignal::new(Kind::of(&rule.formula)),
             table: RwSignal::new(listed),
@@ -137,7 +155,7 @@ impl Draft {
 #[component]
 pub fn PointsRulePanel() -> impl IntoView {
     let i18n = use_i18n();
-    let stored = Resource::new(|| (), |_| points_rule());
+    let stored = Resource::new(|| (), |_| club_points_rule());
     view! {
         <section class="panel points-rule" data-testid="points-rule">
             <h2>{t!(i18n, points_rule)}</h2>
@@ -175,12 +193,15 @@ fn PointsRuleForm(rule: PointsRule) -> impl IntoView {
     };
     // The field a refusal is about, from the page's own check or the server's answer.
     let wrong = move || {
-        local_error.get().map(|e| e.field().to_string()).or_else(|| {
-            save.value().get().and_then(|r| match r {
-                Ok(Err(refusal)) => refusal.params.get("field").cloned(),
-                _ => None,
+        local_error
+            .get()
+            .map(|e| e.field().to_string())
+            .or_else(|| {
+                save.value().get().and_then(|r| match r {
+                    Ok(Err(refusal)) => refusal.params.get("field").cloned(),
+                    _ => None,
+                })
             })
-        })
     };
     let invalid = move |name: &'static str| move || wrong().as_deref() == Some(name);
     let number_input = move |value: RwSignal<String>, testid: &'static str, name: &'static str| {

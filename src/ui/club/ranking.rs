@@ -1,8 +1,8 @@
 //! `/ranking`: the club's season ranking (public), one calendar year at a time
 //! (`?year=2026`), with the club's points rule spelled out under it.
 
-use crate::i18n::*;
 use super::points::RuleInWords;
+use crate::i18n::*;
 use crate::server_fns::club::season_ranking;
 use crate::ui::components::{euro, LangSwitch};
 use leptos::prelude::*;

@@ -1,7 +1,8 @@
 //! `/director/tournaments`: the club's tournaments (name, date, status, entries), a new one
-//! from a template or as a copy of another's configuration, archiving, and the season's
-//! points rule.
+//! from a template or as a copy of another's configuration, archiving, the season's points
+//! rule and the club's chip set.
 
+use super::chip_set::ChipSetPanel;
 use super::points::PointsRulePanel;
 use super::{date_of, DirectorOnly, RefusalMessage};
 use crate::domain::ranking::TournamentStatus;
@@ -27,6 +28,7 @@ impl Source {
             Source::Template(Template::ClubEvening) => "evening".into(),
             Source::Template(Template::ClubPko) => "pko".into(),
             Source::Template(Template::ClubRebuy) => "rebuy".into(),
+            Source::Template(Template::ClubSatellite) => "satellite".into(),
             Source::Copy(id) => format!("copy-{id}"),
         }
     }
@@ -36,6 +38,7 @@ impl Source {
             Some(id) => Source::Copy(id),
             None if value == "pko" => Source::Template(Template::ClubPko),
             None if value == "rebuy" => Source::Template(Template::ClubRebuy),
+            None if value == "satellite" => Source::Template(Template::ClubSatellite),
             None => Source::Template(Template::ClubEvening),
         }
     }
@@ -121,6 +124,7 @@ pub fn TournamentsPage() -> impl IntoView {
                                         <option value="evening">{t!(i18n, template_evening)}</option>
                                         <option value="pko">{t!(i18n, template_pko)}</option>
                                         <option value="rebuy">{t!(i18n, template_rebuy)}</option>
+                                        <option value="satellite">{t!(i18n, template_satellite)}</option>
                                         {copyable.into_iter().map(|t| view! {
                                             <option value=Source::Copy(t.id).value()>{t!(i18n, copy_of, name = t.name.clone())}</option>
                                         }).collect_view()}
@@ -147,6 +151,7 @@ pub fn TournamentsPage() -> impl IntoView {
                                 {items.into_iter().map(|t| view! { <TournamentRow item=t source archive /> }).collect_view()}
                             </ul>
                             <PointsRulePanel />
+                            <ChipSetPanel />
                         }.into_any()
                     }
                     Err(_) => view! { <DirectorOnly /> }.into_any(),

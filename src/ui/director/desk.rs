@@ -3,6 +3,7 @@
 //! tap once bought two entries), and a name already in the tournament asks before a second
 //! person of that name is added.
 
+use super::super::club::chip_set::StackChips;
 use super::super::components::{lang_code, Answer, PaymentMethodPicker};
 use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
@@ -74,6 +75,8 @@ pub fn Desk(
         })
     });
     let open = move || view.with(|v| v.as_ref().is_some_and(|v| v.registration_open));
+    // The club's chip set, for the chips to hand over with the seat.
+    let chips = Resource::new(|| (), |_| crate::server_fns::club::club_chip_set());
     view! {
         <section class="panel desk">
             <h3>{t!(i18n, registration)}" · "
@@ -109,11 +112,13 @@ pub fn Desk(
             {move || {
                 let n = last_registered.get()?;
                 let p = view.with(|v| v.as_ref()?.players.iter().rev().find(|p| p.name == n).cloned())?;
+                let stack = p.stack;
                 Some(view! {
                     <div class="seat-drawn" data-testid="seat-drawn">
                         <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
                         <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
                         // The card to hand over: opens beside the console, which stays as it is.
+                        {move || chips.get().and_then(Result::ok).map(|set| view! { <StackChips stack set /> })}
                         <a class="face small-link no-print" target="_blank" data-testid="print-seat-card"
                             href=with_tournament(&format!("/director/print/cards?player={}", p.player.0), live.shown().get_untracked())>
                             {t!(i18n, print_seat_card)}

@@ -20,7 +20,7 @@ mod status;
 mod suggest;
 mod tables;
 
-use super::components::{chips, euro, Answer, LangSwitch};
+use super::components::{chips, euro, result_prize, Answer, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
@@ -294,7 +294,11 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                             let busted = view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
                             view! {
                                 <tr>
-                                    <td>{p.standing.place}</td><td>{p.name.clone()}</td><td>{euro(p.standing.prize)}</td>
+                                    <td>{p.standing.place}</td><td>{p.name.clone()}</td>
+                                    <td>{match view.results.iter().find(|r| r.player == player) {
+                                        Some(r) => result_prize(&view, r),
+                                        None => euro(p.standing.prize).into_any(),
+                                    }}</td>
                                     <td>{busted.then(|| view! {
                                         <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
                                     })}</td>

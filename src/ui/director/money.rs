@@ -2,7 +2,9 @@
 //! the final-table deal quotes (chip-chop and ICM side by side, exact to the cent, seed 000)
 //! with one tap to record the one the players agree, and the results with their exports.
 
-use super::super::components::{chips, euro, purchases_label, GuaranteeFigures, PurchaseFigures};
+use super::super::components::{
+    chips, euro, place_prize, purchases_label, result_prize, GuaranteeFigures, PurchaseFigures,
+};
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
@@ -17,11 +19,8 @@ use leptos::prelude::*;
 pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
-    let payouts = view
-        .payouts
-        .iter()
-        .enumerate()
-        .map(|(i, amount)| view! { <tr><td>{i + 1}</td><td class="num">{euro(*amount)}</td></tr> })
+    let payouts = (0..view.payouts.len())
+        .map(|i| view! { <tr><td>{i + 1}</td><td class="num">{place_prize(&view, i)}</td></tr> })
         .collect_view();
     view! {
         <section class="panel money" data-testid="money-panel">
@@ -76,6 +75,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             deals::icm(&stacks, &prizes).ok()?,
         ))
     });
+    let satellite = !quotes.tickets.is_empty();
     let players = quotes.players.clone();
     let record = move |icm_quote: bool| {
         let players = players.clone();
@@ -121,7 +121,11 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             };
             view! {
                 <tr class:uncounted=!counted>
-                    <td>{view.player_name(player)}</td>
+                    <td>{view.player_name(player)}
+                        {quotes.tickets.get(i).copied().unwrap_or(false).then(|| view! {
+                            <small class="ticket" data-testid="deal-ticket">" · "{t!(i18n, ticket_seat)}</small>
+                        })}
+                    </td>
                     <td class="num" data-testid="deal-stack">{quotes.stacks.get(i).map(|c| chips(*c))}
                         {(!counted).then(|| view! { <small class="warn">" "{t!(i18n, not_counted)}</small> })}
                     </td>
@@ -153,10 +157,13 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <label class="deal-play-for">{t!(i18n, deal_to_play_for)}
-                <input data-testid="deal-to-play-for" inputmode="decimal" placeholder="0"
-                    prop:value=to_play_for_text on:input=move |ev| to_play_for_text.set(event_target_value(&ev)) />
-            </label>
+            // A satellite's tickets are not split: nothing of them is left to play for.
+            {(!satellite).then(|| view! {
+                <label class="deal-play-for">{t!(i18n, deal_to_play_for)}
+                    <input data-testid="deal-to-play-for" inputmode="decimal" placeholder="0"
+                        prop:value=to_play_for_text on:input=move |ev| to_play_for_text.set(event_target_value(&ev)) />
+                </label>
+            })}
             {move || amounts.get().is_none().then(|| view! {
                 <p class="answer refused" data-testid="deal-play-for-invalid">{t!(i18n, deal_to_play_for_invalid)}</p>
             })}
@@ -210,7 +217,7 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
                 <tr>
                     <td>{r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</td>
                     <td><a data-testid=format!("result-receipt-{}", r.player.0) href=with_tournament(&format!("/director/receipt/{}", r.player.0), Some(tournament))>{r.name.clone()}</a></td>
-                    <td class="num">{euro(r.prize)}</td>
+                    <td class="num">{result_prize(&view, r)}</td>
                     <td class="num">{euro(r.bounties)}</td>
                     <td class="num">{purchases_label(r.entries, r.rebuys, r.add_ons)}</td>
                     <td class="num">{euro(r.paid)}</td>

@@ -95,6 +95,7 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
         prize_pool,
         guarantee,
         overlay,
+        ticket,
     } = receipt;
     // The bounty column only in a knock-out.
     let bounties = lines.iter().any(|l| l.bounty_part != Cents::ZERO);
@@ -124,6 +125,11 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
             ReceivedKind::Prize { place } => t!(i18n, receipt_prize_place, n = place).into_any(),
             ReceivedKind::Deal => t!(i18n, receipt_deal).into_any(),
             ReceivedKind::Bounties => t!(i18n, bounties_won).into_any(),
+            // Its value; the ticket itself is handed over, not paid.
+            ReceivedKind::Ticket => {
+                let name = ticket.as_ref().map(|t| t.name.clone()).unwrap_or_default();
+                view! { <span data-testid="receipt-ticket">{t!(i18n, receipt_ticket, name = name)}</span> }.into_any()
+            }
         };
         view! { <tr><td>{what}</td><td class="num">{euro(r.amount)}</td></tr> }
     };

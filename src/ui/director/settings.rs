@@ -8,12 +8,13 @@
 //! breaks change freely. Both forms keep their own draft: live updates from the room never
 //! reset what the director is typing, only a save (or "discard") reads the stored one again.
 
+use super::super::club::chip_set::ChipPlan;
 use super::super::components::Answer;
 use super::super::live::{command_action, CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::config::{
     templates, AddOnRule, Announcements, Bonus, BountyKind, Config, LateRegistration, Level,
-    PayoutMode, RebuyRule,
+    PayoutMode, RebuyRule, TicketKind, TicketPrize, TicketSource,
 };
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
@@ -64,6 +65,8 @@ pub fn SettingsPanel(
                             <ConfigForm cfg=form_cfg.clone() send />
                         </Show>
                         <StructureEditor levels=cfg.levels.clone() started in_play send reload />
+                        <ChipPlan levels=cfg.levels.clone() stack=cfg.starting_stack
+                            players=u32::try_from(cfg.tables.len()).unwrap_or(0) * u32::from(cfg.table_size) />
                     }
                 })}
             </Transition>
@@ -132,6 +135,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let paid_share = RwSignal::new(share);
     let min_cash = RwSignal::new(min_cash);
     let purchases = PurchaseFields::new(&cfg);
+    let ticket = TicketFields::new(&cfg);
     let invalid = RwSignal::new(None::<&'static str>);
     let has_bounty = cfg.bounty_kind != BountyKind::None;
     let stored = cfg.clone();
@@ -155,6 +159,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 paid_share: paid_share.get_untracked(),
                 min_cash: min_cash.get_untracked(),
                 purchases: purchases.draft(),
+                ticket: ticket.draft(),
             },
         ) {
             Ok(config) => {
@@ -219,6 +224,26 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 {field(t!(i18n, add_on_house_fee).into_any(), purchases.add_on_fee, "cfg-add-on-fee", true)}
                 {field(t!(i18n, add_on_chips).into_any(), purchases.add_on_chips, "cfg-add-on-chips", true)}
             </fieldset>
+            {move || (payout_mode.get() != "none").then(|| view! {
+                <fieldset class="tickets" data-testid="cfg-ticket">
+                    <legend>{t!(i18n, ticket_prizes)}</legend>
+                    {field(t!(i18n, ticket_name_blank).into_any(), ticket.name, "cfg-ticket-name", false)}
+                    {field(t!(i18n, ticket_value).into_any(), ticket.value, "cfg-ticket-value", true)}
+                    <label>{t!(i18n, ticket_kind)}
+                        <select data-testid="cfg-ticket-kind" on:change=move |ev| ticket.kind.set(event_target_value(&ev))>
+                            <option value="seat" selected=move || ticket.kind.get() == "seat">{t!(i18n, ticket_seat)}</option>
+                            <option value="voucher" selected=move || ticket.kind.get() == "voucher">{t!(i18n, ticket_voucher)}</option>
+                        </select>
+                    </label>
+                    <label>{t!(i18n, ticket_source)}
+                        <select data-testid="cfg-ticket-source" on:change=move |ev| ticket.source.set(event_target_value(&ev))>
+                            <option value="pool" selected=move || ticket.source.get() == "pool">{t!(i18n, ticket_from_pool)}</option>
+                            <option value="house" selected=move || ticket.source.get() == "house">{t!(i18n, ticket_from_house)}</option>
+                        </select>
+                    </label>
+                    {move || (ticket.source.get() == "house").then(|| field(t!(i18n, ticket_places).into_any(), ticket.places, "cfg-ticket-places", true))}
+                </fieldset>
+            })}
             {move || invalid.get().map(|f| view! { <p class="answer error" role="alert">{t!(i18n, settings_invalid, field = f)}</p> })}
             <button class="primary" type="submit" data-testid="save-config">{t!(i18n, save_settings)}</button>
         </form>
@@ -246,6 +271,102 @@ struct ConfigDraft {
     /// The minimum cash in euros (curve only).
     min_cash: String,
     purchases: PurchaseDraft,
+    ticket: TicketDraft,
+}
+
+/// The ticket prize as typed: a blank name means the tournament gives none.
+#[derive(Clone, Debug)]
+struct TicketDraft {
+    name: String,
+    /// Euros.
+    value: String,
+    /// `seat` or `voucher`.
+    kind: String,
+    /// `pool` (a satellite) or `house`.
+    source: String,
+    /// The places that win one, when the house gives them.
+    places: String,
+}
+
+impl TicketDraft {
+    fn of(cfg: &Config) -> TicketDraft {
+        let t = cfg.ticket.as_ref();
+        TicketDraft {
+            name: t.map(|t| t.name.clone()).unwrap_or_default(),
+            value: t.map_or(Cents::ZERO, |t| t.value).to_string(),
+            kind: match t.map(|t| t.kind) {
+                Some(TicketKind::Voucher) => "voucher",
+                _ => "seat",
+            }
+            .into(),
+            source: match t.map(|t| t.source) {
+                Some(TicketSource::House { .. }) => "house",
+                _ => "pool",
+            }
+            .into(),
+            places: match t.map(|t| t.source) {
+                Some(TicketSource::House { places }) => places.to_string(),
+                _ => "1".into(),
+            },
+        }
+    }
+
+    /// The ticket typed (`None` when the name is blank), or the field that does not read.
+    fn read(&self) -> Result<Option<TicketPrize>, &'static str> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(TicketPrize {
+            name: name.to_string(),
+            value: Cents::parse_euros(&self.value).ok_or("ticket")?,
+            kind: if self.kind == "voucher" {
+                TicketKind::Voucher
+            } else {
+                TicketKind::Seat
+            },
+            source: if self.source == "house" {
+                TicketSource::House {
+                    places: self.places.trim().parse().map_err(|_| "ticket")?,
+                }
+            } else {
+                TicketSource::Pool
+            },
+        }))
+    }
+}
+
+/// The form's inputs for the ticket prize.
+#[derive(Clone, Copy)]
+struct TicketFields {
+    name: RwSignal<String>,
+    value: RwSignal<String>,
+    kind: RwSignal<String>,
+    source: RwSignal<String>,
+    places: RwSignal<String>,
+}
+
+impl TicketFields {
+    fn new(cfg: &Config) -> TicketFields {
+        let d = TicketDraft::of(cfg);
+        TicketFields {
+            name: RwSignal::new(d.name),
+            value: RwSignal::new(d.value),
+            kind: RwSignal::new(d.kind),
+            source: RwSignal::new(d.source),
+            places: RwSignal::new(d.places),
+        }
+    }
+
+    fn draft(&self) -> TicketDraft {
+        TicketDraft {
+            name: self.name.get_untracked(),
+            value: self.value.get_untracked(),
+            kind: self.kind.get_untracked(),
+            source: self.source.get_untracked(),
+            places: self.places.get_untracked(),
+        }
+    }
 }
 
 /// The rebuy and add-on settings as typed: a blank level means none is sold.
@@ -461,6 +582,12 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         })
         .transpose()?;
     let (rebuy, add_on) = read_purchases(stored, &d.purchases)?;
+    // A night without prizes gives no ticket; the fields are hidden then, and ignored.
+    let ticket = if mode == PayoutMode::None {
+        None
+    } else {
+        d.ticket.read()?
+    };
     Ok(Config {
         name: d.name.trim().to_string(),
         prize_part: euros(&d.prize, "prize_part")?,
@@ -483,6 +610,7 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         guarantee,
         rebuy,
         add_on,
+        ticket,
         ..stored.clone()
     })
 }
@@ -728,6 +856,7 @@ mod tests {
             paid_share: payout_fields(cfg).1,
             min_cash: payout_fields(cfg).2,
             purchases: PurchaseDraft::of(cfg),
+            ticket: TicketDraft::of(cfg),
         }
     }
 
@@ -833,5 +962,37 @@ mod tests {
         // No prizes, no guarantee: the hidden field is not read.
         d.payout_mode = "none".into();
         assert_eq!(read_config(&cfg, &d).map(|c| c.guarantee), Ok(None));
+    }
+
+    #[test]
+    fn a_ticket_is_typed_with_its_value_and_a_blank_name_is_none() {
+        let satellite = templates::club_satellite("Sat", 2);
+        assert_eq!(
+            read_config(&satellite, &draft(&satellite)).map(|c| c.ticket),
+            Ok(satellite.ticket.clone()),
+            "a satellite's ticket reads back as it was"
+        );
+        let cfg = templates::club_evening("Friday", 3);
+        let mut d = draft(&cfg);
+        assert_eq!(read_config(&cfg, &d).map(|c| c.ticket), Ok(None));
+        d.ticket.name = " Bon Poker Café ".into();
+        d.ticket.value = "25".into();
+        d.ticket.kind = "voucher".into();
+        d.ticket.source = "house".into();
+        d.ticket.places = "3".into();
+        assert_eq!(
+            read_config(&cfg, &d).map(|c| c.ticket),
+            Ok(Some(TicketPrize {
+                name: "Bon Poker Café".into(),
+                value: Cents(2500),
+                kind: TicketKind::Voucher,
+                source: TicketSource::House { places: 3 },
+            }))
+        );
+        d.ticket.places = "three".into();
+        assert_eq!(read_config(&cfg, &d), Err("ticket"));
+        // No prizes, no ticket: the hidden fields are not read.
+        d.payout_mode = "none".into();
+        assert_eq!(read_config(&cfg, &d).map(|c| c.ticket), Ok(None));
     }
 }

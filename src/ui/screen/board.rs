@@ -5,7 +5,9 @@
 //! Sized for a 1920×1080 TV read from 8 m: the blinds and the time in viewport units, nothing
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
-use super::super::components::{euro, format_ms, remaining_now, GuaranteedMark, PurchaseFigures};
+use super::super::components::{
+    euro, format_ms, place_prize, remaining_now, GuaranteedMark, PurchaseFigures,
+};
 use super::super::live::Live;
 use crate::domain::money::Chips;
 use crate::domain::view::{ClockView, LevelView, TournamentView};
@@ -208,7 +210,10 @@ pub fn Side(view: TournamentView) -> impl IntoView {
         .take(MOVES)
         .collect();
     let more_payouts = view.payouts.len() > PAYOUT_LINES;
-    let payouts = view.payouts.clone();
+    let payouts: Vec<AnyView> = (0..view.payouts.len())
+        .take(PAYOUT_LINES)
+        .map(|i| place_prize(&view, i))
+        .collect();
     view! {
         <aside class="tv-side">
             {(!alerts.is_empty()).then(|| view! {
@@ -230,8 +235,8 @@ pub fn Side(view: TournamentView) -> impl IntoView {
                 <section class="tv-panel tv-payouts">
                     <h2>{t!(i18n, payouts)}</h2>
                     <ol>
-                        {payouts.into_iter().take(PAYOUT_LINES).enumerate().map(|(i, p)| view! {
-                            <li><span class="place">{i + 1}"."</span><span class="num">{euro(p)}</span></li>
+                        {payouts.into_iter().enumerate().map(|(i, p)| view! {
+                            <li><span class="place">{i + 1}"."</span><span class="num">{p}</span></li>
                         }).collect_view()}
                         {more_payouts.then(|| view! { <li>"…"</li> })}
                     </ol>

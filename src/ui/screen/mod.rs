@@ -11,7 +11,7 @@
 mod announce;
 mod board;
 
-use super::components::{euro, lang_code, remaining_now, FieldFigures};
+use super::components::{euro, lang_code, remaining_now, result_prize, FieldFigures};
 use super::connection::OfflineBanner;
 use super::live::{device_now, use_live, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
@@ -36,8 +36,9 @@ fn FinalResults(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let mut lines: Vec<_> = view
         .results
-        .into_iter()
+        .iter()
         .filter(|r| r.place.is_some())
+        .cloned()
         .collect();
     lines.sort_by_key(|r| r.place);
     let paid = match lines.iter().filter(|r| r.prize > Cents::ZERO).count() {
@@ -51,8 +52,8 @@ fn FinalResults(view: TournamentView) -> impl IntoView {
             view! {
                 <li data-testid="final-result">
                     <span class="place">{r.place.unwrap_or_default()}"."</span>
-                    <span class="name">{r.name}</span>
-                    {(r.prize > Cents::ZERO).then(|| view! { <span class="num">{euro(r.prize)}</span> })}
+                    <span class="name">{r.name.clone()}</span>
+                    {(r.prize > Cents::ZERO).then(|| view! { <span class="num">{result_prize(&view, &r)}</span> })}
                     {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
                 </li>
             }

@@ -150,6 +150,43 @@ impl AddOnRule {
     }
 }
 
+/// A prize in kind (issue P): a seat in a named tournament (a satellite's prize) or a voucher,
+/// with the money it is worth. A ticket is never split: a shared place or a deal gives it
+/// whole, to one player, before any money is shared ("tickets first").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TicketPrize {
+    /// What the ticket is for, as printed: "Main Event 12/12", "Bon Poker Café".
+    pub name: String,
+    /// What one ticket is worth (a seat: the target tournament's buy-in).
+    pub value: Cents,
+    pub kind: TicketKind,
+    pub source: TicketSource,
+}
+
+/// A seat in a tournament, or a voucher to spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum TicketKind {
+    Seat,
+    Voucher,
+}
+
+/// Who pays for the tickets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TicketSource {
+    /// A satellite: the prize pool buys as many tickets as it can (never more than the
+    /// entries); those places win one each, and what is left of the pool goes in cash to
+    /// the next place. The payout structure is not used.
+    Pool,
+    /// The house adds a ticket to each of the first `places` places, beside their prize
+    /// money (which the payout structure computes as usual).
+    House { places: u16 },
+}
+
 /// The payout table: for fields up to `max_entries`, the share of each paid place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -263,6 +300,9 @@ pub struct Config {
     /// The add-on, when the tournament sells one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub add_on: Option<AddOnRule>,
+    /// Tickets won by the first places, when the tournament gives them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<TicketPrize>,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
@@ -381,6 +421,7 @@ pub mod templates {
             guarantee: None,
             rebuy: None,
             add_on: None,
+            ticket: None,
             stop_table_at: 4,
             stop_at_final_table: false,
             stop_in_six_max: false,
@@ -424,6 +465,24 @@ pub mod templates {
                 chips: Chips(15_000),
                 prize_part: Cents(1000),
                 house_fee: Cents(0),
+            }),
+            ..club_evening(name, tables)
+        }
+    }
+
+    /// A satellite: 18 + 2 euro, one entry each, and the prize pool buys seats of 100 euro in
+    /// the club's main event (the rest of the pool to the next place).
+    pub fn club_satellite(name: &str, tables: u16) -> Config {
+        Config {
+            prize_part: Cents(1800),
+            house_fee: Cents(200),
+            max_entries: Some(1),
+            bonus: None,
+            ticket: Some(TicketPrize {
+                name: "Main Event".into(),
+                value: Cents(10_000),
+                kind: TicketKind::Seat,
+                source: TicketSource::Pool,
             }),
             ..club_evening(name, tables)
         }

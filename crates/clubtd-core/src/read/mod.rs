@@ -1,6 +1,8 @@
 //! Read models: what the faces show, derived from the state and never stored: the
-//! tournament view (one for every face), the season ranking and the desk's receipts.
+//! tournament view (one for every face), the season ranking, the desk's receipts and the chip
+//! plan (the club's chip set against a structure).
 
+pub mod chip_plan;
 pub mod ranking;
 pub mod receipts;
 pub mod view;

@@ -430,7 +430,10 @@ mod tests {
     #[test]
     fn one_player_twice_in_a_tournament_counts_once() {
         let a = ClubPlayerId(1);
-        let season = vec![played(4, vec![(a, finish(1, 3, 0)), (a, finish(2, 1, 800))])];
+        let season = vec![played(
+            4,
+            vec![(a, finish(1, 3, 0)), (a, finish(2, 1, 800))],
+        )];
         let r = season_ranking(&season, &BTreeMap::new(), &PointsRule::default());
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].tournaments, 1);
@@ -483,7 +486,11 @@ mod tests {
         assert_eq!(rule.points(12, 1, true), 2 * 11 + 10);
         assert_eq!(rule.points(12, 4, false), 2 * 8);
         assert_eq!(rule.points(12, 12, false), 0, "the last beat nobody");
-        assert_eq!(rule.points(12, 15, false), 0, "a place beyond the field never underflows");
+        assert_eq!(
+            rule.points(12, 15, false),
+            0,
+            "a place beyond the field never underflows"
+        );
     }
 
     #[test]
@@ -554,8 +561,14 @@ mod tests {
             },
             field: FieldCount::Entries,
         };
-        assert_eq!(beaten(MAX_POINTS + 1, 0).check(), Err(PointsRuleError::PerPlayer));
-        assert_eq!(beaten(1, MAX_POINTS + 1).check(), Err(PointsRuleError::MoneyBonus));
+        assert_eq!(
+            beaten(MAX_POINTS + 1, 0).check(),
+            Err(PointsRuleError::PerPlayer)
+        );
+        assert_eq!(
+            beaten(1, MAX_POINTS + 1).check(),
+            Err(PointsRuleError::MoneyBonus)
+        );
         assert_eq!(beaten(MAX_POINTS, MAX_POINTS).check(), Ok(()));
         assert_eq!(PointsRuleError::Others.field(), "others");
     }

@@ -101,6 +101,9 @@ pub enum ReceivedKind {
     /// Bounty money won in cash (the winner's own head included at the end).
     #[serde(rename = "bounties")]
     Bounties,
+    /// The tournament's ticket ([`Receipt::ticket`] names it), at its value.
+    #[serde(rename = "ticket")]
+    Ticket,
 }
 
 /// One amount the player received.
@@ -138,6 +141,9 @@ pub struct Receipt {
     pub guarantee: Option<Cents>,
     #[serde(default, skip_serializing_if = "Cents::is_zero")]
     pub overlay: Cents,
+    /// The ticket the player won, when they won one (its name and value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<crate::model::config::TicketPrize>,
 }
 
 /// The time of an event: its own when it carries one, else the time it was stored (an
@@ -225,18 +231,34 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
     let deal = t.deal_amount(player);
     let place = result.and_then(|r| r.place);
     let mut received = Vec::new();
+    // A satellite's ticket is part of the prize or deal (its value comes off the money); the
+    // house's comes beside it.
+    let ticket = view
+        .ticket
+        .clone()
+        .filter(|_| result.is_some_and(|r| r.ticket));
+    let in_kind = ticket
+        .as_ref()
+        .filter(|tk| tk.source == crate::model::config::TicketSource::Pool)
+        .map_or(Cents::ZERO, |tk| tk.value);
     match (deal, result) {
-        (Some(amount), _) => received.push(Received {
+        (Some(amount), _) if amount > in_kind => received.push(Received {
             kind: ReceivedKind::Deal,
-            amount,
+            amount: amount - in_kind,
         }),
-        (None, Some(r)) if r.prize > Cents::ZERO => received.push(Received {
+        (None, Some(r)) if r.prize > in_kind => received.push(Received {
             kind: ReceivedKind::Prize {
                 place: r.place.unwrap_or_default(),
             },
-            amount: r.prize,
+            amount: r.prize - in_kind,
         }),
         _ => {}
+    }
+    if let Some(tk) = &ticket {
+        received.push(Received {
+            kind: ReceivedKind::Ticket,
+            amount: tk.value,
+        });
     }
     if let Some(r) = result.filter(|r| r.bounties > Cents::ZERO) {
         received.push(Received {
@@ -268,6 +290,7 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
         prize_pool: view.prize_pool,
         guarantee: view.guarantee,
         overlay: view.overlay,
+        ticket,
     })
 }
 
@@ -713,5 +736,45 @@ mod tests {
         // Everything paid out is the pool, to the cent.
         let paid: Cents = view.places.iter().map(|p| p.standing.prize).sum();
         assert_eq!(paid, l.t.prize_pool);
+    }
+
+    #[test]
+    fn a_satellite_seat_is_a_line_of_its_own_and_the_rest_is_cash() {
+        let mut config = templates::club_satellite("Satellite", 1);
+        if let Some(ticket) = config.ticket.as_mut() {
+            ticket.value = Cents(2000);
+        }
+        let mut l = Log::new(config);
+        // 3 × 18 euro = 54 euro: two seats of 20 and 14 euro in cash for third.
+        let ann = l.register("Ann", PaymentMethod::Cash);
+        let bob = l.register("Bob", PaymentMethod::Card);
+        let cas = l.register("Cas", PaymentMethod::Cash);
+        l.run(Command::StartClock);
+        l.run(Command::CloseRegistration);
+        l.bust(cas, ann);
+        l.bust(bob, ann);
+        let winner = l.receipt(ann);
+        assert_eq!(
+            winner.received,
+            vec![Received {
+                kind: ReceivedKind::Ticket,
+                amount: Cents(2000)
+            }]
+        );
+        assert_eq!(
+            winner.ticket.as_ref().map(|t| t.name.as_str()),
+            Some("Main Event")
+        );
+        check_totals(&l, &winner);
+        let third = l.receipt(cas);
+        assert_eq!(
+            third.received,
+            vec![Received {
+                kind: ReceivedKind::Prize { place: 3 },
+                amount: Cents(1400)
+            }]
+        );
+        assert_eq!(third.ticket, None);
+        check_totals(&l, &third);
     }
 }

@@ -166,6 +166,10 @@ pub struct DealQuotes {
     pub prizes_left: Vec<Cents>,
     pub chip_chop: Vec<Cents>,
     pub icm: Vec<Cents>,
+    /// A satellite's deal: per player, whether the quotes give them a ticket (tickets
+    /// first, to the biggest stacks); empty when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tickets: Vec<bool>,
 }
 
 /// A penalty as the table page shows it (PKR4U 4, TDA 33).
@@ -204,6 +208,23 @@ pub struct ResultLine {
     #[serde(default, skip_serializing_if = "is_zero_u16")]
     pub add_ons: u16,
     pub paid: Cents,
+    /// The place (or the deal) won the tournament's ticket; `prize` then counts its value
+    /// when the pool bought it (a satellite), see [`ResultLine::cash`].
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ticket: bool,
+}
+
+impl ResultLine {
+    /// The prize in money: a satellite's ticket is part of `prize` (its value), the house's
+    /// ticket comes beside it.
+    pub fn cash(&self, ticket: Option<&crate::model::config::TicketPrize>) -> Cents {
+        match ticket {
+            Some(t) if self.ticket && t.source == crate::model::config::TicketSource::Pool => {
+                self.prize - t.value
+            }
+            _ => self.prize,
+        }
+    }
 }
 
 /// One ruling of the incident log, with its text worked out again from its answers.
@@ -232,10 +253,14 @@ pub struct PlayerCard {
     pub me: PlayerView,
     /// Place (shared or not) and prize once out, or the winner's.
     pub standing: Option<Standing>,
-    /// The prize won so far (a recorded deal's amount when there is one).
+    /// The prize won so far (a recorded deal's amount when there is one), in money: a
+    /// satellite's ticket is not in it.
     pub prize: Cents,
     /// Bounty money won (the winner's own head included at the end).
     pub bounties: Cents,
+    /// The ticket won, when the player won one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<crate::model::config::TicketPrize>,
 }
 
 /// A table's call for the director: when it called and, once the director answered ("on the
@@ -247,6 +272,25 @@ pub struct CallView {
     pub at: Timestamp,
     #[serde(default)]
     pub answered_at: Option<Timestamp>,
+}
+
+impl TournamentView {
+    /// The ticket paid place `index` (0: first place) wins, if it wins one.
+    pub fn ticket_of_place(&self, index: usize) -> Option<&crate::model::config::TicketPrize> {
+        self.ticket
+            .as_ref()
+            .filter(|_| index < self.ticket_places as usize)
+    }
+
+    /// The money paid place `index` wins beside its ticket: a satellite's ticket is part of
+    /// the place's prize (its value), the house's comes on top.
+    pub fn cash_of_place(&self, index: usize) -> Cents {
+        let amount = self.payouts.get(index).copied().unwrap_or_default();
+        match self.ticket_of_place(index) {
+            Some(t) if t.source == crate::model::config::TicketSource::Pool => amount - t.value,
+            _ => amount,
+        }
+    }
 }
 
 impl TournamentView {
@@ -291,6 +335,12 @@ pub struct TournamentView {
     /// What the house adds to the entries' prize parts to make the guarantee.
     #[serde(default, skip_serializing_if = "Cents::is_zero")]
     pub overlay: Cents,
+    /// The ticket the first places win, when the tournament gives one, and how many places
+    /// win it (`payouts[..ticket_places]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<crate::model::config::TicketPrize>,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub ticket_places: u32,
     pub chips_in_play: Chips,
     pub average_stack: Chips,
     /// Average stack in big blinds, times ten (one decimal without floats).
@@ -354,8 +404,12 @@ impl TournamentView {
             .map(|p| p.standing.clone());
         let result = self.results.iter().find(|r| r.player == player);
         Some(PlayerCard {
-            prize: result.map_or(Cents::ZERO, |r| r.prize),
+            prize: result.map_or(Cents::ZERO, |r| r.cash(self.ticket.as_ref())),
             bounties: result.map_or(me.bounty_won, |r| r.bounties),
+            ticket: self
+                .ticket
+                .clone()
+                .filter(|_| result.is_some_and(|r| r.ticket)),
             me,
             standing,
         })
@@ -617,6 +671,8 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         prize_pool: t.pool_to_pay(),
         guarantee: cfg.guarantee,
         overlay: t.overlay(),
+        ticket: cfg.ticket.clone(),
+        ticket_places: t.ticket_places(),
         chips_in_play,
         average_stack,
         average_bb_x10: bb
@@ -759,14 +815,90 @@ fn deal_quotes(
         return None;
     }
     let stacks: Vec<Chips> = left.iter().map(|p| p.stack).collect();
+    // A satellite's tickets are never split: the biggest stacks take them first, and the
+    // others share what money is left (the custom of satellite deals).
+    let ticket_value = t
+        .ticket()
+        .filter(|tk| tk.source == crate::model::config::TicketSource::Pool)
+        .map(|tk| tk.value);
+    let tickets = ticket_value.map_or(0, |v| prizes_left.iter().filter(|p| **p >= v).count());
+    let (chip_chop, icm, holders) = if tickets == 0 {
+        (
+            chip_chop(&stacks, &prizes_left).ok()?,
+            icm(&stacks, &prizes_left).ok()?,
+            Vec::new(),
+        )
+    } else {
+        tickets_first(&stacks, &prizes_left, tickets)?
+    };
     Some(DealQuotes {
         players: left.iter().map(|p| p.id).collect(),
         counted: left.iter().map(|p| p.stack_counted).collect(),
-        chip_chop: chip_chop(&stacks, &prizes_left).ok()?,
-        icm: icm(&stacks, &prizes_left).ok()?,
+        chip_chop,
+        icm,
         stacks,
         prizes_left,
+        tickets: holders,
     })
+}
+
+/// A satellite deal's quotes: the `tickets` biggest stacks (the lower index first among
+/// equals) take the first `tickets` prizes whole; chip chop and ICM share the rest among the
+/// others. Answers both quotes and who takes a ticket, in the players' order.
+fn tickets_first(
+    stacks: &[Chips],
+    prizes_left: &[Cents],
+    tickets: usize,
+) -> Option<(Vec<Cents>, Vec<Cents>, Vec<bool>)> {
+    let mut order: Vec<usize> = (0..stacks.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(stacks[i]), i));
+    let (takers, others) = order.split_at(tickets.min(order.len()));
+    let mut quote = vec![Cents::ZERO; stacks.len()];
+    let mut holders = vec![false; stacks.len()];
+    for (&i, prize) in takers.iter().zip(prizes_left) {
+        quote[i] = *prize;
+        holders[i] = true;
+    }
+    let rest_prizes: Vec<Cents> = prizes_left.iter().skip(takers.len()).copied().collect();
+    let rest_stacks: Vec<Chips> = others.iter().map(|&i| stacks[i]).collect();
+    let (mut chop, mut by_icm) = (quote.clone(), quote);
+    match others {
+        // Nothing left to share (the tickets were the whole pool), or nobody to share it.
+        _ if rest_prizes.iter().all(|p| *p == Cents::ZERO) => {}
+        [] => {}
+        [only] => {
+            let all: Cents = rest_prizes.iter().copied().sum();
+            chop[*only] = all;
+            by_icm[*only] = all;
+        }
+        _ => {
+            let c = chip_chop(&rest_stacks, &rest_prizes).ok()?;
+            let m = icm(&rest_stacks, &rest_prizes).ok()?;
+            for (k, &i) in others.iter().enumerate() {
+                chop[i] = c[k];
+                by_icm[i] = m[k];
+            }
+        }
+    }
+    Some((chop, by_icm, holders))
+}
+
+/// Who holds the tournament's tickets. A satellite's ticket goes to every prize (or deal
+/// amount) that holds its value, tickets first: the rest is cash (a tie for the last ticket
+/// shares its value in cash, as the prizes do); the house's go to the first places.
+fn mark_tickets(t: &Tournament, lines: &mut [ResultLine]) {
+    let Some(ticket) = t.ticket() else {
+        return;
+    };
+    let places = t.ticket_places();
+    for l in lines.iter_mut() {
+        l.ticket = match ticket.source {
+            crate::model::config::TicketSource::Pool => l.prize >= ticket.value,
+            crate::model::config::TicketSource::House { .. } => {
+                l.place.is_some_and(|p| p <= places)
+            }
+        };
+    }
 }
 
 /// Results per player: those still in first, then by place.
@@ -801,9 +933,11 @@ fn results(
                 rebuys: p.rebuys,
                 add_ons: p.add_ons,
                 paid: p.paid,
+                ticket: false,
             }
         })
         .collect();
+    mark_tickets(t, &mut lines);
     // Players still in first (no place yet), then by place.
     lines.sort_by_key(|l| l.place.unwrap_or(0));
     lines

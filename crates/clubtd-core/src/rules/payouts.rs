@@ -4,7 +4,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
-use crate::model::config::{Config, PayoutMode, PayoutStructure};
+use crate::model::config::{Config, PayoutMode, PayoutStructure, TicketPrize, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
 use crate::rules::purchases::pool_open;
@@ -20,6 +20,16 @@ pub fn decide_set_payouts(
     // A league night pays nothing: a payout table would pay a pool the structure keeps out.
     if cfg.payouts.mode == PayoutMode::None {
         return Err(DomainError::NoPayouts);
+    }
+    // A satellite's pool buys tickets, which are never split: there is no table to set.
+    if cfg
+        .ticket
+        .as_ref()
+        .is_some_and(|t| t.source == TicketSource::Pool)
+    {
+        return Err(DomainError::InvalidAmount {
+            field: "satellite_payouts".into(),
+        });
     }
     if pool_open(t, cfg, ctx.now) {
         return Err(DomainError::InvalidAmount {
@@ -157,6 +167,27 @@ pub fn curve_prizes(pool: Cents, places: usize, min_cash: Cents, rounding: Cents
         .collect()
 }
 
+/// A satellite's prizes: as many tickets of `value` as the pool buys (never more than the
+/// entries), then what is left of the pool, in cash, to the next place (to the winner when
+/// every entry has a ticket). Sums to the pool and never increases (the rest is less than a
+/// ticket).
+pub fn satellite_prizes(pool: Cents, entries: u32, value: Cents) -> Vec<Cents> {
+    if entries == 0 || pool.0 <= 0 || value.0 <= 0 {
+        return Vec::new();
+    }
+    let tickets = (pool.0 / value.0).min(i64::from(entries));
+    let mut out = vec![value; usize::try_from(tickets).unwrap_or(0)];
+    let rest = pool - Cents(value.0 * tickets);
+    if rest > Cents::ZERO && out.len() < entries as usize {
+        out.push(rest);
+    } else if let Some(first) = out.first_mut() {
+        // Every entry already has a ticket: the rest goes to the winner, as a rounding
+        // remainder does.
+        *first += rest;
+    }
+    out
+}
+
 /// The prize for places `first..first+count` (1-based) shared by `count` tied players: the sum
 /// of those prizes split evenly, odd cents to the first shares.
 pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents> {
@@ -179,8 +210,33 @@ impl Tournament {
     pub fn prizes(&self) -> Vec<Cents> {
         match (&self.payout_override, &self.config) {
             (Some(p), _) => p.clone(),
-            (None, Some(cfg)) => prizes(self.pool_to_pay(), self.entries, &cfg.payouts),
+            (None, Some(cfg)) => match &cfg.ticket {
+                Some(t) if t.source == TicketSource::Pool => {
+                    satellite_prizes(self.pool_to_pay(), self.entries, t.value)
+                }
+                _ => prizes(self.pool_to_pay(), self.entries, &cfg.payouts),
+            },
             (None, None) => Vec::new(),
+        }
+    }
+
+    /// The tickets the tournament gives, if any.
+    pub fn ticket(&self) -> Option<&TicketPrize> {
+        self.config.as_ref().and_then(|c| c.ticket.as_ref())
+    }
+
+    /// How many of the first places win a ticket: as many as the prizes' ticket places (a
+    /// satellite) or the house's number, never more than the entries.
+    pub fn ticket_places(&self) -> u32 {
+        match self.ticket() {
+            None => 0,
+            Some(t) => match t.source {
+                TicketSource::Pool => {
+                    u32::try_from(self.prizes().iter().take_while(|p| **p >= t.value).count())
+                        .unwrap_or(u32::MAX)
+                }
+                TicketSource::House { places } => u32::from(places).min(self.entries),
+            },
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
-use crate::model::config::{BountyKind, Config, LateRegistration, Level, PayoutMode};
+use crate::model::config::{BountyKind, Config, LateRegistration, Level, PayoutMode, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::{Table, Tournament};
 
@@ -232,6 +232,23 @@ impl Config {
                 || (self.payouts.mode == PayoutMode::None && a.prize_part != Cents::ZERO)
             {
                 return Err(bad("add_on"));
+            }
+        }
+        if let Some(ticket) = &self.ticket {
+            let places_ok = match ticket.source {
+                TicketSource::Pool => true,
+                TicketSource::House { places } => (1..=100).contains(&places),
+            };
+            // Tickets are prizes: a night without prizes gives none; a satellite's pool must
+            // be able to buy one.
+            if ticket.name.trim().is_empty()
+                || ticket.name.chars().count() > 80
+                || ticket.value.0 <= 0
+                || ticket.value.0 > 100_000_000
+                || !places_ok
+                || self.payouts.mode == PayoutMode::None
+            {
+                return Err(bad("ticket"));
             }
         }
         let p = &self.payouts;

@@ -112,6 +112,10 @@ pub struct Payouts {
     pub rebuys: u32,
     pub add_ons: u32,
     pub payouts: Vec<Cents>,
+    /// The ticket the first `ticket_places` places win (a satellite's is part of their
+    /// payout, at its value; the house's comes beside it).
+    pub ticket: Option<crate::domain::config::TicketPrize>,
+    pub ticket_places: u32,
     pub in_the_money: bool,
     pub bubble: bool,
     pub next_payout: Option<Cents>,
@@ -399,6 +403,8 @@ part!(
         rebuys: v.rebuys,
         add_ons: v.add_ons,
         payouts: v.payouts,
+        ticket: v.ticket,
+        ticket_places: v.ticket_places,
         in_the_money: v.in_the_money,
         bubble: v.bubble,
         next_payout: v.next_payout,
