@@ -49,6 +49,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     await expect(rows.nth(1)).toContainText("Ticket Main Event (€ 50.00)");
     await expect(rows.nth(2)).toContainText("€ 8.00");
     await expect(rows.nth(2).getByTestId("ticket-prize")).toHaveCount(0);
+    await expect(page.getByTestId("payouts-satellite")).toBeVisible();
 
     // A player's phone and the TV name the seats.
     const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });

@@ -21,10 +21,18 @@ enum Editable {
     NotYet,
     /// A paid place is out.
     Locked,
+    /// A satellite: the pool buys seats, which are never split; there is no table to edit.
+    Satellite,
 }
 
 fn editable(view: &TournamentView) -> Editable {
-    if view.registration_open {
+    let satellite = view
+        .ticket
+        .as_ref()
+        .is_some_and(|t| t.source == crate::domain::config::TicketSource::Pool);
+    if satellite {
+        Editable::Satellite
+    } else if view.registration_open {
         Editable::NotYet
     } else if (view.players_left as usize) < view.payouts.len() {
         Editable::Locked
@@ -98,6 +106,7 @@ pub fn PayoutEditor(
                 None => None,
                 Some(Editable::NotYet) => Some(view! { <p class="hint">{t!(i18n, payouts_edit_after_close)}</p> }.into_any()),
                 Some(Editable::Locked) => Some(view! { <p class="hint" data-testid="payouts-locked">{t!(i18n, payouts_locked)}</p> }.into_any()),
+                Some(Editable::Satellite) => Some(view! { <p class="hint" data-testid="payouts-satellite">{t!(i18n, payouts_satellite)}</p> }.into_any()),
                 Some(Editable::Yes) => Some(match draft.get() {
                     None => view! { <button data-testid="edit-payouts" on:click=open>{t!(i18n, edit_payouts)}</button> }.into_any(),
                     Some(places) => view! {
