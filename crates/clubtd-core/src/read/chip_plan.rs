@@ -164,8 +164,11 @@ pub fn structure_warnings(
         let Some(smallest) = in_play.first().copied() else {
             continue;
         };
+        let mut seen = Vec::new();
         for amount in amounts(level) {
-            if amount.0 % smallest.0 != 0 {
+            // The same amount twice in a level (a small blind and a half ante) is said once.
+            if amount.0 % smallest.0 != 0 && !seen.contains(&amount) {
+                seen.push(amount);
                 out.push(ChipWarning::NotMakeable {
                     level: i,
                     amount,
@@ -328,7 +331,8 @@ mod tests {
             play(100, 200, 200),
         ];
         let w = structure_warnings(&levels, &club_set(), Chips(20_000), 10);
-        // After the 25s leave, 75 / 150 and the half ante of 75 cannot be made with 100s.
+        // After the 25s leave, 75 / 150 (and the ante's half, 75 again) cannot be made with 100s:
+        // each amount is named once.
         assert_eq!(
             w,
             vec![
@@ -340,16 +344,6 @@ mod tests {
                 ChipWarning::NotMakeable {
                     level: 3,
                     amount: Chips(150),
-                    smallest: Chips(100)
-                },
-                ChipWarning::NotMakeable {
-                    level: 3,
-                    amount: Chips(150),
-                    smallest: Chips(100)
-                },
-                ChipWarning::NotMakeable {
-                    level: 3,
-                    amount: Chips(75),
                     smallest: Chips(100)
                 },
             ]
@@ -391,17 +385,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(
-            named,
-            vec![
-                (5, 150),
-                (5, 150),
-                (11, 700),
-                (11, 1400),
-                (11, 1400),
-                (11, 700)
-            ]
-        );
+        assert_eq!(named, vec![(5, 150), (11, 700), (11, 1400)]);
         assert_eq!(w.len(), named.len(), "enough chips for 27 stacks: {w:?}");
     }
 
