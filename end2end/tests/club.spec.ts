@@ -3,7 +3,7 @@
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
 // desk suggests the club player as the director types in the demo, the ranking renders, and the
 // director chooses the season's points rule.
-import { test, expect, open, signIn, section, newTournamentFromPage } from "./support";
+import { test, expect, open, signIn, section, newTournamentFromPage, openDetails } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -147,10 +147,7 @@ test("the club's chips: entered once, the settings check the structure, the desk
     // The settings check the club's structure: its first colour-up leaves 150 unmakeable.
     await open(page, href);
     await section(page, "clock");
-    const settings = page.getByTestId("settings");
-    if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) {
-      await settings.locator("summary").click();
-    }
+    await openDetails(page.getByTestId("settings"));
     const plan = page.getByTestId("chip-plan");
     await expect(plan.getByTestId("stack-chips")).toContainText("8 × 25 (groen)");
     await expect(plan.getByTestId("chip-warning").first()).toContainText("150 cannot be made with the chips still in play (the smallest is 100)");

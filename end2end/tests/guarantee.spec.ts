@@ -3,7 +3,7 @@
 // screen show the guaranteed pool marked as such, and a receipt says so. Then what the club
 // prints: a seat card from the desk, every seat card, the seating list and the payout sheet.
 // Its own tournament, archived at the end (the other specs expect the demo).
-import { test, expect, signIn, open, section, newTournamentFromPage } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage, openDetails } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -14,10 +14,7 @@ test("a guarantee: set in the settings, the overlay in the money panel, marked o
   try {
     await open(page, href);
     await section(page, "clock");
-    const settings = page.getByTestId("settings");
-    if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) {
-      await settings.locator("summary").click();
-    }
+    await openDetails(page.getByTestId("settings"));
     // Not a number: named, nothing sent.
     await page.getByTestId("cfg-guarantee").fill("lots");
     await page.getByTestId("save-config").click();

@@ -4,7 +4,7 @@
 // desk (now in Dutch) sells the add-on; the money panel, the TV and the receipt count it all.
 // Its own tournament from the rebuy template, archived at the end (the other specs expect the
 // demo).
-import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, registerAtDesk } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 const PLAYERS = ["Rita Rebuy", "Ruben Rebuy", "Roos Rebuy", "Remi Rebuy"];
@@ -16,11 +16,7 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
   try {
     await open(page, href);
     await section(page, "desk");
-    for (const name of PLAYERS) {
-      await page.getByTestId("reg-name").fill(name);
-      await page.getByTestId("reg-submit").click();
-      await expect(page.getByTestId("seat-drawn")).toContainText(name);
-    }
+    await registerAtDesk(page, PLAYERS);
     await section(page, "clock");
     await page.getByTestId("clock-start").click();
     await expect(page.getByTestId("clock-pause")).toBeVisible();

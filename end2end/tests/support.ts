@@ -1,6 +1,6 @@
 // What every spec does to reach a face: open a page and wait for hydration, sign in as the
 // director, open a table's own device from the QR sheet (as a phone), and report a bust there.
-import { test as base, expect, Page, Browser, BrowserContextOptions } from "@playwright/test";
+import { test as base, expect, Page, Browser, BrowserContextOptions, Locator } from "@playwright/test";
 
 export { expect };
 export type { Page, Browser };
@@ -199,5 +199,23 @@ export class OwnTournament {
 
   async archive() {
     await this.api.put(`/api/v1/tournaments/${this.id}/archived`, { headers: { Origin: this.base }, data: { value: true } });
+  }
+}
+
+/** Opens a closed `<details>` (the console's settings, the results panel) with a tap on its
+ * summary; one already open stays open. */
+export async function openDetails(details: Locator) {
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) {
+    await details.locator("summary").click();
+  }
+}
+
+/** Registers each name at the desk (the director's console on its desk section) and waits
+ * for the seat drawn. */
+export async function registerAtDesk(page: Page, names: string[]) {
+  for (const name of names) {
+    await page.getByTestId("reg-name").fill(name);
+    await page.getByTestId("reg-submit").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText(name);
   }
 }

@@ -3,7 +3,7 @@
 // desk, the phones and the TV; played out from the table's device, the winner's receipt has the
 // ticket on a line of its own. Its own tournament, archived at the end (the other specs expect
 // the demo).
-import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, openDetails, registerAtDesk } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 const PLAYERS = ["Sara Sat", "Sem Sat", "Sien Sat", "Stan Sat", "Sofie Sat", "Sven Sat"];
@@ -17,10 +17,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     // The settings, in Dutch: seats of 50.00 instead of the template's 100.00.
     await page.locator("button[data-lang='nl']").click();
     await section(page, "clock");
-    const settings = page.getByTestId("settings");
-    if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) {
-      await settings.locator("summary").click();
-    }
+    await openDetails(page.getByTestId("settings"));
     const ticket = page.getByTestId("cfg-ticket");
     await expect(ticket.locator("legend")).toHaveText("Ticketprijs (satelliet, waardebon)");
     await expect(page.getByTestId("cfg-ticket-name")).toHaveValue("Main Event");
@@ -32,11 +29,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
 
     // Six players at 18.00 for the pool: 108.00 buys two seats of 50.00, 8.00 to third.
     await section(page, "desk");
-    for (const name of PLAYERS) {
-      await page.getByTestId("reg-name").fill(name);
-      await page.getByTestId("reg-submit").click();
-      await expect(page.getByTestId("seat-drawn")).toContainText(name);
-    }
+    await registerAtDesk(page, PLAYERS);
     await section(page, "clock");
     await page.getByTestId("clock-start").click();
     await expect(page.getByTestId("clock-pause")).toBeVisible();
@@ -73,9 +66,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     // The results: two seats, the third's cash.
     await section(page, "results");
     const results = page.getByTestId("results-panel");
-    if (!(await results.evaluate((d) => (d as HTMLDetailsElement).open))) {
-      await results.locator("summary").click();
-    }
+    await openDetails(results);
     await expect(results.getByTestId("ticket-prize")).toHaveCount(2);
     const third = out[3];
     await expect(results.getByTestId(`result-receipt-${third}`).locator("xpath=ancestor::tr")).toContainText("€ 8.00");

@@ -10,6 +10,7 @@ use crate::domain::config::Level;
 use crate::domain::money::Chips;
 use crate::i18n::*;
 use crate::server_fns::club::{club_chip_set, set_chip_set, Refused};
+use crate::ui::components::{chip_count, whole_number};
 use leptos::prelude::*;
 
 /// One denomination as typed.
@@ -35,23 +36,12 @@ impl ChipRow {
         }
     }
 
+    /// The denomination typed; `None` when the value or the count is not a whole number
+    /// (thousands grouped as the desk's counts are).
     fn read(&self) -> Option<Denomination> {
         Some(Denomination {
-            value: Chips(
-                self.value
-                    .get_untracked()
-                    .trim()
-                    .replace(['.', ' '], "")
-                    .parse()
-                    .ok()?,
-            ),
-            count: self
-                .count
-                .get_untracked()
-                .trim()
-                .replace(['.', ' '], "")
-                .parse()
-                .ok()?,
+            value: chip_count(&self.value.get_untracked())?,
+            count: u32::try_from(whole_number(&self.count.get_untracked())?).ok()?,
             colour: self.colour.get_untracked().trim().to_string(),
         })
     }
