@@ -13,6 +13,26 @@ use crate::server_fns::club::{club_chip_set, set_chip_set, Refused};
 use crate::ui::components::{chip_count, whole_number};
 use leptos::prelude::*;
 
+/// The club's chip set, read once per director's page and shared by the desk (the chips to
+/// hand over) and the settings (the plan): one request, and one answer in the page, however
+/// often the settings render again.
+#[derive(Clone, Copy)]
+pub struct ClubChipSet(pub Resource<Result<ChipSet, ServerFnError>>);
+
+impl ClubChipSet {
+    /// Reads the set for the page being built and shares it with everything in it.
+    pub fn provide() {
+        provide_context(ClubChipSet(Resource::new(|| (), |_| club_chip_set())));
+    }
+
+    /// The page's set, or a read of its own where no page provided one.
+    pub fn use_or_read() -> Resource<Result<ChipSet, ServerFnError>> {
+        use_context::<ClubChipSet>()
+            .map(|shared| shared.0)
+            .unwrap_or_else(|| Resource::new(|| (), |_| club_chip_set()))
+    }
+}
+
 /// One denomination as typed.
 #[derive(Clone, Copy)]
 struct ChipRow {
@@ -183,7 +203,7 @@ fn level_number(levels: &[Level], index: usize) -> usize {
 #[component]
 pub fn ChipPlan(levels: Vec<Level>, stack: Chips, players: u32) -> impl IntoView {
     let i18n = use_i18n();
-    let set = Resource::new(|| (), |_| club_chip_set());
+    let set = ClubChipSet::use_or_read();
     view! {
         <Transition fallback=|| ()>
             {move || set.get().and_then(Result::ok).map(|set| {

@@ -3,7 +3,7 @@
 //! tap once bought two entries), and a name already in the tournament asks before a second
 //! person of that name is added.
 
-use super::super::club::chip_set::StackChips;
+use super::super::club::chip_set::{ClubChipSet, StackChips};
 use super::super::components::{lang_code, Answer, PaymentMethodPicker};
 use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
@@ -76,7 +76,7 @@ pub fn Desk(
     });
     let open = move || view.with(|v| v.as_ref().is_some_and(|v| v.registration_open));
     // The club's chip set, for the chips to hand over with the seat.
-    let chips = Resource::new(|| (), |_| crate::server_fns::club::club_chip_set());
+    let chips = ClubChipSet::use_or_read();
     view! {
         <section class="panel desk">
             <h3>{t!(i18n, registration)}" · "

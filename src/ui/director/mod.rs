@@ -123,6 +123,7 @@ pub fn DirectorPage() -> impl IntoView {
     let pending = RwSignal::new(None::<Correction>);
     let selected = RwSignal::new(None::<PlayerId>);
     let situations = Resource::new(|| (), |_| crate::server_fns::ruling_situations());
+    super::club::chip_set::ClubChipSet::provide();
     alert_on_stopped_tables(tournament);
     // Changes once a level, not on every live update: the settings keep their drafts.
     let clock_position = Memo::new(move |_| {
