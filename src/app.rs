@@ -11,6 +11,7 @@ use crate::ui::{
     player::PlayerPage,
     qr_sheet::QrSheetPage,
     screen::ScreenPage,
+    sign_up::{SignUpPage, SignUpPlacePage},
     table::TablePage,
 };
 use leptos::prelude::*;
@@ -113,6 +114,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/table/:n") view=|| view! { <TablePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/player") view=|| view! { <PlayerPage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/me/:token") view=|| view! { <MePage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()} ssr=SsrMode::Async />
+                    <Route path=path!("/signup/:token") view={Lazy::<SignUpPlaceRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/screen") view=|| view! { <ScreenPage /> <HydratedMark /> } ssr=SsrMode::Async />
                 </Routes>
             </Router>
@@ -147,6 +150,8 @@ lazy_page!(PlayersRoute, PlayersPage);
 lazy_page!(ReceiptRoute, ReceiptPage);
 lazy_page!(PrintRoute, PrintPage);
 lazy_page!(RankingRoute, RankingPage);
+lazy_page!(SignUpRoute, SignUpPage);
+lazy_page!(SignUpPlaceRoute, SignUpPlacePage);
 
 /// Marks the page as hydrated once its own part of it is (effects only run in the browser),
 /// for tests and for CSS. Inside each route's view: a lazy route hydrates after its chunk has

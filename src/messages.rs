@@ -21,6 +21,7 @@ pub const SERVER_CODES: &[&str] = &[
     "CLUB_NAME_TAKEN",
     "INVALID_POINTS_RULE",
     "INVALID_CHIP_SET",
+    "TOO_MANY_SIGN_UPS",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with

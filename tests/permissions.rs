@@ -12,7 +12,7 @@ mod common;
 use clubtd::domain::command::{BustReport, Command};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
-use clubtd::domain::ids::{PlayerId, SeatNo, TableNo};
+use clubtd::domain::ids::{EntryNo, PlayerId, SeatNo, TableNo};
 use clubtd::domain::money::{Cents, Chips};
 use clubtd::domain::state::PlayerStatus;
 use clubtd::domain::view::{tournament_view, TournamentView};
@@ -95,6 +95,12 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("change_config",                      [Y, N, N, N, N, N, N]),
     ("change_structure",                   [Y, N, N, N, N, N, N]),
     ("register_player",                    [Y, N, N, N, N, N, N]),
+    // The door (issue T): anyone may join the queue (nothing changes until the desk admits,
+    // and sign-ups are counted per address); leaving is the phone's own token's (tested in
+    // tests/sign_up.rs) or the desk's, admitting the desk's.
+    ("sign_up",                            [Y, Y, Y, Y, Y, Y, Y]),
+    ("leave_queue",                        [Y, N, N, N, N, N, N]),
+    ("admit",                              [Y, N, N, N, N, N, N]),
     ("unregister_player",                  [Y, N, N, N, N, N, N]),
     ("revive_player",                      [Y, N, N, N, N, N, N]),
     ("re_enter",                           [Y, N, N, N, N, N, N]),
@@ -163,6 +169,8 @@ const VALID: &[&str] = &[
     "move_player: any player into table",
     "answer_call",
     "register_player",
+    "sign_up",
+    "leave_queue",
     "pause_clock",
     "adjust_clock",
     "give_penalty",
@@ -659,6 +667,18 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             same_name_confirmed: false,
         },
         "unregister_player" => Command::UnregisterPlayer { player: first },
+        "sign_up" => Command::SignUp {
+            name: format!("Door {}", v.events_applied),
+            method: PaymentMethod::Card,
+        },
+        "leave_queue" => Command::LeaveQueue {
+            entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
+        },
+        "admit" => Command::Admit {
+            entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
+            method: PaymentMethod::Cash,
+            same_name_confirmed: false,
+        },
         "revive_player" => Command::RevivePlayer {
             player: busted,
             reason: reason(),
@@ -755,6 +775,13 @@ async fn prepare(fx: &Fixture, action: &str) {
                 .await;
             }
             panic!("no move into table 1 could be arranged");
+        }
+        "leave_queue" | "admit" if v.door.queue.is_empty() => {
+            fx.arrange(Command::SignUp {
+                name: format!("Waiting {}", v.events_applied),
+                method: PaymentMethod::Cash,
+            })
+            .await;
         }
         "finish_hand" if v.hand_for_hand.is_none() => {
             fx.arrange(Command::SetHandForHand { on: true }).await;

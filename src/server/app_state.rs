@@ -23,4 +23,6 @@ pub struct AppState {
     /// This machine's address on the local network, for links phones open (`None` when
     /// bound to one address, or without a network).
     pub lan: Option<std::net::SocketAddr>,
+    /// Sign-ups at the door counted per address (issue T).
+    pub sign_ups: Arc<super::application::sign_up::SignUpLimiter>,
 }

@@ -99,7 +99,7 @@ impl Attempts {
 
 /// The address a lockout counts for: an IPv4 address, or the /64 network of an IPv6 one
 /// (a device picks any address inside its /64 at will).
-fn lockout_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -232,7 +232,7 @@ impl Auth {
     /// longer), however many guesses it sends at once; the others are refused unchecked. The
     /// checks run on the blocking pool, at most `CHECKS_AT_ONCE` together.
     pub async fn login(&self, ip: IpAddr, pin: &str) -> Result<String, LoginError> {
-        let key = lockout_key(ip);
+        let key = address_key(ip);
         self.admit(key)?;
         // Admitted: from here on the attempt is counted out exactly once (see `Admitted`).
         let admitted = Admitted { auth: self, key };

@@ -7,7 +7,7 @@
 //! generation (stored only for links that were replaced) then enters the MAC, and the old
 //! link stops working.
 
-use crate::domain::ids::PlayerId;
+use crate::domain::ids::{EntryNo, PlayerId};
 use crate::server::store::{Store, StoreError};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -123,21 +123,60 @@ impl PlayerLinks {
     /// The tournament and player a token was made for, or `None` for anything else (bad
     /// form, forged or altered MAC); the check takes the same time whatever the MAC's bytes.
     pub fn verify(&self, token: &str) -> Option<(i64, PlayerId)> {
-        if token.len() > MAX_TOKEN {
-            return None;
-        }
-        let mut parts = token.split('-');
-        let tournament: i64 = parts.next()?.parse().ok()?;
-        let player = PlayerId(parts.next()?.parse().ok()?);
-        let tag = hex::decode(parts.next()?).ok()?;
-        if parts.next().is_some() || tag.len() != MAC_BYTES {
-            return None;
-        }
+        let (tournament, player, tag) = parse(token)?;
+        let player = PlayerId(player);
         self.mac(tournament, player)
             .verify_truncated_left(&tag)
             .ok()
             .map(|()| (tournament, player))
     }
+
+    /// What a phone keeps after signing up at the door (issue T): `<tournament>-<entry>-<mac>`,
+    /// with a MAC of its own kind, so it never opens a player's page, nor a player's link
+    /// a place in the queue. It lets the phone follow and leave its own place, nothing else.
+    pub fn sign_up_token(&self, tournament: i64, entry: EntryNo) -> String {
+        let tag = self.sign_up_mac(tournament, entry).finalize().into_bytes();
+        format!(
+            "{tournament}-{}-{}",
+            entry.0,
+            hex::encode(&tag[..MAC_BYTES])
+        )
+    }
+
+    /// The tournament and queue entry a sign-up token was made for (`None` for anything
+    /// else, as [`PlayerLinks::verify`]).
+    pub fn verify_sign_up(&self, token: &str) -> Option<(i64, EntryNo)> {
+        let (tournament, entry, tag) = parse(token)?;
+        let entry = EntryNo(entry);
+        self.sign_up_mac(tournament, entry)
+            .verify_truncated_left(&tag)
+            .ok()
+            .map(|()| (tournament, entry))
+    }
+
+    fn sign_up_mac(&self, tournament: i64, entry: EntryNo) -> HmacSha256 {
+        let mut mac = HmacSha256::new_from_slice(&self.secret)
+            .unwrap_or_else(|_| unreachable!("HMAC accepts any key length"));
+        mac.update(b"clubtd sign-up entry v1\0");
+        mac.update(&tournament.to_be_bytes());
+        mac.update(&entry.0.to_be_bytes());
+        mac
+    }
+}
+
+/// `<tournament>-<number>-<hex MAC>` read into its parts, or `None` for any other form.
+fn parse(token: &str) -> Option<(i64, u32, Vec<u8>)> {
+    if token.len() > MAX_TOKEN {
+        return None;
+    }
+    let mut parts = token.split('-');
+    let tournament: i64 = parts.next()?.parse().ok()?;
+    let number: u32 = parts.next()?.parse().ok()?;
+    let tag = hex::decode(parts.next()?).ok()?;
+    if parts.next().is_some() || tag.len() != MAC_BYTES {
+        return None;
+    }
+    Some((tournament, number, tag))
 }
 
 #[cfg(test)]
@@ -171,6 +210,22 @@ mod tests {
             assert_eq!(l.verify(bad), None, "{bad:?}");
         }
         assert_eq!(l.verify(&"1".repeat(500)), None);
+    }
+
+    #[test]
+    fn a_sign_up_token_follows_its_own_entry_and_is_no_players_link() {
+        let l = links();
+        let token = l.sign_up_token(3, EntryNo(12));
+        assert_eq!(l.verify_sign_up(&token), Some((3, EntryNo(12))));
+        assert_eq!(l.verify(&token), None, "not a player's link");
+        assert_eq!(
+            l.verify_sign_up(&l.token(3, PlayerId(12))),
+            None,
+            "nor the reverse"
+        );
+        let mac = token.rsplit('-').next().unwrap_or_default();
+        assert_eq!(l.verify_sign_up(&format!("3-13-{mac}")), None);
+        assert_eq!(l.verify_sign_up("3-12"), None);
     }
 
     #[test]

@@ -16,6 +16,8 @@ mod receipts;
 pub use receipts::*;
 mod seat_cards;
 pub use seat_cards::*;
+mod sign_up;
+pub use sign_up::*;
 
 pub use crate::protocol::{CommandReply, LiveView, Refused};
 
@@ -91,7 +93,17 @@ pub(crate) mod ssr {
             bearer: None,
             session: session_token().await,
             table_key,
+            sign_up_token: None,
+            address: address().await,
         }
+    }
+
+    /// The address this request came from (the sign-up's rate limit counts by it).
+    pub async fn address() -> Option<std::net::IpAddr> {
+        leptos_axum::extract::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .await
+            .ok()
+            .map(|c| c.0.ip())
     }
 
     /// The tournament a request is about: the one the page chose (`?t=`), else the club's

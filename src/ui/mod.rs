@@ -14,6 +14,7 @@ pub mod print;
 pub mod qr_sheet;
 pub mod ruling;
 pub mod screen;
+pub mod sign_up;
 pub mod table;
 pub mod wake;
 

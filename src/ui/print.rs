@@ -5,7 +5,8 @@
 //!   `&width=80` lays them out for an 80 mm receipt printer, one card per slip;
 //! - `seating`: the seating list by table and by name, for the wall at the door;
 //! - `payouts`: the prize pool (and the guarantee), what each place pays, and the results so
-//!   far.
+//!   far;
+//! - `signup`: the door's poster, the sign-up page's QR code big (issue T).
 //!
 //! The QR sheet of the tables (`/director/tables`) and a player's receipt
 //! (`/director/receipt/:player`) are printable pages of their own.
@@ -14,7 +15,7 @@ use crate::domain::money::Cents;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
-use crate::server_fns::{get_view, seat_cards, SeatCard};
+use crate::server_fns::{get_view, seat_cards, sign_up_door, SeatCard};
 use crate::ui::club::DirectorOnly;
 use crate::ui::components::{
     euro, place_prize, result_prize, GuaranteeFigures, LangSwitch, PurchaseFigures,
@@ -29,6 +30,7 @@ enum Sheet {
     Cards,
     Seating,
     Payouts,
+    SignUp,
 }
 
 impl Sheet {
@@ -37,6 +39,7 @@ impl Sheet {
             "cards" => Some(Sheet::Cards),
             "seating" => Some(Sheet::Seating),
             "payouts" => Some(Sheet::Payouts),
+            "signup" => Some(Sheet::SignUp),
             _ => None,
         }
     }
@@ -84,12 +87,14 @@ pub fn PrintPage() -> impl IntoView {
                 {tab("cards", t!(i18n, seat_cards).into_any())}
                 {tab("seating", t!(i18n, seating_list).into_any())}
                 {tab("payouts", t!(i18n, payout_sheet).into_any())}
+                {tab("signup", t!(i18n, sign_up_sheet).into_any())}
                 <a class="face small-link" href=move || with_tournament("/director", choice.get()) data-testid="back-to-director">{t!(i18n, face_director)}</a>
                 <button class="primary" data-testid="print-sheet" on:click=print>{t!(i18n, print)}</button>
                 <LangSwitch />
             </header>
             {move || match sheet.get() {
                 Some(Sheet::Cards) => view! { <SeatCards choice player=one_player receipt_width /> }.into_any(),
+                Some(Sheet::SignUp) => view! { <SignUpPoster choice /> }.into_any(),
                 Some(s) => view! { <ViewSheet choice sheet=s /> }.into_any(),
                 None => view! { <p class="answer error" role="alert">{t!(i18n, not_found)}</p> }.into_any(),
             }}
@@ -140,6 +145,29 @@ fn SeatCardView(card: SeatCard) -> impl IntoView {
             <div class="qr" inner_html=card.qr_svg.clone()></div>
             <p class="seat-card-hint">{t!(i18n, seat_card_hint)}</p>
         </li>
+    }
+}
+
+/// The door's poster: the sign-up page's QR code, big, with its address for a phone that
+/// reads no QR codes.
+#[component]
+fn SignUpPoster(choice: Memo<Option<i64>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let door = Resource::new(move || choice.try_get().flatten(), sign_up_door);
+    view! {
+        <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+            {move || door.get().map(|r| match r {
+                Ok(d) => view! {
+                    <article class="print-sheet sign-up-poster" data-testid="sign-up-poster">
+                        <h2>{t!(i18n, sign_up_title)}</h2>
+                        <div class="qr" inner_html=d.qr_svg></div>
+                        <p class="poster-hint">{t!(i18n, sign_up_sheet_hint)}</p>
+                        <p class="poster-url" data-testid="sign-up-url">{d.url}</p>
+                    </article>
+                }.into_any(),
+                Err(_) => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+            })}
+        </Transition>
     }
 }
 

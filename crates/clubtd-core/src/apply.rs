@@ -11,7 +11,7 @@ use crate::log::event::Event;
 use crate::model::incident::Incident;
 use crate::model::state::Tournament;
 use crate::rules::{
-    balancing, busts, calls, clock, corrections, deals, hand_for_hand, incidents, payouts,
+    balancing, busts, calls, clock, corrections, deals, door, hand_for_hand, incidents, payouts,
     penalties, purchases, registration, seating, setup, stacks, structure, undo,
 };
 
@@ -84,6 +84,14 @@ impl Tournament {
             Event::AddOnCancelled { player, refund, .. } => {
                 purchases::apply_purchase_cancelled(t, *player, refund, true)
             }
+            Event::SignedUp {
+                entry,
+                name,
+                method,
+                at,
+            } => door::apply_signed_up(t, *entry, name, *method, *at),
+            Event::LeftQueue { entry } => door::apply_left_queue(t, *entry),
+            Event::Admitted { entry, player } => door::apply_admitted(t, *entry, *player),
             Event::SeatDrawn { player, seat } => seating::apply_seat_drawn(t, *player, *seat),
             Event::PlayerUnregistered { player, refund } => {
                 registration::apply_unregistered(t, *player, refund)

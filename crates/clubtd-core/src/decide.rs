@@ -7,7 +7,7 @@ use crate::log::event::Event;
 use crate::model::seats::Place;
 use crate::model::state::Tournament;
 use crate::rules::{
-    balancing, busts, calls, clock, corrections, deals, hand_for_hand, incidents, payouts,
+    balancing, busts, calls, clock, corrections, deals, door, hand_for_hand, incidents, payouts,
     penalties, purchases, registration, setup, stacks, structure, undo,
 };
 
@@ -75,6 +75,13 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::CancelAddOn { player, reason } => {
             purchases::decide_cancel_purchase(t, ctx, *player, true, reason)
         }
+        Command::SignUp { name, method } => door::decide_sign_up(t, cfg, ctx, name, *method),
+        Command::LeaveQueue { entry } => door::decide_leave_queue(t, *entry),
+        Command::Admit {
+            entry,
+            method,
+            same_name_confirmed,
+        } => door::decide_admit(t, cfg, ctx, *entry, *method, *same_name_confirmed),
         Command::CloseRegistration => registration::decide_close_registration(t, cfg, ctx),
         Command::ReopenRegistration { reason } => {
             registration::decide_reopen_registration(t, reason)

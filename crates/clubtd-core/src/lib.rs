@@ -37,7 +37,7 @@ pub use log::{command, error, event};
 pub use model::{config, ids, money, names, state};
 pub use read::{chip_plan, ranking, receipts, view};
 pub use rules::{
-    balancing, bounties, busts, clock, corrections, deals, payouts, penalties, purchases,
+    balancing, bounties, busts, clock, corrections, deals, door, payouts, penalties, purchases,
     registration, seating, structure,
 };
 pub use rulings::calculators;

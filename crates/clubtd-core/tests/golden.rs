@@ -23,7 +23,7 @@ use clubtd_core::busts::standings;
 use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
 use clubtd_core::config::{templates, AddOnRule, Level, RebuyRule};
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
-use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use clubtd_core::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
 use clubtd_core::rulings::Answer;
 use clubtd_core::view::tournament_view;
@@ -236,6 +236,9 @@ event_kinds!(
     RebuyRequested,
     RebuyCancelled,
     AddOnCancelled,
+    SignedUp,
+    LeftQueue,
+    Admitted,
 );
 
 /// The stored names of one field over the whole log (`None`: the event has no such field).
@@ -495,6 +498,22 @@ fn golden_tournament() -> Kit {
             same_name_confirmed: false,
         });
     }
+    // The door (v4): two sign-ups from phones; one leaves the queue, the desk admits the
+    // other, who becomes player 23.
+    k.run(Command::SignUp {
+        name: "Door Dana".into(),
+        method: PaymentMethod::Card,
+    });
+    k.run(Command::SignUp {
+        name: "Queue Quinn".into(),
+        method: PaymentMethod::Cash,
+    });
+    k.run(Command::LeaveQueue { entry: EntryNo(1) });
+    k.run(Command::Admit {
+        entry: EntryNo(2),
+        method: PaymentMethod::Cash,
+        same_name_confirmed: false,
+    });
     k.run(Command::UnregisterPlayer {
         player: PlayerId(22),
     });

@@ -1,9 +1,10 @@
 //! Who is calling, read once from the request's credentials, the same way for both front
 //! doors: an API token (`Authorization: Bearer`, scope read or full), the director's session
-//! cookie, or a table's key (valid only in its own tournament). What a caller may do is the
+//! cookie, a table's key (valid only in its own tournament), or a phone's sign-up token (its
+//! own place in the door's queue). What a caller may do is the
 //! policy's business (`policy.rs`), not this module's.
 
-use crate::domain::ids::TableNo;
+use crate::domain::ids::{EntryNo, TableNo};
 use crate::server::api_tokens::Scope;
 use crate::server::app_state::AppState;
 use axum::http::HeaderMap;
@@ -17,6 +18,8 @@ pub enum Caller {
     Reader,
     /// A table's device, for its own table of `tournament`.
     Table { tournament: i64, table: TableNo },
+    /// A phone holding its sign-up token: its own place in `tournament`'s queue (issue T).
+    Entrant { tournament: i64, entry: EntryNo },
     /// No (valid) credential.
     Anonymous,
 }
@@ -28,6 +31,7 @@ impl Caller {
             Caller::Director => "director".into(),
             Caller::Reader => "reader".into(),
             Caller::Table { table, .. } => format!("table:{}", table.0),
+            Caller::Entrant { entry, .. } => format!("sign-up:{}", entry.0),
             Caller::Anonymous => "public".into(),
         }
     }
@@ -42,6 +46,11 @@ pub struct Credentials {
     pub session: Option<String>,
     /// A table's key (`X-Table-Key`, or the pages' `table_key` argument).
     pub table_key: Option<String>,
+    /// A phone's sign-up token (`X-Sign-Up-Token`, or the sign-up page's argument).
+    pub sign_up_token: Option<String>,
+    /// Where the request came from: not a credential, but what the sign-up's rate limit
+    /// counts by (`None` where the door does not know it).
+    pub address: Option<std::net::IpAddr>,
 }
 
 impl Credentials {
@@ -58,7 +67,20 @@ impl Credentials {
                 .get("x-table-key")
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string),
+            sign_up_token: headers
+                .get("x-sign-up-token")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
+            address: None,
         }
+    }
+
+    /// No credential of any kind came (the address is none).
+    pub fn is_empty(&self) -> bool {
+        self.bearer.is_none()
+            && self.session.is_none()
+            && self.table_key.is_none()
+            && self.sign_up_token.is_none()
     }
 }
 
@@ -85,6 +107,13 @@ pub async fn identify(
     if let (Some(key), Some(tournament)) = (&credentials.table_key, tournament) {
         if let Some(table) = state.auth.table_of_key(tournament, key).await {
             return Caller::Table { tournament, table };
+        }
+    }
+    if let (Some(token), Some(tournament)) = (&credentials.sign_up_token, tournament) {
+        if let Some((t, entry)) = state.player_links.verify_sign_up(token) {
+            if t == tournament {
+                return Caller::Entrant { tournament, entry };
+            }
         }
     }
     Caller::Anonymous

@@ -8,6 +8,7 @@ pub mod caller;
 mod creation;
 pub mod policy;
 pub mod refusal;
+pub mod sign_up;
 
 pub use caller::{identify, Caller, Credentials};
 pub use creation::create_tournament;
@@ -89,12 +90,23 @@ pub async fn execute(
 ) -> Result<Executed, Refusal> {
     // Who asks before whether it exists: a request with no credential at all learns nothing
     // of the club's tournaments (401, not 404).
-    if *credentials == Credentials::default() {
+    // The one exception: joining the door's queue needs no credential (issue T).
+    let signing_up = matches!(command, Command::SignUp { .. });
+    if credentials.is_empty() && !signing_up {
         return Err(Refusal::Unauthenticated);
     }
     let tournament = resolve(state, tournament).await?;
     let caller = identify(state, credentials, Some(tournament)).await;
     caller.may_send(tournament, command)?;
+    // Counted for callers without a credential only: the director and the tables are known.
+    if signing_up && caller == Caller::Anonymous {
+        if let Some(address) = credentials.address {
+            state
+                .sign_ups
+                .admit(address, std::time::Instant::now())
+                .map_err(|seconds| Refusal::TooManySignUps { seconds })?;
+        }
+    }
     let origin = Origin {
         actor: caller.actor(),
         device: device.to_string(),

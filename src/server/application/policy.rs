@@ -49,12 +49,26 @@ impl Caller {
     /// Checked before the engine is asked anything; `may_send_now` completes it against the
     /// state.
     pub fn may_send(&self, tournament: i64, command: &Command) -> Result<(), Refusal> {
-        let allowed = match self {
-            Caller::Director => true,
-            Caller::Table {
-                tournament: t,
-                table,
-            } if *t == tournament => table_may(*table, command),
+        let allowed = match (self, command) {
+            (Caller::Director, _) => true,
+            // The door (issue T): anyone who reaches the server may join the queue (nothing in
+            // the tournament changes until the desk admits the entry; the doors count sign-ups
+            // per address), and a phone may leave its own place.
+            (_, Command::SignUp { .. }) => true,
+            (
+                Caller::Entrant {
+                    tournament: t,
+                    entry,
+                },
+                Command::LeaveQueue { entry: leaving },
+            ) => *t == tournament && entry == leaving,
+            (
+                Caller::Table {
+                    tournament: t,
+                    table,
+                },
+                _,
+            ) if *t == tournament => table_may(*table, command),
             _ => false,
         };
         self.allowed_if(allowed)

@@ -28,6 +28,9 @@ pub enum Refusal {
     /// The command id already answered a different command; nothing changed.
     #[error("this command_id was already used for another command")]
     CommandIdReused,
+    /// Too many sign-ups from one address in a short time (the door is anonymous).
+    #[error("too many sign-ups from this address; try again in {seconds} s")]
+    TooManySignUps { seconds: u64 },
     /// The rules of the game refused the command; nothing changed.
     #[error("{0}")]
     Rules(DomainError),
@@ -54,6 +57,7 @@ impl Refusal {
             Refusal::Forbidden => "UNAUTHORIZED",
             Refusal::InvalidCommandId => "INVALID_COMMAND_ID",
             Refusal::CommandIdReused => "COMMAND_ID_REUSED",
+            Refusal::TooManySignUps { .. } => "TOO_MANY_SIGN_UPS",
             Refusal::Rules(e) => e.code(),
             Refusal::Internal(_) => "INTERNAL",
         }
@@ -68,6 +72,9 @@ impl Refusal {
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
             Refusal::NotFound(what) => BTreeMap::from([("what".to_string(), what.to_string())]),
+            Refusal::TooManySignUps { seconds } => {
+                BTreeMap::from([("seconds".to_string(), seconds.to_string())])
+            }
             _ => BTreeMap::new(),
         }
     }

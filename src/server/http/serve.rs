@@ -70,6 +70,7 @@ pub async fn build(
         shared_views: Default::default(),
         database: config.database.clone(),
         lan: crate::server::lan::lan_address(config.addr),
+        sign_ups: Default::default(),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);

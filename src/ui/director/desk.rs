@@ -8,6 +8,7 @@ use super::super::components::{lang_code, Answer, PaymentMethodPicker};
 use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use super::links::PlayerLinkCard;
+use super::queue::QueuePanel;
 use super::suggest::NameWithSuggestions;
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
@@ -89,6 +90,7 @@ pub fn Desk(
             } else {
                 view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
             })}
+            <QueuePanel live view last_registered />
             <form on:submit=register>
                 <NameWithSuggestions name />
                 <PaymentMethodPicker method testid="reg-method" />

@@ -12,6 +12,7 @@ mod money;
 mod payouts;
 mod player_sheet;
 mod players;
+mod queue;
 pub mod receipt;
 mod sections;
 mod session;

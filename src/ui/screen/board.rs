@@ -10,7 +10,7 @@ use super::super::components::{
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
-use crate::domain::view::{ClockView, LevelView, TournamentView};
+use crate::domain::view::{ClockView, LevelView, QueueState, TournamentView};
 use crate::i18n::*;
 use crate::server_fns::LiveView;
 use leptos::prelude::*;
@@ -20,6 +20,8 @@ const LEADERS: usize = 5;
 const MOVES: usize = 6;
 /// Payouts beyond this many places are summed up as "…" (they fit three columns).
 const PAYOUT_LINES: usize = 15;
+/// Names the door shows as awaited at the desk.
+const DESK_NAMES: usize = 6;
 
 /// `ms` as counted down from the view's reading while the clock runs.
 fn counted(ms: i64, clock: &ClockView, live: &Live) -> i64 {
@@ -164,8 +166,40 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
 /// The side column: calls and stopped tables first (the room must act), then the chip
 /// leaders, the payouts, the moves.
 #[component]
-pub fn Side(view: TournamentView) -> impl IntoView {
+pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
+    // The door (issue T): while registration is open, the sign-up's QR code, and the names
+    // the desk waits for (the first of the waiting list is called here when a seat frees).
+    let door = view.registration_open.then(|| {
+        let to_desk: Vec<String> = view
+            .door
+            .queue
+            .iter()
+            .filter(|l| l.state == QueueState::ToTheDesk)
+            .take(DESK_NAMES)
+            .map(|l| l.name.clone())
+            .collect();
+        let waiting = view.door.waiting().count();
+        view! {
+            <section class="tv-panel tv-door" data-testid="tv-door">
+                {door_qr.clone().map(|svg| view! {
+                    <div class="tv-door-qr">
+                        <div class="qr" inner_html=svg></div>
+                        <p>{t!(i18n, scan_to_sign_up)}</p>
+                    </div>
+                })}
+                {(!to_desk.is_empty()).then(|| view! {
+                    <div data-testid="tv-to-desk">
+                        <h2>{t!(i18n, called_to_desk)}</h2>
+                        <ul>{to_desk.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                    </div>
+                })}
+                {(waiting > 0).then(|| view! {
+                    <p class="tv-waiting" data-testid="tv-waiting">{t!(i18n, on_waiting_list, place = waiting)}</p>
+                })}
+            </section>
+        }
+    });
     let alerts: Vec<String> = view
         .calls
         .iter()
@@ -221,6 +255,7 @@ pub fn Side(view: TournamentView) -> impl IntoView {
                     {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}
                 </ul>
             })}
+            {door}
             {(!leaders.is_empty()).then(|| view! {
                 <section class="tv-panel tv-leaders" data-testid="tv-leaders">
                     <h2>{t!(i18n, chip_leaders)}</h2>
@@ -254,12 +289,12 @@ pub fn Side(view: TournamentView) -> impl IntoView {
 
 /// The whole board during play.
 #[component]
-pub fn Board(live: Live, l: LiveView) -> impl IntoView {
+pub fn Board(live: Live, l: LiveView, door_qr: Option<String>) -> impl IntoView {
     view! {
         <Head view=l.view.clone() />
         <div class="tv-main">
             <ClockSide live view=l.view.clone() />
-            <Side view=l.view />
+            <Side view=l.view door_qr />
         </div>
     }
 }

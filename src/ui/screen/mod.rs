@@ -189,6 +189,8 @@ fn Screen() -> impl IntoView {
     let tapped = RwSignal::new(false);
     watch_announcements(live, said);
     keep_clock_fresh(live);
+    // The sign-up's QR code, made once for the screen's tournament.
+    let door_qr = Resource::new(move || live.choice.get(), crate::server_fns::sign_up_door);
     // The wake lock needs no tap, only a visible page: ask at once (effects run in the
     // browser only).
     Effect::new(move |_| keep_screen_awake());
@@ -207,7 +209,10 @@ fn Screen() -> impl IntoView {
                         <FinalResults view=l.view.clone() />
                         <FieldFigures live=l.clone() />
                     }.into_any(),
-                    Ok(Some(l)) => view! { <Board live l /> }.into_any(),
+                    Ok(Some(l)) => {
+                        let door_qr = door_qr.get().and_then(Result::ok).map(|d| d.qr_svg);
+                        view! { <Board live l door_qr /> }.into_any()
+                    }
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>

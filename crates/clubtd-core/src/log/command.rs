@@ -2,7 +2,7 @@
 //! into events or a typed refusal. `Ctx` brings the time and a random seed from the host.
 
 use crate::model::config::{Config, Level};
-use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::payment::PaymentMethod;
 use crate::model::seats::{MoveReason, Place};
@@ -244,6 +244,22 @@ pub enum Command {
     /// The player's add-on, bought by mistake: refunded, its chips out of the stack.
     #[serde(rename = "cancel_add_on")]
     CancelAddOn { player: PlayerId, reason: String },
+    /// The door: a player joins the queue from their phone, saying how they will pay.
+    #[serde(rename = "sign_up")]
+    SignUp { name: String, method: PaymentMethod },
+    /// The door: the player leaves the queue, or the desk takes the entry out.
+    #[serde(rename = "leave_queue")]
+    LeaveQueue { entry: EntryNo },
+    /// The door: the desk took the money (`method`: how it was paid in the end); the entry is
+    /// registered and its seat drawn (PKR4U 14: the player is at the desk).
+    #[serde(rename = "admit")]
+    Admit {
+        entry: EntryNo,
+        method: PaymentMethod,
+        /// As for a registration: the desk confirmed a namesake already in is another person.
+        #[serde(default)]
+        same_name_confirmed: bool,
+    },
     /// Seed 000 / FIDPA: the deal the players left agreed; `to_play_for` (default 0) is an
     /// amount they leave on the table, which the winner of the rest takes on top of their own
     /// deal amount (0: the deal ends play).

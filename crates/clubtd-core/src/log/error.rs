@@ -3,7 +3,7 @@
 //! And [`ApplyError`]: a stored event that does not fit the state it is applied to, i.e. a
 //! corrupt log (it never reaches a page; the host logs it with the event's number).
 
-use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo};
 use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -142,6 +142,16 @@ pub enum DomainError {
     AddOnAlreadyBought { player: PlayerId },
     #[error("player {player}'s latest purchase cannot be cancelled")]
     PurchaseNotCancellable { player: PlayerId },
+    /// The door: this name (case, accents and spacing aside) already waits in the queue.
+    #[error("{name} is already in the queue")]
+    AlreadyInQueue { entry: EntryNo, name: String },
+    #[error("the queue is full ({max} waiting)")]
+    QueueFull { max: u32 },
+    #[error("entry {entry} is not in the queue")]
+    NotInQueue { entry: EntryNo },
+    /// The seats left go to the queue in order: entry `first` came earlier.
+    #[error("entry {first} came first")]
+    NotYourTurn { first: EntryNo },
 }
 
 impl DomainError {
@@ -209,6 +219,10 @@ impl DomainError {
             AddOnClosed => "ADD_ON_CLOSED",
             AddOnAlreadyBought { .. } => "ADD_ON_ALREADY_BOUGHT",
             PurchaseNotCancellable { .. } => "PURCHASE_NOT_CANCELLABLE",
+            AlreadyInQueue { .. } => "ALREADY_IN_QUEUE",
+            QueueFull { .. } => "QUEUE_FULL",
+            NotInQueue { .. } => "NOT_IN_QUEUE",
+            NotYourTurn { .. } => "NOT_YOUR_TURN",
         }
     }
 
@@ -283,6 +297,16 @@ impl DomainError {
             NotCorrectable { seq } => {
                 p.insert("seq", seq.to_string());
             }
+            AlreadyInQueue { entry, name } => {
+                p.insert("entry", entry.0.to_string());
+                p.insert("name", name.clone());
+            }
+            QueueFull { max } => {
+                p.insert("max", max.to_string());
+            }
+            NotInQueue { entry } | NotYourTurn { first: entry } => {
+                p.insert("entry", entry.0.to_string());
+            }
             _ => {}
         }
         p
@@ -350,6 +374,10 @@ impl DomainError {
         "ADD_ON_CLOSED",
         "ADD_ON_ALREADY_BOUGHT",
         "PURCHASE_NOT_CANCELLABLE",
+        "ALREADY_IN_QUEUE",
+        "QUEUE_FULL",
+        "NOT_IN_QUEUE",
+        "NOT_YOUR_TURN",
     ];
 }
 
@@ -381,6 +409,10 @@ pub enum ApplyError {
     NoReEntry { player: PlayerId },
     #[error("player {player} has no rebuy or add-on to cancel")]
     NoPurchase { player: PlayerId },
+    #[error("queue entry {entry} was given before")]
+    QueueEntryGiven { entry: EntryNo },
+    #[error("queue entry {entry} is not waiting")]
+    NotWaiting { entry: EntryNo },
 }
 
 #[cfg(test)]

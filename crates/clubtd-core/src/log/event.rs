@@ -4,7 +4,7 @@
 
 use crate::model::clock::{Clock, ClockChange};
 use crate::model::config::{Config, Level};
-use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 pub use crate::model::payment::{Payment, PaymentMethod};
 pub use crate::model::seats::{MoveReason, Place, SeatMove, StackMove};
@@ -263,6 +263,20 @@ pub enum Event {
         reason: String,
         at: Timestamp,
     },
+    /// The door: a player joined the queue (nothing in the tournament changes).
+    #[serde(rename = "signed_up")]
+    SignedUp {
+        entry: EntryNo,
+        name: String,
+        method: PaymentMethod,
+        at: Timestamp,
+    },
+    /// The door: an entry left the queue without being admitted.
+    #[serde(rename = "left_queue")]
+    LeftQueue { entry: EntryNo },
+    /// The door: the entry became this player, registered by the events just before.
+    #[serde(rename = "admitted")]
+    Admitted { entry: EntryNo, player: PlayerId },
     /// A deal agreed; `to_play_for` (left out when 0, as in logs from before it existed) goes
     /// to the winner on top of their deal amount.
     #[serde(rename = "deal_recorded")]

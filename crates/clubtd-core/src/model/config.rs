@@ -303,6 +303,10 @@ pub struct Config {
     /// Tickets won by the first places, when the tournament gives them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ticket: Option<TicketPrize>,
+    /// The most players seated at once, when the director caps the field below the tables'
+    /// seats: the door's queue becomes a waiting list there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_cap: Option<u32>,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
@@ -422,6 +426,7 @@ pub mod templates {
             rebuy: None,
             add_on: None,
             ticket: None,
+            field_cap: None,
             stop_table_at: 4,
             stop_at_final_table: false,
             stop_in_six_max: false,

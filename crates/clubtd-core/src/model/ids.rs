@@ -21,6 +21,12 @@ pub struct TableNo(pub u16);
 #[serde(transparent)]
 pub struct SeatNo(pub u8);
 
+/// A sign-up at the door, numbered from 1 in the order they came (never given twice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct EntryNo(pub u32);
+
 /// The position of an event in a tournament's log (1-based, gapless).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
@@ -50,6 +56,11 @@ impl Timestamp {
 }
 
 impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+impl fmt::Display for EntryNo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)
     }

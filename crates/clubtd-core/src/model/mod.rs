@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod config;
+pub mod door;
 pub mod ids;
 pub mod incident;
 pub mod money;

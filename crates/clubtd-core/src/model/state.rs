@@ -375,6 +375,9 @@ pub struct Tournament {
     /// The latest table break or final-table draw, so the tables can show who goes where.
     #[serde(default)]
     pub last_redraw: Option<Redraw>,
+    /// The door: sign-ups from phones waiting for the desk (issue T).
+    #[serde(default)]
+    pub door: crate::model::door::Door,
     /// Number of events applied.
     pub events_applied: u64,
 }

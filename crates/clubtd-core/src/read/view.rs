@@ -4,14 +4,17 @@
 
 use crate::model::clock::ClockReading;
 use crate::model::config::{Announcements, BountyKind, Config, LateRegistration, Level};
-use crate::model::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
+use crate::model::payment::PaymentMethod;
 use crate::model::state::PenaltyKind;
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::read::ranking::{is_finished, play_ended_at};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
+pub use crate::rules::door::QueueState;
+use crate::rules::door::{free_seats, queue_states};
 use crate::rules::purchases::{add_on_open, may_rebuy, pool_open, rebuy_open};
 use crate::rules::registration::registration_open;
 use crate::rules::seating::blinds;
@@ -300,6 +303,72 @@ impl TournamentView {
     }
 }
 
+/// The door's queue as the desk, the phones and the screen show it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DoorView {
+    /// Those waiting, in the order they came.
+    pub queue: Vec<QueueLine>,
+    /// Seats a new player could take now (the room's, or under the director's cap).
+    pub free_seats: u32,
+    /// Entries admitted, with the player each became.
+    pub admitted: Vec<(EntryNo, PlayerId)>,
+}
+
+impl DoorView {
+    /// The entry's line while it waits.
+    pub fn line(&self, entry: EntryNo) -> Option<&QueueLine> {
+        self.queue.iter().find(|l| l.entry == entry)
+    }
+
+    /// The player an admitted entry became.
+    pub fn admitted_as(&self, entry: EntryNo) -> Option<PlayerId> {
+        self.admitted
+            .iter()
+            .find(|(e, _)| *e == entry)
+            .map(|(_, p)| *p)
+    }
+
+    /// Those on the waiting list, in order.
+    pub fn waiting(&self) -> impl Iterator<Item = &QueueLine> {
+        self.queue
+            .iter()
+            .filter(|l| matches!(l.state, QueueState::Waiting { .. }))
+    }
+}
+
+/// One entry of the queue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct QueueLine {
+    pub entry: EntryNo,
+    pub name: String,
+    pub method: PaymentMethod,
+    pub since: Timestamp,
+    pub state: QueueState,
+}
+
+fn door_view(t: &Tournament, cfg: &Config, now: Timestamp) -> DoorView {
+    let states = queue_states(t, cfg, now);
+    DoorView {
+        queue: t
+            .door
+            .queue
+            .iter()
+            .zip(states)
+            .map(|(e, (_, state))| QueueLine {
+                entry: e.entry,
+                name: e.name.clone(),
+                method: e.method,
+                since: e.since,
+                state,
+            })
+            .collect(),
+        free_seats: free_seats(t, cfg),
+        admitted: t.door.admitted.iter().map(|(e, p)| (*e, *p)).collect(),
+    }
+}
+
 /// Everything the four faces need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -382,6 +451,9 @@ pub struct TournamentView {
     /// The incident log, newest first.
     pub incidents: Vec<IncidentView>,
     pub events_applied: u64,
+    /// The door: who signed up from a phone and waits, and the seats there are for them.
+    #[serde(default)]
+    pub door: DoorView,
     /// Play is over (a winner, or a deal): the clock is stopped and the results are final.
     #[serde(default)]
     pub finished: bool,
@@ -780,6 +852,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             })
             .collect(),
         events_applied: t.events_applied,
+        door: door_view(t, cfg, now),
         finished,
         can_undo: !t.undo.is_empty(),
         announcements: cfg.announcements,

@@ -420,6 +420,8 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
         | Command::Rebuy { .. }
         | Command::AddOn { .. }
         | Command::RequestRebuy { .. }
+        | Command::SignUp { .. }
+        | Command::Admit { .. }
         | Command::CancelRebuy { .. }
         | Command::CancelAddOn { .. }
         | Command::ReopenTable { .. } => true,

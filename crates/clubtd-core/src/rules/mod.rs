@@ -11,6 +11,7 @@ pub mod calls;
 pub mod clock;
 pub mod corrections;
 pub mod deals;
+pub mod door;
 pub mod hand_for_hand;
 pub mod incidents;
 pub mod payouts;

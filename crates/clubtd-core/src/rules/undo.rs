@@ -100,7 +100,11 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
         Event::ClockChanged { .. } => Some(UndoStep::Clock { previous: t.clock }),
         Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
         // A table's request for a rebuy changes nothing the director might take back.
-        Event::Undone { .. } | Event::RebuyRequested { .. } => return UndoEffect::Keep,
+        // Nor does the door's queue, until an entry is admitted (a registration).
+        Event::Undone { .. }
+        | Event::RebuyRequested { .. }
+        | Event::SignedUp { .. }
+        | Event::LeftQueue { .. } => return UndoEffect::Keep,
         _ => None,
     };
     match step {

@@ -83,6 +83,7 @@ impl From<Refusal> for Problem {
             Refusal::Forbidden => StatusCode::FORBIDDEN,
             Refusal::InvalidCommandId => StatusCode::BAD_REQUEST,
             Refusal::CommandIdReused => StatusCode::CONFLICT,
+            Refusal::TooManySignUps { .. } => StatusCode::TOO_MANY_REQUESTS,
             Refusal::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Refusal::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };

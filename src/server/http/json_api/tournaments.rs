@@ -341,9 +341,13 @@ pub async fn command(
     State(state): State<AppState>,
     headers: HeaderMap,
     PathParams(id): PathParams<i64>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     Body(req): Body<CommandRequest>,
 ) -> ApiResult<Json<Accepted>> {
-    let credentials = Credentials::from_headers(&headers);
+    let credentials = Credentials {
+        address: peer.map(|p| p.0 .0.ip()),
+        ..Credentials::from_headers(&headers)
+    };
     let done = application::execute(
         &state,
         &credentials,

@@ -1,0 +1,285 @@
+//! The door (issue T): sign-ups from phones wait in a queue, change nothing in the tournament
+//! until the desk admits them, and become a fair waiting list when the room is full.
+
+mod kit;
+
+use clubtd_core::command::Command;
+use clubtd_core::config::{templates, Config, LateRegistration};
+use clubtd_core::event::PaymentMethod;
+use clubtd_core::ids::{EntryNo, PlayerId, Timestamp};
+use clubtd_core::money::Cents;
+use clubtd_core::state::PlayerStatus;
+use clubtd_core::view::{tournament_view, QueueState, TournamentView};
+use clubtd_core::DomainError;
+use kit::{bust, Kit};
+use proptest::prelude::*;
+
+/// One table of `seats`, late registration through level 2.
+fn small_room(seats: u8) -> Config {
+    let mut c = templates::club_evening("Deur", 1);
+    c.table_size = seats;
+    c.stop_table_at = 0;
+    c.late_registration = LateRegistration::UntilLevel {
+        level: 2,
+        through_break: false,
+    };
+    c
+}
+
+fn sign_up(k: &mut Kit, name: &str) -> Result<(), DomainError> {
+    k.run(Command::SignUp {
+        name: name.into(),
+        method: PaymentMethod::Card,
+    })
+}
+
+fn admit(k: &mut Kit, entry: u32) -> Result<(), DomainError> {
+    k.run(Command::Admit {
+        entry: EntryNo(entry),
+        method: PaymentMethod::Cash,
+        same_name_confirmed: false,
+    })
+}
+
+fn view(k: &Kit) -> TournamentView {
+    tournament_view(&k.t, Timestamp(k.now)).expect("created")
+}
+
+fn states(k: &Kit) -> Vec<(u32, QueueState)> {
+    view(k)
+        .door
+        .queue
+        .iter()
+        .map(|l| (l.entry.0, l.state))
+        .collect()
+}
+
+#[test]
+fn a_sign_up_changes_nothing_until_the_desk_admits_it() {
+    let mut k = Kit::new(small_room(9));
+    let before = view(&k);
+    sign_up(&mut k, "  anna   de Vries ").unwrap();
+    sign_up(&mut k, "Bram").unwrap();
+    let after = view(&k);
+    assert_eq!(after.entries, before.entries);
+    assert_eq!(after.prize_pool, before.prize_pool);
+    assert!(after.players.is_empty(), "no player, no seat");
+    let names: Vec<&str> = after.door.queue.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["anna de Vries", "Bram"],
+        "cleaned as the desk cleans, in order"
+    );
+    assert_eq!(after.door.queue[0].method, PaymentMethod::Card);
+    assert_eq!(
+        states(&k),
+        [(1, QueueState::ToTheDesk), (2, QueueState::ToTheDesk)]
+    );
+
+    // The desk takes the money (in cash after all): a registration with its seat.
+    admit(&mut k, 2).unwrap();
+    let v = view(&k);
+    assert_eq!(v.entries, 1);
+    assert_eq!(v.prize_pool, Cents(2000));
+    let bram = v.door.admitted_as(EntryNo(2)).expect("admitted");
+    let p = v.players.iter().find(|p| p.player == bram).unwrap();
+    assert_eq!(p.name, "Bram");
+    assert!(
+        p.table.is_some() && p.seat.is_some(),
+        "the seat is drawn now"
+    );
+    assert_eq!(
+        k.t.players[&bram].registration_payment.method,
+        PaymentMethod::Cash
+    );
+    assert_eq!(states(&k), [(1, QueueState::ToTheDesk)]);
+    assert_eq!(
+        admit(&mut k, 2),
+        Err(DomainError::NotInQueue { entry: EntryNo(2) })
+    );
+}
+
+#[test]
+fn a_name_waits_once_and_a_player_in_play_asks_the_desk() {
+    let mut k = Kit::new(small_room(9));
+    k.register(1);
+    sign_up(&mut k, "Chloé").unwrap();
+    assert_eq!(
+        sign_up(&mut k, "chloe "),
+        Err(DomainError::AlreadyInQueue {
+            entry: EntryNo(1),
+            name: "Chloé".into()
+        })
+    );
+    assert_eq!(
+        sign_up(&mut k, "p1"),
+        Err(DomainError::NameAlreadyRegistered {
+            player: PlayerId(1),
+            name: "P1".into()
+        })
+    );
+    assert_eq!(sign_up(&mut k, "   "), Err(DomainError::InvalidName));
+    // Leaving frees the name; a new sign-up gets a new number.
+    k.ok(Command::LeaveQueue { entry: EntryNo(1) });
+    sign_up(&mut k, "Chloé").unwrap();
+    assert_eq!(view(&k).door.queue[0].entry, EntryNo(2));
+    assert_eq!(
+        k.run(Command::LeaveQueue { entry: EntryNo(1) }),
+        Err(DomainError::NotInQueue { entry: EntryNo(1) })
+    );
+}
+
+#[test]
+fn a_full_room_keeps_a_waiting_list_in_order_and_a_bust_calls_the_first() {
+    let mut k = Kit::new(small_room(3));
+    k.register(3);
+    k.ok(Command::StartClock);
+    for name in ["Dirk", "Eva", "Fien"] {
+        sign_up(&mut k, name).unwrap();
+    }
+    let waiting = |place| QueueState::Waiting { place };
+    assert_eq!(
+        states(&k),
+        [(1, waiting(1)), (2, waiting(2)), (3, waiting(3))]
+    );
+    assert_eq!(view(&k).door.free_seats, 0);
+    assert_eq!(admit(&mut k, 1), Err(DomainError::NoSeatAvailable));
+
+    // A bust during late registration frees a seat: the first in line is called.
+    let by = k.tablemate(1);
+    k.ok(Command::ReportBusts {
+        table: k.seat_of(1).table,
+        busts: vec![bust(1, by, None)],
+    });
+    assert_eq!(
+        states(&k),
+        [(1, QueueState::ToTheDesk), (2, waiting(1)), (3, waiting(2))]
+    );
+    assert_eq!(
+        admit(&mut k, 3),
+        Err(DomainError::NotYourTurn { first: EntryNo(1) }),
+        "the seat is Dirk's: he came first"
+    );
+    admit(&mut k, 1).unwrap();
+    assert_eq!(states(&k), [(2, waiting(1)), (3, waiting(2))]);
+
+    // When late registration closes, what is left is told so and cannot be admitted.
+    k.minutes(2 * 20 + 1);
+    assert_eq!(
+        states(&k),
+        [(2, QueueState::Closed), (3, QueueState::Closed)]
+    );
+    assert_eq!(admit(&mut k, 2), Err(DomainError::RegistrationClosed));
+    assert_eq!(
+        sign_up(&mut k, "Gert"),
+        Err(DomainError::RegistrationClosed)
+    );
+    // Leaving still works: the phone or the desk clears the list.
+    k.ok(Command::LeaveQueue { entry: EntryNo(2) });
+}
+
+#[test]
+fn the_directors_cap_makes_the_waiting_list_before_the_tables_are_full() {
+    let mut config = small_room(9);
+    config.field_cap = Some(2);
+    let mut k = Kit::new(config);
+    k.register(1);
+    for name in ["Hanne", "Ilse"] {
+        sign_up(&mut k, name).unwrap();
+    }
+    assert_eq!(
+        states(&k),
+        [
+            (1, QueueState::ToTheDesk),
+            (2, QueueState::Waiting { place: 1 })
+        ]
+    );
+    admit(&mut k, 1).unwrap();
+    assert_eq!(admit(&mut k, 2), Err(DomainError::NoSeatAvailable));
+}
+
+#[test]
+fn the_queue_has_a_limit_against_a_flood() {
+    let mut k = Kit::new(small_room(9));
+    for i in 0..clubtd_core::door::MAX_QUEUE {
+        sign_up(&mut k, &format!("Flood {i}")).unwrap();
+    }
+    assert_eq!(
+        sign_up(&mut k, "One more"),
+        Err(DomainError::QueueFull {
+            max: clubtd_core::door::MAX_QUEUE as u32
+        })
+    );
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    SignUp(u8),
+    Leave(u8),
+    Admit(u8),
+    Bust,
+    Minutes(u8),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        (0u8..12).prop_map(Step::SignUp),
+        (0u8..12).prop_map(Step::Leave),
+        (0u8..12).prop_map(Step::Admit),
+        Just(Step::Bust),
+        (0u8..15).prop_map(Step::Minutes),
+    ]
+}
+
+proptest! {
+    /// Whatever phones and the desk do, in any order: numbers are never given twice, the queue
+    /// keeps the order of arrival, nobody is admitted past an earlier entry that could take the
+    /// seat, the free seats are never negative and every admitted entry is a player in play or
+    /// out, with the money of exactly one entry each.
+    #[test]
+    fn the_queue_stays_fair_whatever_happens(steps in proptest::collection::vec(step(), 1..60)) {
+        let mut k = Kit::new(small_room(4));
+        k.register(2);
+        k.ok(Command::StartClock);
+        let mut admitted = 0u32;
+        for s in steps {
+            let before = view(&k);
+            match s {
+                Step::SignUp(n) => { let _ = sign_up(&mut k, &format!("Name {n}")); }
+                Step::Leave(e) => { let _ = k.run(Command::LeaveQueue { entry: EntryNo(u32::from(e)) }); }
+                Step::Admit(e) => {
+                    if admit(&mut k, u32::from(e)).is_ok() {
+                        admitted += 1;
+                        let first_at_desk = before.door.queue.iter()
+                            .find(|l| l.state == QueueState::ToTheDesk).map(|l| l.entry);
+                        let line = before.door.line(EntryNo(u32::from(e))).expect("was waiting");
+                        prop_assert_eq!(line.state, QueueState::ToTheDesk);
+                        prop_assert!(first_at_desk.is_some());
+                    }
+                }
+                Step::Bust => {
+                    let playing: Vec<u32> = k.t.players.values()
+                        .filter(|p| p.status == PlayerStatus::Playing).map(|p| p.id.0).collect();
+                    if playing.len() > 2 {
+                        let by = k.tablemate(playing[0]);
+                        let table = k.seat_of(playing[0]).table;
+                        let _ = k.run(Command::ReportBusts { table, busts: vec![bust(playing[0], by, None)] });
+                    }
+                }
+                Step::Minutes(m) => k.minutes(i64::from(m)),
+            }
+            let v = view(&k);
+            let numbers: Vec<u32> = v.door.queue.iter().map(|l| l.entry.0).collect();
+            let mut sorted = numbers.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(&numbers, &sorted, "in order of arrival, each once");
+            prop_assert!(v.door.queue.iter().all(|l| v.door.admitted_as(l.entry).is_none()));
+            prop_assert_eq!(v.door.admitted.len() as u32, admitted);
+            prop_assert_eq!(v.entries, 2 + admitted);
+            let seated = k.t.tables.values().map(|t| t.seats_in_use()).sum::<usize>();
+            prop_assert!(seated <= 4);
+            prop_assert_eq!(v.door.free_seats as usize, 4 - seated);
+        }
+    }
+}

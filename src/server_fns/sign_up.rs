@@ -1,0 +1,200 @@
+//! Server functions of the door (issue T): a phone signs its player up and gets a token for
+//! its place in the queue; the token follows and leaves that place and, once the desk has
+//! admitted the entry, opens the player's personal page. The screen and the print sheet show
+//! the sign-up page's QR code.
+
+use crate::domain::event::PaymentMethod;
+use crate::domain::ids::EntryNo;
+use crate::protocol::{CommandReply, Refused};
+use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
+use serde::{Deserialize, Serialize};
+
+/// The answer to a sign-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SignUpReply {
+    /// In the queue: the phone keeps `token` (`/signup/<token>` follows the place).
+    Queued { token: String },
+    /// Refused, with the code and its parameters (shown next to the button).
+    Rejected(Refused),
+}
+
+/// What a sign-up token opens: its place in one tournament's queue, and the player's
+/// personal page once the desk admitted it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignUpEntry {
+    pub tournament: i64,
+    pub entry: EntryNo,
+    /// `/me/<token>` once admitted.
+    pub player_page: Option<String>,
+}
+
+/// The sign-up page of a tournament, with its QR code (for the screen and the door's sheet).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignUpQr {
+    pub tournament: i64,
+    /// The full address a phone opens.
+    pub url: String,
+    pub qr_svg: String,
+}
+
+/// A player joins the queue (anyone may; the application layer counts sign-ups per
+/// address). `command_id` is made on the phone at the tap, so a retry after a lost answer
+/// returns the same place. A name the club knows (case, accents and spacing aside) is
+/// written the club's way.
+#[server(endpoint = "sign_up", input = Json)]
+pub async fn sign_up(
+    tournament: Option<i64>,
+    command_id: String,
+    name: String,
+    method: PaymentMethod,
+) -> Result<SignUpReply, ServerFnError> {
+    use super::ssr;
+    use crate::domain::command::Command;
+    use crate::domain::names::search_key;
+    use crate::server::application::{execute, Refusal, TapTimes};
+    let state = ssr::state()?;
+    let credentials = ssr::credentials(None).await;
+    let name = club_spelling(&state, &name).await.unwrap_or(name);
+    let command = Command::SignUp {
+        name: name.clone(),
+        method,
+    };
+    let done = match execute(
+        &state,
+        &credentials,
+        tournament,
+        &command_id,
+        &command,
+        "sign-up",
+        TapTimes::default(),
+    )
+    .await
+    {
+        Ok(done) => done,
+        Err(refusal @ Refusal::Internal(_)) => return Err(ssr::refused(refusal)),
+        Err(refusal) => return Ok(SignUpReply::Rejected(Refused::from(&refusal))),
+    };
+    // Names wait once each, so the name finds the place (also for a retry's stored answer).
+    let key = search_key(&name);
+    let snapshot = state
+        .engine
+        .snapshot(done.tournament)
+        .map_err(ssr::internal)?;
+    let door = &snapshot.state.door;
+    let entry = door
+        .queue
+        .iter()
+        .find(|e| search_key(&e.name) == key)
+        .map(|e| e.entry)
+        .or_else(|| {
+            // Admitted already (a retry long after): the entry of the player of that name.
+            door.admitted
+                .iter()
+                .find(|(_, p)| {
+                    snapshot
+                        .state
+                        .players
+                        .get(p)
+                        .is_some_and(|p| search_key(&p.name) == key)
+                })
+                .map(|(e, _)| *e)
+        })
+        .ok_or_else(|| ssr::internal("a sign-up accepted and not in the queue"))?;
+    Ok(SignUpReply::Queued {
+        token: state.player_links.sign_up_token(done.tournament, entry),
+    })
+}
+
+/// The player leaves the queue from their phone (the token is the credential).
+#[server(endpoint = "leave_queue", input = Json)]
+pub async fn leave_queue(token: String, command_id: String) -> Result<CommandReply, ServerFnError> {
+    use super::ssr;
+    use crate::domain::command::Command;
+    use crate::server::application::{execute, Refusal, TapTimes};
+    let state = ssr::state()?;
+    let Some((tournament, entry)) = state.player_links.verify_sign_up(token.trim()) else {
+        return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
+    };
+    let credentials = crate::server::application::Credentials {
+        sign_up_token: Some(token.trim().to_string()),
+        ..ssr::credentials(None).await
+    };
+    match execute(
+        &state,
+        &credentials,
+        Some(tournament),
+        &command_id,
+        &Command::LeaveQueue { entry },
+        "sign-up",
+        TapTimes::default(),
+    )
+    .await
+    {
+        Ok(done) => Ok(CommandReply::Accepted {
+            last_seq: done.last_seq,
+        }),
+        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
+        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
+    }
+}
+
+/// The place a sign-up token stands for; a wrong token of any kind gets `UNAUTHORIZED`.
+#[server(endpoint = "open_sign_up")]
+pub async fn open_sign_up(token: String) -> Result<SignUpEntry, ServerFnError> {
+    use super::ssr;
+    use crate::server::application::Refusal;
+    let state = ssr::state()?;
+    let (tournament, entry) = state
+        .player_links
+        .verify_sign_up(token.trim())
+        .filter(|(t, _)| state.engine.contains(*t))
+        .ok_or_else(|| ssr::refused(Refusal::Forbidden))?;
+    let player = state
+        .engine
+        .snapshot(tournament)
+        .ok()
+        .and_then(|s| s.state.door.admitted.get(&entry).copied());
+    Ok(SignUpEntry {
+        tournament,
+        entry,
+        player_page: player.map(|p| format!("/me/{}", state.player_links.token(tournament, p))),
+    })
+}
+
+/// The sign-up page's address and QR code for a tournament (the current one when `None`).
+#[server(endpoint = "sign_up_door")]
+pub async fn sign_up_door(tournament: Option<i64>) -> Result<SignUpQr, ServerFnError> {
+    use super::ssr;
+    use crate::server::application::Refusal;
+    let tournament = ssr::chosen(tournament)
+        .await?
+        .ok_or_else(|| ssr::refused(Refusal::NoTournament))?;
+    let url = format!("http://{}/signup?t={tournament}", ssr::host().await);
+    Ok(SignUpQr {
+        tournament,
+        qr_svg: ssr::qr_svg(&url),
+        url,
+    })
+}
+
+/// The club's spelling of a name typed at the door, when exactly one club player has that
+/// name (case, accents and spacing aside). The club's list itself stays private: only a name
+/// typed whole is recognised.
+#[cfg(feature = "ssr")]
+async fn club_spelling(state: &crate::server::app_state::AppState, typed: &str) -> Option<String> {
+    use crate::domain::names::search_key;
+    let key = search_key(typed);
+    if key.is_empty() || typed.chars().count() > 100 {
+        return None;
+    }
+    let rows = state
+        .engine
+        .store()
+        .search_club_players(typed, super::club::SUGGESTIONS)
+        .await
+        .ok()?;
+    let mut same = rows.into_iter().filter(|r| search_key(&r.name) == key);
+    let first = same.next()?;
+    same.next().is_none().then_some(first.name)
+}

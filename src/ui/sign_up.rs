@@ -1,0 +1,298 @@
+//! The door on a player's phone (issue T). `/signup?t=<tournament>` (the QR code at the door
+//! and on the screen): the player types their name, says how they will pay and joins the
+//! queue; nothing in the tournament changes until the desk takes the money. The phone then
+//! follows its place at `/signup/<token>`: to the desk, a place on the waiting list, the
+//! close of registration, and once admitted the table and seat, with the player's own page.
+
+use super::components::{method_label, ConfirmButton, LangSwitch};
+use super::connection::OfflineBanner;
+use super::live::{use_live, use_live_of, with_tournament};
+use super::outbox::new_command_id;
+use crate::domain::event::PaymentMethod;
+use crate::domain::view::{QueueState, TournamentView};
+use crate::i18n::*;
+use crate::messages::error_message;
+use crate::protocol::CommandReply;
+use crate::server_fns::{leave_queue, open_sign_up, sign_up, SignUpEntry, SignUpReply};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+/// Where a phone keeps its place in a tournament's queue, so the sign-up page sends it back
+/// there instead of signing up twice.
+fn kept_place_key(tournament: i64) -> String {
+    format!("clubtd.signup.{tournament}")
+}
+
+fn kept_place(tournament: i64) -> Option<String> {
+    #[cfg(feature = "hydrate")]
+    {
+        super::live::device_storage()?
+            .get_item(&kept_place_key(tournament))
+            .ok()
+            .flatten()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = kept_place_key(tournament);
+        None
+    }
+}
+
+fn keep_place(tournament: i64, token: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(storage) = super::live::device_storage() {
+        let _ = storage.set_item(&kept_place_key(tournament), token);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (kept_place_key(tournament), token);
+}
+
+fn go_to(path: &str) {
+    #[cfg(feature = "hydrate")]
+    {
+        let _ = window().location().set_href(path);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = path;
+}
+
+/// `/signup`: the form.
+#[component]
+pub fn SignUpPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let live = use_live();
+    let name = RwSignal::new(String::new());
+    let method = RwSignal::new(PaymentMethod::Cash);
+    // Made when the name changes and kept for taps of the same sign-up: a second tap after a
+    // lost answer is the same sign-up, and the server gives back the same place.
+    let command_id = StoredValue::new(new_command_id());
+    let send = Action::new(
+        move |(tournament, name, method): &(Option<i64>, String, PaymentMethod)| {
+            sign_up(*tournament, command_id.get_value(), name.clone(), *method)
+        },
+    );
+    let shown = live.shown();
+    Effect::new(move |_| {
+        if let Some(Ok(SignUpReply::Queued { token })) = send.value().get() {
+            if let Some(t) = shown.get_untracked() {
+                keep_place(t, &token);
+            }
+            go_to(&format!("/signup/{token}"));
+        }
+    });
+    // Read after hydration only (local storage is the device's): the server renders none.
+    let already = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if let Some(t) = shown.get() {
+            already.set(kept_place(t));
+        }
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if send.pending().get_untracked() {
+            return;
+        }
+        send.dispatch((
+            shown.get_untracked(),
+            name.get_untracked(),
+            method.get_untracked(),
+        ));
+    };
+    let answer = move || {
+        let lang = lang_code_now(i18n);
+        match send.value().get() {
+            Some(Ok(SignUpReply::Rejected(r))) => Some(view! {
+                <p class="answer error" role="alert" data-testid="sign-up-answer" data-code=r.code.clone()>{error_message(lang, &r.code, &r.params)}</p>
+            }.into_any()),
+            Some(Err(_)) => Some(view! {
+                <p class="answer error" role="alert" data-testid="sign-up-answer">{error_message(lang, "INTERNAL", &Default::default())}</p>
+            }.into_any()),
+            _ => None,
+        }
+    };
+    view! {
+        <main class="page player sign-up">
+            <header class="bar"><h1>{t!(i18n, sign_up_title)}</h1><LangSwitch /></header>
+            <OfflineBanner live />
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || live.view.get().map(|v| match v.ok().flatten() {
+                    None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                    Some(l) => view! {
+                        <h2 class="tournament-name" data-testid="sign-up-tournament">{l.view.name.clone()}</h2>
+                        <DoorState view=l.view.clone() />
+                    }.into_any(),
+                })}
+            </Transition>
+            {move || already.get().map(|token| view! {
+                <p class="panel hint" data-testid="signed-up-already">{t!(i18n, signed_up_already)}" "
+                    <a href=format!("/signup/{token}") data-testid="my-place-link">{t!(i18n, see_my_place)}</a></p>
+            })}
+            <form class="panel sign-up-form" on:submit=submit>
+                <label>{t!(i18n, your_name)}
+                    <input type="text" autocomplete="name" maxlength="60" required data-testid="sign-up-name"
+                        prop:value=name on:input=move |ev| { name.set(event_target_value(&ev)); command_id.set_value(new_command_id()); } />
+                </label>
+                <fieldset class="methods" data-testid="sign-up-method">
+                    <legend>{t!(i18n, how_will_you_pay)}</legend>
+                    {PaymentMethod::ALL.into_iter().map(|m| view! {
+                        <label class="choice">
+                            <input type="radio" name="method" value=m.code() prop:checked=move || method.get() == m
+                                data-testid=format!("sign-up-method-{}", m.code())
+                                on:change=move |_| { method.set(m); command_id.set_value(new_command_id()); } />
+                            {method_label(i18n, m)}
+                        </label>
+                    }).collect_view()}
+                </fieldset>
+                <button class="primary big" type="submit" data-testid="sign-up-submit" disabled=move || send.pending().get()>{t!(i18n, join_queue)}</button>
+                {answer}
+            </form>
+        </main>
+    }
+}
+
+fn lang_code_now(i18n: leptos_i18n::I18nContext<Locale>) -> &'static str {
+    super::components::lang_code(i18n.get_locale())
+}
+
+/// Whether a phone can sign up now, and what it will find: the queue and the free seats.
+#[component]
+fn DoorState(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let waiting = view.door.queue.len();
+    let free = view.door.free_seats as usize;
+    if !view.registration_open {
+        return view! { <p class="answer error" role="status" data-testid="door-closed">{t!(i18n, queue_closed)}</p> }.into_any();
+    }
+    let full = waiting >= free;
+    view! {
+        <p class="door-counts" data-testid="door-counts">{t!(i18n, door_counts, waiting = waiting, free = free)}</p>
+        {full.then(|| view! { <p class="hint" data-testid="door-full">{t!(i18n, door_full)}</p> })}
+    }
+    .into_any()
+}
+
+/// `/signup/:token`: this phone's place in the queue, live.
+#[component]
+pub fn SignUpPlacePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let params = use_params_map();
+    let token = Memo::new(move |_| params.with(|p| p.get("token").unwrap_or_default()));
+    let opened = Resource::new(move || token.get(), open_sign_up);
+    view! {
+        <main class="page player sign-up">
+            <header class="bar"><h1>{t!(i18n, sign_up_title)}</h1><LangSwitch /></header>
+            <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+                {move || opened.get().map(|r| match r {
+                    Ok(entry) => view! { <MyPlace entry token=token.get_untracked() /> }.into_any(),
+                    Err(_) => view! {
+                        <p class="answer error" role="alert" data-testid="link-refused">{t!(i18n, link_not_valid)}</p>
+                    }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+/// The place, followed on the tournament's public view.
+#[component]
+fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let live = use_live_of(Some(entry.tournament));
+    let number = entry.entry;
+    let tournament = entry.tournament;
+    // Admitted since the page opened: the player's page is asked for again.
+    let admitted = Memo::new(move |_| {
+        live.view.with(|v| {
+            v.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|l| l.as_ref())
+                .is_some_and(|l| l.view.door.admitted_as(number).is_some())
+        })
+    });
+    let token = StoredValue::new(token);
+    let player_page = Resource::new(
+        move || admitted.get(),
+        move |_| open_sign_up(token.get_value()),
+    );
+    let leave = Action::new(move |_: &()| leave_queue(token.get_value(), new_command_id()));
+    view! {
+        <OfflineBanner live />
+        <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
+            {move || live.view.get().map(|v| match v.ok().flatten() {
+                None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
+                Some(l) => {
+                    let view = l.view;
+                    let name = view.name.clone();
+                    let body = if let Some(player) = view.door.admitted_as(number) {
+                        let seat = view.players.iter().find(|p| p.player == player).cloned();
+                        view! {
+                            <section class="panel my-seat" data-testid="admitted">
+                                <h2>{t!(i18n, admitted_title)}</h2>
+                                {seat.map(|p| view! {
+                                    <p class="seat-big" data-testid="admitted-seat">
+                                        <span>{t!(i18n, table)}" "<b>{p.table.map_or(0, |t| t.0)}</b></span>
+                                        <span>{t!(i18n, seat)}" "<b>{p.seat.map_or(0, |s| s.0)}</b></span>
+                                    </p>
+                                })}
+                                {move || player_page.get().and_then(Result::ok).and_then(|e| e.player_page).map(|href| view! {
+                                    <a class="button primary big" href=href data-testid="open-my-page">{t!(i18n, open_my_page)}</a>
+                                })}
+                            </section>
+                        }.into_any()
+                    } else if let Some(line) = view.door.line(number).cloned() {
+                        view! {
+                            <section class="panel my-place" data-testid="my-place" data-state=state_code(line.state)>
+                                <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{number.0}</b>" · "{line.name.clone()}</p>
+                                <PlaceState state=line.state method=line.method />
+                                <ConfirmButton testid="leave-queue" class="small" busy=leave.pending()
+                                    on_confirm=move |_| { leave.dispatch(()); }>{t!(i18n, leave_queue)}</ConfirmButton>
+                                {move || match leave.value().get() {
+                                    Some(Ok(CommandReply::Rejected(r))) => Some(view! {
+                                        <p class="answer error" role="alert" data-testid="leave-answer">{error_message(lang_code_now(i18n), &r.code, &r.params)}</p>
+                                    }.into_any()),
+                                    Some(Err(_)) => Some(view! {
+                                        <p class="answer error" role="alert" data-testid="leave-answer">{error_message(lang_code_now(i18n), "INTERNAL", &Default::default())}</p>
+                                    }.into_any()),
+                                    _ => None,
+                                }}
+                            </section>
+                        }.into_any()
+                    } else {
+                        view! {
+                            <section class="panel" data-testid="not-in-queue">
+                                <p>{t!(i18n, not_in_queue_any_more)}</p>
+                                <a class="button" href=with_tournament("/signup", Some(tournament))>{t!(i18n, sign_up_again)}</a>
+                            </section>
+                        }.into_any()
+                    };
+                    view! { <h2 class="tournament-name">{name}</h2> {body} }.into_any()
+                }
+            })}
+        </Transition>
+    }
+}
+
+fn state_code(state: QueueState) -> &'static str {
+    match state {
+        QueueState::ToTheDesk => "to_the_desk",
+        QueueState::Waiting { .. } => "waiting",
+        QueueState::Closed => "closed",
+    }
+}
+
+/// What the player does now.
+#[component]
+fn PlaceState(state: QueueState, method: PaymentMethod) -> impl IntoView {
+    let i18n = use_i18n();
+    match state {
+        QueueState::ToTheDesk => view! {
+            <p class="big-news" role="status" data-testid="to-the-desk">{t!(i18n, to_the_desk)}" ("{method_label(i18n, method)}")"</p>
+        }.into_any(),
+        QueueState::Waiting { place } => view! {
+            <p class="big-news" role="status" data-testid="waiting-place">{t!(i18n, waiting_place, place = place)}</p>
+        }.into_any(),
+        QueueState::Closed => view! {
+            <p class="answer error" role="status" data-testid="queue-closed">{t!(i18n, queue_closed)}</p>
+        }.into_any(),
+    }
+}

@@ -1,0 +1,210 @@
+//! The door on the real server (issue T): phones sign up with no credential and get a token
+//! for their own place; the token follows and leaves that place only, and opens the player's
+//! page once the desk has admitted the entry; only the desk admits; sign-ups are counted per
+//! address, through both doors (the pages' server functions and `/api/v1`).
+
+mod common;
+
+use clubtd::domain::command::Command;
+use clubtd::domain::config::templates;
+use clubtd::server::engine::{Engine, Reply};
+use common::{director, director_client, real_server, ReadAnswer};
+use reqwest::Client;
+use serde_json::{json, Value};
+
+async fn new_tournament(engine: &Engine) -> i64 {
+    let id = engine.create("Deur").await.unwrap();
+    let config = templates::club_evening("Deur", 2);
+    let reply = engine
+        .submit(
+            id,
+            "create",
+            &Command::CreateTournament { config },
+            &director(),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(reply, Reply::Accepted { .. }));
+    id
+}
+
+async fn sign_up(base: &str, id: i64, command_id: &str, name: &str) -> Value {
+    Client::new()
+        .post(format!("{base}/api/sign_up"))
+        .json(&json!({"tournament": id, "command_id": command_id, "name": name, "method": "card"}))
+        .json_answer()
+        .await
+}
+
+fn token(reply: &Value) -> String {
+    reply["Queued"]["token"]
+        .as_str()
+        .unwrap_or_else(|| panic!("queued: {reply}"))
+        .to_string()
+}
+
+async fn open(base: &str, token: &str) -> reqwest::Response {
+    Client::new()
+        .post(format!("{base}/api/open_sign_up"))
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn send(client: &Client, base: &str, id: i64, command_id: &str, command: Value) -> Value {
+    client
+        .post(format!("{base}/api/send_command"))
+        .json(&json!({"command_id": command_id, "command": command, "table_key": null, "tournament": id}))
+        .json_answer()
+        .await
+}
+
+#[tokio::test]
+async fn a_phone_signs_up_follows_its_place_and_only_the_desk_admits_it() {
+    let s = real_server(false).await;
+    let base = &s.base;
+    let id = new_tournament(&s.engine).await;
+
+    let anna = sign_up(base, id, "phone-1", "  anna  ").await;
+    let anna_token = token(&anna);
+    // The same tap sent again after a lost answer: the same place, not a second one.
+    assert_eq!(sign_up(base, id, "phone-1", "  anna  ").await, anna);
+    let bram_token = token(&sign_up(base, id, "phone-2", "Bram").await);
+    let view = s.engine.view(id).await.unwrap();
+    let queue = &view.view.as_ref().unwrap().door.queue;
+    assert_eq!(queue.len(), 2);
+    assert_eq!(queue[0].name, "anna");
+    assert_eq!(view.view.as_ref().unwrap().entries, 0, "nothing bought yet");
+
+    let opened: Value = open(base, &anna_token).await.json().await.unwrap();
+    assert_eq!(
+        opened,
+        json!({"tournament": id, "entry": 1, "player_page": null})
+    );
+
+    // A phone cannot admit itself, with or without its token.
+    let admit = json!({"type": "admit", "entry": 1, "method": "card"});
+    let refused = send(&Client::new(), base, id, "self-admit", admit.clone()).await;
+    assert_eq!(refused["Rejected"]["code"], "UNAUTHENTICATED");
+    let api = Client::new()
+        .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+        .header("x-sign-up-token", &anna_token)
+        .json(&json!({"command_id": "self-admit-2", "command": admit}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 403);
+
+    // The desk admits: a registration with its seat, and the phone's token now opens the
+    // player's own page.
+    let desk = director_client(base).await;
+    let done = send(&desk, base, id, "admit-1", admit).await;
+    assert!(done.get("Accepted").is_some(), "{done}");
+    let opened: Value = open(base, &anna_token).await.json().await.unwrap();
+    let page = opened["player_page"].as_str().expect("the player's page");
+    let me_token = page.strip_prefix("/me/").unwrap();
+    let linked: Value = Client::new()
+        .post(format!("{base}/api/open_player_link"))
+        .form(&[("token", me_token)])
+        .json_answer()
+        .await;
+    assert_eq!(linked["tournament"], id);
+    let view = s.engine.view(id).await.unwrap();
+    let v = view.view.as_ref().unwrap();
+    assert_eq!(v.entries, 1);
+    assert!(v
+        .players
+        .iter()
+        .any(|p| p.name == "anna" && p.seat.is_some()));
+
+    // Anna's token leaves nothing of Bram's; Bram leaves with his own.
+    let leave_bram = json!({"type": "leave_queue", "entry": 2});
+    let api_leave = |token: &str, command_id: &str| {
+        Client::new()
+            .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+            .header("x-sign-up-token", token)
+            .json(&json!({"command_id": command_id, "command": leave_bram}))
+            .send()
+    };
+    assert_eq!(
+        api_leave(&anna_token, "leave-a").await.unwrap().status(),
+        403
+    );
+    let left: Value = Client::new()
+        .post(format!("{base}/api/leave_queue"))
+        .json(&json!({"token": bram_token, "command_id": "leave-b"}))
+        .json_answer()
+        .await;
+    assert!(left.get("Accepted").is_some(), "{left}");
+    let view = s.engine.view(id).await.unwrap();
+    assert!(view.view.as_ref().unwrap().door.queue.is_empty());
+
+    // Tokens are not interchangeable, nor forgeable.
+    assert_eq!(
+        open(base, me_token).await.status(),
+        403,
+        "a player's link is no place"
+    );
+    let forged = format!("{id}-2-{}", "0".repeat(32));
+    assert_eq!(open(base, &forged).await.status(), 403);
+    let left: Value = Client::new()
+        .post(format!("{base}/api/leave_queue"))
+        .json(&json!({"token": forged, "command_id": "leave-f"}))
+        .json_answer()
+        .await;
+    assert_eq!(left["Rejected"]["code"], "UNAUTHORIZED");
+}
+
+#[tokio::test]
+async fn sign_ups_are_counted_per_address_through_both_doors() {
+    let s = real_server(false).await;
+    let base = &s.base;
+    let id = new_tournament(&s.engine).await;
+    let per_address = clubtd::server::application::sign_up::PER_ADDRESS;
+    // Half through the pages' door, half through the API, all from this one address.
+    for n in 0..per_address {
+        if n % 2 == 0 {
+            token(&sign_up(base, id, &format!("fn-{n}"), &format!("Player {n}")).await);
+        } else {
+            let r = Client::new()
+                .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+                .json(&json!({"command_id": format!("api-{n}"),
+                    "command": {"type": "sign_up", "name": format!("Player {n}"), "method": "cash"}}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200, "{n}");
+        }
+    }
+    let refused = sign_up(base, id, "one-more", "One more").await;
+    assert_eq!(
+        refused["Rejected"]["code"], "TOO_MANY_SIGN_UPS",
+        "{refused}"
+    );
+    assert!(refused["Rejected"]["params"]["seconds"].as_str().is_some());
+    let api = Client::new()
+        .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+        .json(&json!({"command_id": "api-more",
+            "command": {"type": "sign_up", "name": "Api more", "method": "cash"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 429);
+    // The desk is not counted: it signs up whoever stands in front of it.
+    let desk = director_client(base).await;
+    let r = send(
+        &desk,
+        base,
+        id,
+        "desk-1",
+        json!({"type": "sign_up", "name": "At the desk", "method": "cash"}),
+    )
+    .await;
+    assert!(r.get("Accepted").is_some(), "{r}");
+    let view = s.engine.view(id).await.unwrap();
+    assert_eq!(
+        view.view.as_ref().unwrap().door.queue.len(),
+        per_address + 1
+    );
+}
