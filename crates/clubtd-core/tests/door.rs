@@ -196,6 +196,26 @@ fn the_directors_cap_makes_the_waiting_list_before_the_tables_are_full() {
     );
     admit(&mut k, 1).unwrap();
     assert_eq!(admit(&mut k, 2), Err(DomainError::NoSeatAvailable));
+
+    // A cap of nobody is a typing mistake.
+    let mut nobody = small_room(9);
+    nobody.field_cap = Some(0);
+    let t = clubtd_core::Tournament::default();
+    let refused = clubtd_core::decide(
+        &t,
+        &Command::CreateTournament { config: nobody },
+        clubtd_core::Ctx {
+            now: Timestamp(0),
+            seed: 1,
+            tapped_at: None,
+        },
+    );
+    assert_eq!(
+        refused,
+        Err(DomainError::InvalidConfig {
+            field: "field_cap".into()
+        })
+    );
 }
 
 #[test]

@@ -122,6 +122,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let bounty = RwSignal::new(cfg.bounty_part.to_string());
     let stack = RwSignal::new(cfg.starting_stack.0.to_string());
     let max_entries = RwSignal::new(cfg.max_entries.map(|m| m.to_string()).unwrap_or_default());
+    let field_cap = RwSignal::new(cfg.field_cap.map(|m| m.to_string()).unwrap_or_default());
     let late_level = match cfg.late_registration {
         LateRegistration::UntilLevel { level, .. } => Some(RwSignal::new(level.to_string())),
         LateRegistration::UntilClosed => None,
@@ -150,6 +151,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 bounty: bounty.get_untracked(),
                 stack: stack.get_untracked(),
                 max_entries: max_entries.get_untracked(),
+                field_cap: field_cap.get_untracked(),
                 late_level: late_level.map(|l| l.get_untracked()),
                 tables_at_start: tables_at_start.get_untracked(),
                 bonus_chips: bonus_chips.get_untracked(),
@@ -189,6 +191,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
             {has_bounty.then(|| field(t!(i18n, bounty_part).into_any(), bounty, "cfg-bounty", true))}
             {field(t!(i18n, starting_stack).into_any(), stack, "cfg-stack", true)}
             {field(t!(i18n, max_entries_blank).into_any(), max_entries, "cfg-max-entries", true)}
+            {field(t!(i18n, field_cap_blank).into_any(), field_cap, "cfg-field-cap", true)}
             {late_level.map(|l| field(t!(i18n, late_reg_until_level).into_any(), l, "cfg-late-level", true))}
             {field(t!(i18n, tables_at_start).into_any(), tables_at_start, "cfg-tables-at-start", true)}
             {field(t!(i18n, bonus_chips).into_any(), bonus_chips, "cfg-bonus-chips", true)}
@@ -258,6 +261,9 @@ struct ConfigDraft {
     bounty: String,
     stack: String,
     max_entries: String,
+    /// The most players seated at once (the door's waiting list starts there); empty: every
+    /// seat of the tables.
+    field_cap: String,
     late_level: Option<String>,
     tables_at_start: String,
     bonus_chips: String,
@@ -599,6 +605,15 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         },
         starting_stack: Chips(whole(&d.stack, "starting_stack")?),
         max_entries,
+        field_cap: match d.field_cap.trim() {
+            "" => None,
+            n => Some(
+                n.parse::<u32>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or("field_cap")?,
+            ),
+        },
         late_registration,
         tables_at_start: d
             .tables_at_start
@@ -847,6 +862,7 @@ mod tests {
             bounty: cfg.bounty_part.to_string(),
             stack: cfg.starting_stack.0.to_string(),
             max_entries: cfg.max_entries.map(|m| m.to_string()).unwrap_or_default(),
+            field_cap: String::new(),
             late_level: Some("4".into()),
             tables_at_start: cfg.tables_at_start.to_string(),
             bonus_chips: "2000".into(),
@@ -858,6 +874,20 @@ mod tests {
             purchases: PurchaseDraft::of(cfg),
             ticket: TicketDraft::of(cfg),
         }
+    }
+
+    #[test]
+    fn the_field_cap_is_a_whole_number_of_players_or_none() {
+        let cfg = templates::club_evening("Cap", 2);
+        let mut d = draft(&cfg);
+        d.field_cap = " 24 ".into();
+        assert_eq!(read_config(&cfg, &d).expect("reads").field_cap, Some(24));
+        for wrong in ["0", "-3", "twelve"] {
+            d.field_cap = wrong.into();
+            assert_eq!(read_config(&cfg, &d).err(), Some("field_cap"), "{wrong}");
+        }
+        d.field_cap = String::new();
+        assert_eq!(read_config(&cfg, &d).expect("reads").field_cap, None);
     }
 
     #[test]

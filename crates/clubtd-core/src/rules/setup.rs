@@ -123,6 +123,10 @@ impl Config {
         if (self.bounty_kind == BountyKind::None) != (self.bounty_part == Cents::ZERO) {
             return Err(bad("bounty_part"));
         }
+        // A cap of nobody would keep everyone on the door's waiting list.
+        if self.field_cap == Some(0) {
+            return Err(bad("field_cap"));
+        }
         // A night without payouts has no prize pool: money taken for prizes nobody can win
         // would be lost. The buy-in is the house's fee (a league's fund) and bounties only.
         if self.payouts.mode == PayoutMode::None && self.prize_part != Cents::ZERO {
