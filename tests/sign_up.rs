@@ -156,6 +156,44 @@ async fn a_phone_signs_up_follows_its_place_and_only_the_desk_admits_it() {
     assert_eq!(left["Rejected"]["code"], "UNAUTHORIZED");
 }
 
+/// A club website signs a player up through `/api/v1` and gets the place's page, which the
+/// phone then follows like one signed up on the sign-up page.
+#[tokio::test]
+async fn a_website_signs_up_through_the_api_and_gets_the_places_page() {
+    let s = real_server(false).await;
+    let base = &s.base;
+    let id = new_tournament(&s.engine).await;
+    let body = json!({"command_id": "web-1", "name": "Web Wim", "method": "transfer"});
+    let url = format!("{base}/api/v1/tournaments/{id}/sign-ups");
+    let placed: Value = Client::new().post(&url).json(&body).json_answer().await;
+    assert_eq!(placed["entry"], 1);
+    let token = placed["token"].as_str().unwrap();
+    assert_eq!(placed["page"], format!("/signup/{token}"));
+    // Sent again: the same place.
+    let again: Value = Client::new().post(&url).json(&body).json_answer().await;
+    assert_eq!(again, placed);
+    let opened: Value = open(base, token).await.json().await.unwrap();
+    assert_eq!(opened["entry"], 1);
+    let page = Client::new()
+        .get(format!("{base}/signup/{token}"))
+        .text_answer()
+        .await;
+    assert!(
+        page.contains("Web Wim"),
+        "the place's page names the player"
+    );
+    // The same name again is told it waits already.
+    let twice = Client::new()
+        .post(&url)
+        .json(&json!({"command_id": "web-2", "name": "web wim", "method": "cash"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(twice.status(), 422);
+    let problem: Value = twice.json().await.unwrap();
+    assert_eq!(problem["code"], "ALREADY_IN_QUEUE");
+}
+
 #[tokio::test]
 async fn sign_ups_are_counted_per_address_through_both_doors() {
     let s = real_server(false).await;
@@ -178,6 +216,17 @@ async fn sign_ups_are_counted_per_address_through_both_doors() {
         }
     }
     let refused = sign_up(base, id, "one-more", "One more").await;
+    let api_sign_up = Client::new()
+        .post(format!("{base}/api/v1/tournaments/{id}/sign-ups"))
+        .json(&json!({"command_id": "api-place", "name": "Api place", "method": "cash"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        api_sign_up.status(),
+        429,
+        "the same allowance for the sign-up endpoint"
+    );
     assert_eq!(
         refused["Rejected"]["code"], "TOO_MANY_SIGN_UPS",
         "{refused}"

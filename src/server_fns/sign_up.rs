@@ -50,60 +50,24 @@ pub async fn sign_up(
     method: PaymentMethod,
 ) -> Result<SignUpReply, ServerFnError> {
     use super::ssr;
-    use crate::domain::command::Command;
-    use crate::domain::names::search_key;
-    use crate::server::application::{execute, Refusal, TapTimes};
+    use crate::server::application::{sign_up, Refusal};
     let state = ssr::state()?;
     let credentials = ssr::credentials(None).await;
-    let name = club_spelling(&state, &name).await.unwrap_or(name);
-    let command = Command::SignUp {
-        name: name.clone(),
-        method,
-    };
-    let done = match execute(
+    match sign_up::sign_up(
         &state,
         &credentials,
         tournament,
         &command_id,
-        &command,
+        &name,
+        method,
         "sign-up",
-        TapTimes::default(),
     )
     .await
     {
-        Ok(done) => done,
-        Err(refusal @ Refusal::Internal(_)) => return Err(ssr::refused(refusal)),
-        Err(refusal) => return Ok(SignUpReply::Rejected(Refused::from(&refusal))),
-    };
-    // Names wait once each, so the name finds the place (also for a retry's stored answer).
-    let key = search_key(&name);
-    let snapshot = state
-        .engine
-        .snapshot(done.tournament)
-        .map_err(ssr::internal)?;
-    let door = &snapshot.state.door;
-    let entry = door
-        .queue
-        .iter()
-        .find(|e| search_key(&e.name) == key)
-        .map(|e| e.entry)
-        .or_else(|| {
-            // Admitted already (a retry long after): the entry of the player of that name.
-            door.admitted
-                .iter()
-                .find(|(_, p)| {
-                    snapshot
-                        .state
-                        .players
-                        .get(p)
-                        .is_some_and(|p| search_key(&p.name) == key)
-                })
-                .map(|(e, _)| *e)
-        })
-        .ok_or_else(|| ssr::internal("a sign-up accepted and not in the queue"))?;
-    Ok(SignUpReply::Queued {
-        token: state.player_links.sign_up_token(done.tournament, entry),
-    })
+        Ok(place) => Ok(SignUpReply::Queued { token: place.token }),
+        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
+        Err(refusal) => Ok(SignUpReply::Rejected(Refused::from(&refusal))),
+    }
 }
 
 /// The player leaves the queue from their phone (the token is the credential).
@@ -176,25 +140,4 @@ pub async fn sign_up_door(tournament: Option<i64>) -> Result<SignUpQr, ServerFnE
         qr_svg: ssr::qr_svg(&url),
         url,
     })
-}
-
-/// The club's spelling of a name typed at the door, when exactly one club player has that
-/// name (case, accents and spacing aside). The club's list itself stays private: only a name
-/// typed whole is recognised.
-#[cfg(feature = "ssr")]
-async fn club_spelling(state: &crate::server::app_state::AppState, typed: &str) -> Option<String> {
-    use crate::domain::names::search_key;
-    let key = search_key(typed);
-    if key.is_empty() || typed.chars().count() > 100 {
-        return None;
-    }
-    let rows = state
-        .engine
-        .store()
-        .search_club_players(typed, super::club::SUGGESTIONS)
-        .await
-        .ok()?;
-    let mut same = rows.into_iter().filter(|r| search_key(&r.name) == key);
-    let first = same.next()?;
-    same.next().is_none().then_some(first.name)
 }

@@ -47,6 +47,17 @@ fn keep_place(tournament: i64, token: &str) {
     let _ = (kept_place_key(tournament), token);
 }
 
+/// A place left (or taken out by the desk) is not kept: the sign-up page then offers a new
+/// sign-up only.
+fn forget_place(tournament: i64) {
+    #[cfg(feature = "hydrate")]
+    if let Some(storage) = super::live::device_storage() {
+        let _ = storage.remove_item(&kept_place_key(tournament));
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = kept_place_key(tournament);
+}
+
 fn go_to(path: &str) {
     #[cfg(feature = "hydrate")]
     {
@@ -215,6 +226,17 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
         move |_| open_sign_up(token.get_value()),
     );
     let leave = Action::new(move |_: &()| leave_queue(token.get_value(), new_command_id()));
+    Effect::new(move |_| {
+        let gone = live.view.with(|v| match v {
+            Some(Ok(Some(l))) => {
+                l.view.door.line(number).is_none() && l.view.door.admitted_as(number).is_none()
+            }
+            _ => false,
+        });
+        if gone {
+            forget_place(tournament);
+        }
+    });
     view! {
         <OfflineBanner live />
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
@@ -226,7 +248,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                     let body = if let Some(player) = view.door.admitted_as(number) {
                         let seat = view.players.iter().find(|p| p.player == player).cloned();
                         view! {
-                            <section class="panel my-seat" data-testid="admitted">
+                            <section class="panel queue-admitted" data-testid="admitted">
                                 <h2>{t!(i18n, admitted_title)}</h2>
                                 {seat.map(|p| view! {
                                     <p class="seat-big" data-testid="admitted-seat">
@@ -241,7 +263,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                         }.into_any()
                     } else if let Some(line) = view.door.line(number).cloned() {
                         view! {
-                            <section class="panel my-place" data-testid="my-place" data-state=state_code(line.state)>
+                            <section class="panel queue-place" data-testid="my-place" data-state=state_code(line.state)>
                                 <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{number.0}</b>" · "{line.name.clone()}</p>
                                 <PlaceState state=line.state method=line.method />
                                 <ConfirmButton testid="leave-queue" class="small" busy=leave.pending()

@@ -1,12 +1,111 @@
-//! The door's rate limit (issue T): signing up needs no credential, so each address may
-//! sign up a few players in a short time (a phone signs up its owner and a friend), and a
-//! script on the club's network fills nothing but its own allowance. The queue's own cap
+//! The door (issue T), for both front doors: a sign-up answered with the phone's token for its
+//! place, and the rate limit. Signing up needs no credential, so each address may sign up a
+//! few players in a short time (a phone signs up its owner and a friend), and a script on the
+//! club's network fills nothing but its own allowance. The queue's own cap
 //! (`door::MAX_QUEUE`) bounds the rest.
 
+use super::{execute, Credentials, Refusal, TapTimes};
+use crate::domain::command::Command;
+use crate::domain::event::PaymentMethod;
+use crate::domain::ids::EntryNo;
+use crate::domain::names::search_key;
+use crate::server::app_state::AppState;
 use std::collections::{BTreeMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// A place in a tournament's queue, and the token that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub tournament: i64,
+    pub entry: EntryNo,
+    pub token: String,
+}
+
+/// Signs a player up (`Command::SignUp` through `execute`, so the role policy, the rate limit
+/// and the command id's idempotence apply) and answers with the place and its token. A name
+/// the club knows (case, accents and spacing aside) is written the club's way. A retry of the
+/// same command id finds the same place.
+pub async fn sign_up(
+    state: &AppState,
+    credentials: &Credentials,
+    tournament: Option<i64>,
+    command_id: &str,
+    name: &str,
+    method: PaymentMethod,
+    device: &str,
+) -> Result<Place, Refusal> {
+    let name = club_spelling(state, name)
+        .await
+        .unwrap_or_else(|| name.to_string());
+    let command = Command::SignUp {
+        name: name.clone(),
+        method,
+    };
+    let done = execute(
+        state,
+        credentials,
+        tournament,
+        command_id,
+        &command,
+        device,
+        TapTimes::default(),
+    )
+    .await?;
+    // Names wait once each, so the name finds the place (also for a retry's stored answer).
+    let key = search_key(&name);
+    let snapshot = state
+        .engine
+        .snapshot(done.tournament)
+        .map_err(Refusal::internal)?;
+    let door = &snapshot.state.door;
+    let waiting = door
+        .queue
+        .iter()
+        .find(|e| search_key(&e.name) == key)
+        .map(|e| e.entry);
+    // Admitted already (a retry long after): the entry of the player of that name.
+    let admitted = || {
+        door.admitted
+            .iter()
+            .find(|(_, p)| {
+                snapshot
+                    .state
+                    .players
+                    .get(p)
+                    .is_some_and(|p| search_key(&p.name) == key)
+            })
+            .map(|(e, _)| *e)
+    };
+    let entry = waiting
+        .or_else(admitted)
+        .ok_or_else(|| Refusal::internal("a sign-up accepted and not in the queue"))?;
+    Ok(Place {
+        tournament: done.tournament,
+        entry,
+        token: state.player_links.sign_up_token(done.tournament, entry),
+    })
+}
+
+/// The club's spelling of a name typed at the door, when exactly one club player has that
+/// name (case, accents and spacing aside). The club's list itself stays private: only a name
+/// typed whole is recognised.
+async fn club_spelling(state: &AppState, typed: &str) -> Option<String> {
+    let key = search_key(typed);
+    if key.is_empty() || typed.chars().count() > 100 {
+        return None;
+    }
+    let rows = state
+        .engine
+        .store()
+        .search_club_players(typed, 10)
+        .await
+        .ok()?;
+    let mut same = rows.into_iter().filter(|r| search_key(&r.name) == key);
+    let first = same.next()?;
+    same.next().is_none().then_some(first.name)
+}
 
 /// Sign-ups one address may make within [`WINDOW`].
 pub const PER_ADDRESS: usize = 10;

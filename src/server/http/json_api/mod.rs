@@ -35,7 +35,7 @@ use utoipa::{Modify, OpenApi};
     ),
     paths(
         tournaments::list, tournaments::create, tournaments::read, tournaments::archive,
-        tournaments::publish, tournaments::command, tournaments::clock, tournaments::payouts,
+        tournaments::publish, tournaments::command, tournaments::sign_up, tournaments::clock, tournaments::payouts,
         tournaments::standings, tournaments::players, tournaments::bounties, tournaments::tables,
         tournaments::deal_quotes, tournaments::structure, tournaments::events, crate::server::http::live::live,
         rules::ante, rules::put_in, rules::raise_rights, rules::unattention, rules::chip_race,
@@ -166,6 +166,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/v1/tournaments/{id}/commands",
             post(tournaments::command),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/sign-ups",
+            post(tournaments::sign_up),
         )
         .route("/api/v1/tournaments/{id}/clock", get(tournaments::clock))
         .route(

@@ -367,6 +367,68 @@ pub async fn command(
     }))
 }
 
+/// A player signing up at the door (issue T), e.g. from the club's website.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct SignUpRequest {
+    /// Client-made: the same id again returns the same place.
+    pub command_id: String,
+    pub name: String,
+    /// How the player will pay at the desk.
+    pub method: crate::domain::event::PaymentMethod,
+}
+
+/// The place in the queue, and the page that follows it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct SignedUp {
+    pub entry: u32,
+    /// The place's token: it follows and leaves this place (`X-Sign-Up-Token` with a
+    /// `leave_queue` command), nothing else.
+    pub token: String,
+    /// The page a phone opens to follow the place live, e.g. `/signup/3-7-…`.
+    pub page: String,
+}
+
+/// Signs a player up for the door's queue (no credential needed; counted per address). The
+/// desk admits the entry when the money is taken; until then nothing in the tournament
+/// changes. A name already waiting or playing is refused (`ALREADY_IN_QUEUE`,
+/// `NAME_ALREADY_REGISTERED`), as is one after registration closed.
+#[utoipa::path(post, path = "/api/v1/tournaments/{id}/sign-ups", tag = "commands", request_body = SignUpRequest,
+    params(("id" = i64, Path, description = "Tournament id")),
+    security(()),
+    responses((status = 200, body = SignedUp),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many sign-ups from this address (`TOO_MANY_SIGN_UPS`)", body = Problem, content_type = "application/problem+json")))]
+pub async fn sign_up(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    Body(req): Body<SignUpRequest>,
+) -> ApiResult<Json<SignedUp>> {
+    let credentials = Credentials {
+        address: peer.map(|p| p.0 .0.ip()),
+        ..Credentials::from_headers(&headers)
+    };
+    let place = application::sign_up::sign_up(
+        &state,
+        &credentials,
+        Some(id),
+        &req.command_id,
+        &req.name,
+        req.method,
+        "api",
+    )
+    .await?;
+    Ok(Json(SignedUp {
+        entry: place.entry.0,
+        page: format!("/signup/{}", place.token),
+        token: place.token,
+    }))
+}
+
 macro_rules! part {
     ($name:ident, $path:literal, $ty:ty, $doc:literal, |$v:ident| $body:expr) => {
         #[doc = $doc]

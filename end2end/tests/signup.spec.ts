@@ -1,0 +1,151 @@
+// The door (issue T): five phones sign up from the QR code's page while the desk only takes
+// the money. The director caps the field at four players; the desk admits the first four in
+// the order they came (each gets the seat drawn and, on the phone, the table and seat and a
+// link to the player's page); the fifth waits on the waiting list, is called on the phone and
+// the TV when the table reports a bust, and is admitted then. One phone in Dutch. Its own
+// tournament, archived at the end (the other specs expect the demo).
+import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, openDetails } from "./support";
+import type { Browser, Page } from "./support";
+
+const DEMO = "Demo — Maandagavond";
+const PHONES = ["Anouk Deur", "Bas Deur", "Cato Deur", "Daan Deur", "Eline Deur"];
+
+/** A player's phone (360 px) opens the sign-up page, types the name, picks how to pay and
+ * joins the queue; returns the phone on its place's page. */
+async function signUpFromPhone(browser: Browser, id: string, name: string, method: string, dutch = false): Promise<Page> {
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await open(phone, `/signup?t=${id}`);
+  if (dutch) await phone.locator("button[data-lang='nl']").click();
+  await expect(phone.getByTestId("sign-up-tournament")).toContainText("Door e2e");
+  await phone.getByTestId("sign-up-name").fill(name);
+  await phone.getByTestId(`sign-up-method-${method}`).check();
+  await phone.getByTestId("sign-up-submit").click();
+  await phone.waitForURL(/\/signup\/\d+-\d+-[0-9a-f]{32}$/);
+  await expect(phone.getByTestId("my-place")).toBeVisible();
+  return phone;
+}
+
+test("five phones sign up, the desk admits them in order, the fifth waits and is called after a bust", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Door e2e", "evening", 1);
+  const phones: Page[] = [];
+  try {
+    await open(page, href);
+    // Four players seated at most: the fifth goes on the waiting list.
+    await section(page, "clock");
+    await openDetails(page.getByTestId("settings"));
+    await page.getByTestId("cfg-field-cap").fill("4");
+    await page.getByTestId("save-config").click();
+    await expect(page.getByTestId("cfg-field-cap")).toHaveValue("4");
+
+    // The poster for the door names the sign-up page of this tournament.
+    const poster = await browser.newPage();
+    await poster.context().addCookies(await page.context().cookies());
+    await open(poster, `/director/print/signup?t=${id}`);
+    await expect(poster.getByTestId("sign-up-url")).toHaveText(new RegExp(`/signup\\?t=${id}$`));
+    await expect(poster.getByTestId("sign-up-poster").locator(".qr svg")).toHaveCount(1);
+    await poster.close();
+
+    for (const [i, name] of PHONES.entries()) {
+      phones.push(await signUpFromPhone(browser, id, name, i === 1 ? "card" : "cash", i === 1));
+    }
+    await phones[0].screenshot({ path: "test-results/signup-phone-place.png", fullPage: true });
+    await expect(phones[0].getByTestId("to-the-desk")).toContainText("Go to the desk to pay");
+    await expect(phones[1].getByTestId("to-the-desk")).toContainText("Ga naar de inschrijftafel");
+    await expect(phones[4].getByTestId("waiting-place")).toContainText("Waiting list: place 1");
+    await expect(phones[4].getByTestId("my-place")).toHaveAttribute("data-state", "waiting");
+
+    // The same name again from another phone is told it is in the queue already.
+    const again = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await open(again, `/signup?t=${id}`);
+    await again.getByTestId("sign-up-name").fill("anouk deur");
+    await again.getByTestId("sign-up-submit").click();
+    await expect(again.getByTestId("sign-up-answer")).toHaveAttribute("data-code", "ALREADY_IN_QUEUE");
+    await again.context().close();
+
+    // The desk: the queue in the order they came, the fifth on the waiting list.
+    await section(page, "desk");
+    const queue = page.getByTestId("door-queue");
+    await expect(queue.getByTestId("queue-name")).toHaveText(PHONES);
+    await expect(queue.getByTestId("queue-5").getByTestId("queue-waiting")).toBeVisible();
+    await expect(queue.getByTestId("admit-5")).toHaveCount(0);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await queue.screenshot({ path: "test-results/signup-desk-queue.png" });
+    for (const [i, name] of PHONES.slice(0, 4).entries()) {
+      await queue.getByTestId(`admit-${i + 1}`).click();
+      await expect(page.getByTestId("seat-drawn")).toContainText(name);
+    }
+    await expect(queue.getByTestId("queue-name")).toHaveText([PHONES[4]]);
+
+    // The first phone is in: table and seat, and its player's own page.
+    await expect(phones[0].getByTestId("admitted-seat")).toContainText("Table 1");
+    await phones[0].getByTestId("open-my-page").click();
+    await phones[0].waitForURL(/\/me\//);
+    await expect(phones[0].locator(".my-name")).toHaveText("Anouk Deur");
+
+    // Play starts; the table reports a bust: a seat is free, the fifth is called.
+    await section(page, "clock");
+    await page.getByTestId("clock-start").click();
+    await expect(page.getByTestId("clock-pause")).toBeVisible();
+    const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await open(tv, `/screen?t=${id}`);
+    await expect(tv.getByTestId("tv-door").locator(".qr svg")).toHaveCount(1);
+    await expect(tv.getByTestId("tv-waiting")).toBeVisible();
+    const table = await tablePage(browser, 1);
+    await bustFirst(table);
+    await table.context().close();
+    await expect(phones[4].getByTestId("to-the-desk")).toBeVisible();
+    await expect(tv.getByTestId("tv-to-desk")).toContainText(PHONES[4]);
+    await tv.screenshot({ path: "test-results/signup-tv.png" });
+    await tv.close();
+
+    await section(page, "desk");
+    await queue.getByTestId("admit-5").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText(PHONES[4]);
+    await expect(page.getByTestId("door-queue")).toHaveCount(0);
+    await expect(phones[4].getByTestId("admitted")).toBeVisible();
+    await phones[4].screenshot({ path: "test-results/signup-phone-admitted.png", fullPage: true });
+  } finally {
+    for (const phone of phones) await phone.context().close();
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});
+
+test("a phone leaves the queue with two taps, and a phone that signed up is sent back to its place", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  const { id } = await newTournamentFromPage(page, "Door e2e back", "evening", 1);
+  try {
+    const phone = await signUpFromPhone(browser, id, "Gijs Terug", "cash");
+    await open(phone, `/signup?t=${id}`);
+    await expect(phone.getByTestId("signed-up-already")).toBeVisible();
+    await phone.getByTestId("my-place-link").click();
+    await expect(phone.getByTestId("queue-number")).toHaveText("1");
+    await phone.context().close();
+  } finally {
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});
+
+test("a phone leaves the queue with two taps and can sign up again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  const { id } = await newTournamentFromPage(page, "Door e2e leave", "evening", 1);
+  try {
+    const phone = await signUpFromPhone(browser, id, "Fien Weg", "transfer");
+    await phone.getByTestId("leave-queue").click();
+    await phone.getByTestId("leave-queue-confirm").click();
+    await expect(phone.getByTestId("not-in-queue")).toBeVisible();
+    // Back on the sign-up page: a new sign-up, nothing kept of the place left.
+    await open(phone, `/signup?t=${id}`);
+    await expect(phone.getByTestId("sign-up-submit")).toBeVisible();
+    await expect(phone.getByTestId("signed-up-already")).toHaveCount(0);
+    await phone.context().close();
+  } finally {
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});
