@@ -13,6 +13,10 @@ const EXEMPT: &[(&str, &str)] = &[
         "the tournaments page creates one through the club's server function (a new log), src/server_fns/club.rs",
     ),
     (
+        "RequestReEntry",
+        "the personal page (src/ui/me.rs) asks through its own server function, request_reentry, with the link's token",
+    ),
+    (
         "SignUp",
         "the sign-up page (src/ui/sign_up.rs) sends it through its own server function, sign_up, which answers with the phone's token",
     ),

@@ -99,6 +99,8 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     // and sign-ups are counted per address); leaving is the phone's own token's (tested in
     // tests/sign_up.rs) or the desk's, admitting the desk's.
     ("sign_up",                            [Y, Y, Y, Y, Y, Y, Y]),
+    // A busted player's own phone asks with its personal link (tests/sign_up.rs).
+    ("request_re_entry",                   [Y, N, N, N, N, N, N]),
     ("leave_queue",                        [Y, N, N, N, N, N, N]),
     ("admit",                              [Y, N, N, N, N, N, N]),
     ("unregister_player",                  [Y, N, N, N, N, N, N]),
@@ -671,6 +673,7 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             name: format!("Door {}", v.events_applied),
             method: PaymentMethod::Card,
         },
+        "request_re_entry" => Command::RequestReEntry { player: busted },
         "leave_queue" => Command::LeaveQueue {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
         },

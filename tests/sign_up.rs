@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 async fn new_tournament(engine: &Engine) -> i64 {
     let id = engine.create("Deur").await.unwrap();
-    let config = templates::club_evening("Deur", 2);
+    let config = templates::club_evening("Deur", 1);
     let reply = engine
         .submit(
             id,
@@ -255,5 +255,105 @@ async fn sign_ups_are_counted_per_address_through_both_doors() {
     assert_eq!(
         view.view.as_ref().unwrap().door.queue.len(),
         per_address + 1
+    );
+}
+
+/// Issue T, item 4: a busted player asks for a re-entry from the personal page; the link is
+/// the credential, for that player only; the desk then sells it.
+#[tokio::test]
+async fn a_busted_player_asks_for_a_re_entry_with_the_personal_link_only() {
+    use clubtd::domain::command::BustReport;
+    use clubtd::domain::ids::{PlayerId, TableNo};
+    let s = real_server(false).await;
+    let base = &s.base;
+    let id = new_tournament(&s.engine).await;
+    let director_says = |n: &str, c: Command| {
+        let engine = s.engine.clone();
+        let n = n.to_string();
+        async move {
+            let r = engine.submit(id, &n, &c, &director()).await.unwrap();
+            assert!(matches!(r, Reply::Accepted { .. }), "{n}: {r:?}");
+        }
+    };
+    for name in ["Ann", "Bob", "Cas"] {
+        director_says(
+            name,
+            Command::RegisterPlayer {
+                name: name.into(),
+                method: clubtd::domain::event::PaymentMethod::Cash,
+                present: true,
+                same_name_confirmed: false,
+            },
+        )
+        .await;
+    }
+    director_says("start", Command::StartClock).await;
+    let state = s.engine.snapshot(id).unwrap().state;
+    let ann = &state.players[&PlayerId(1)];
+    let table = ann.seat.map_or(TableNo(1), |p| p.table);
+    let winner = state.tables[&table]
+        .seats
+        .values()
+        .copied()
+        .find(|p| *p != PlayerId(1))
+        .expect("a tablemate");
+    director_says(
+        "bust",
+        Command::ReportBusts {
+            table,
+            busts: vec![BustReport {
+                player: PlayerId(1),
+                eliminators: vec![winner],
+                start_stack: None,
+            }],
+        },
+    )
+    .await;
+    let desk = director_client(base).await;
+    let token_of = |player: u32| {
+        let desk = desk.clone();
+        async move {
+            let v: Value = desk
+                .post(format!("{base}/api/player_link"))
+                .form(&[
+                    ("player", player.to_string()),
+                    ("tournament", id.to_string()),
+                ])
+                .json_answer()
+                .await;
+            v["path"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("/me/")
+                .to_string()
+        }
+    };
+    let (ann_token, bob_token) = (token_of(1).await, token_of(2).await);
+    let ask = |token: String, command_id: &str| {
+        Client::new()
+            .post(format!("{base}/api/request_reentry"))
+            .json(&json!({"token": token, "command_id": command_id}))
+            .json_answer()
+    };
+    // Bob's link asks for Bob, who is playing: refused by the rules, nothing for Ann.
+    let bob = ask(bob_token.clone(), "bob").await;
+    assert_eq!(bob["Rejected"]["code"], "PLAYER_NOT_BUSTED", "{bob}");
+    // Through the API, Bob's link cannot ask for Ann.
+    let forged = Client::new()
+        .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+        .header("x-player-token", &bob_token)
+        .json(&json!({"command_id": "bob-for-ann", "command": {"type": "request_re_entry", "player": 1}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 403);
+    let asked = ask(ann_token, "ann").await;
+    assert!(asked.get("Accepted").is_some(), "{asked}");
+    let view = s.engine.view(id).await.unwrap();
+    assert_eq!(view.view.as_ref().unwrap().reentry_requests, [PlayerId(1)]);
+    assert_eq!(
+        view.view.as_ref().unwrap().entries,
+        3,
+        "nothing bought by asking"
     );
 }

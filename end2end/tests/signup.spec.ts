@@ -149,3 +149,52 @@ test("a phone leaves the queue with two taps and can sign up again", async ({ pa
     await page.getByTestId(`archive-${id}`).click();
   }
 });
+
+test("a busted player asks for a re-entry from the phone and the desk sells it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Door e2e re-entry", "evening", 1);
+  const phones: Page[] = [];
+  try {
+    phones.push(await signUpFromPhone(browser, id, "Rik Terug", "cash"));
+    phones.push(await signUpFromPhone(browser, id, "Sam Blijft", "cash"));
+    await open(page, href);
+    await section(page, "desk");
+    const queue = page.getByTestId("door-queue");
+    for (const [i, name] of ["Rik Terug", "Sam Blijft"].entries()) {
+      await queue.getByTestId(`admit-${i + 1}`).click();
+      await expect(page.getByTestId("seat-drawn")).toContainText(name);
+    }
+    const rik = phones[0];
+    await rik.getByTestId("open-my-page").click();
+    await rik.waitForURL(/\/me\/\d+-1-/);
+    await expect(rik.getByTestId("ask-reentry")).toHaveCount(0);
+    await section(page, "clock");
+    await page.getByTestId("clock-start").click();
+    await expect(page.getByTestId("clock-pause")).toBeVisible();
+
+    // Rik (player 1) is out, won by Sam (player 2), reported by the table.
+    const table = await tablePage(browser, 1);
+    await table.getByTestId("bust-out-1").click();
+    await table.getByTestId("bust-win-2").click();
+    await table.getByTestId("bust-confirm").click();
+    await table.context().close();
+
+    await rik.getByTestId("ask-reentry").click();
+    await expect(rik.getByTestId("reentry-asked")).toBeVisible();
+    await rik.screenshot({ path: "test-results/reentry-asked-phone.png", fullPage: true });
+
+    await section(page, "players");
+    const request = page.getByTestId("reentry-request-1");
+    await expect(request).toContainText("Rik Terug");
+    await request.getByTestId("reentry-request-b-1").click();
+    await request.getByTestId("reentry-request-b-1-confirm").click();
+    await expect(page.getByTestId("reentry-requests")).toHaveCount(0);
+    await expect(rik.getByTestId("me-entries")).toHaveText("2");
+    await expect(rik.getByTestId("me-table")).toHaveText("1");
+  } finally {
+    for (const phone of phones) await phone.context().close();
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});

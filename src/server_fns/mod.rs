@@ -94,6 +94,7 @@ pub(crate) mod ssr {
             session: session_token().await,
             table_key,
             sign_up_token: None,
+            player_token: None,
             address: address().await,
         }
     }

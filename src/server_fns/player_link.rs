@@ -86,3 +86,42 @@ fn registered(engine: &crate::server::engine::Engine, tournament: i64, player: P
             .is_some_and(|p| p.status != PlayerStatus::Unregistered)
     })
 }
+
+/// A busted player asks the desk for a re-entry from their personal page (issue T): the link's
+/// token is the credential, and it asks for this player only.
+#[server(endpoint = "request_reentry", input = leptos::server_fn::codec::Json)]
+pub async fn request_reentry(
+    token: String,
+    command_id: String,
+) -> Result<crate::protocol::CommandReply, ServerFnError> {
+    use super::ssr;
+    use crate::domain::command::Command;
+    use crate::protocol::{CommandReply, Refused};
+    use crate::server::application::{execute, Credentials, Refusal, TapTimes};
+    let state = ssr::state()?;
+    let token = token.trim().to_string();
+    let Some((tournament, player)) = state.player_links.verify(&token) else {
+        return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
+    };
+    let credentials = Credentials {
+        player_token: Some(token),
+        ..ssr::credentials(None).await
+    };
+    match execute(
+        &state,
+        &credentials,
+        Some(tournament),
+        &command_id,
+        &Command::RequestReEntry { player },
+        "personal page",
+        TapTimes::default(),
+    )
+    .await
+    {
+        Ok(done) => Ok(CommandReply::Accepted {
+            last_seq: done.last_seq,
+        }),
+        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
+        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
+    }
+}

@@ -3,7 +3,8 @@
 //! I am out; and the clock and the field, live. A wrong link shows only that it is not valid.
 
 use super::components::{
-    chips, euro, prize_with_ticket, purchases_label, ClockPanel, FieldFigures, LangSwitch,
+    chips, euro, lang_code, prize_with_ticket, purchases_label, ClockPanel, FieldFigures,
+    LangSwitch,
 };
 use super::connection::OfflineBanner;
 use super::live::use_live_of;
@@ -13,7 +14,9 @@ use crate::domain::money::Chips;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::PlayerCard;
 use crate::i18n::*;
-use crate::server_fns::{open_player_link, LinkedPlayer};
+use crate::messages::error_message;
+use crate::protocol::CommandReply;
+use crate::server_fns::{open_player_link, request_reentry, LinkedPlayer};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -33,7 +36,7 @@ pub fn MePage() -> impl IntoView {
             <header class="bar"><h1>{t!(i18n, my_page)}</h1><LangSwitch /></header>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || linked.get().map(|r| match r {
-                    Ok(linked) => view! { <MyTournament linked /> }.into_any(),
+                    Ok(linked) => view! { <MyTournament linked token=params.with_untracked(|p| p.get("token").unwrap_or_default()) /> }.into_any(),
                     Err(_) => view! {
                         <p class="answer error" role="alert" data-testid="link-refused">{t!(i18n, link_not_valid)}</p>
                     }.into_any(),
@@ -45,9 +48,14 @@ pub fn MePage() -> impl IntoView {
 
 /// The live part, once the link is known to be good.
 #[component]
-fn MyTournament(linked: LinkedPlayer) -> impl IntoView {
+fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live_of(Some(linked.tournament));
+    // Made once: the live updates re-render the card, not the request in flight.
+    let token = StoredValue::new(token);
+    let ask = Action::new(move |_: &()| {
+        request_reentry(token.get_value(), super::outbox::new_command_id())
+    });
     view! {
         <OfflineBanner live />
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
@@ -65,8 +73,11 @@ fn MyTournament(linked: LinkedPlayer) -> impl IntoView {
                             .into_iter()
                             .map(|p| (p.player, p.name.clone(), p.stack))
                             .collect();
+                        let asked = l.view.reentry_requests.contains(&linked.player);
+                        let can = card.me.can_re_enter;
                         view! {
                             <MyCard card bounties />
+                            <ReEntryAsk can asked ask />
                             <ChipLeaders leaders me=linked.player />
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <FieldFigures live=l.clone() />
@@ -125,6 +136,39 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
             </dl>
         </section>
     }
+}
+
+/// Busted with a re-entry for sale: one tap asks the desk (nothing is bought until the desk
+/// takes the money); once asked, where to go.
+#[component]
+fn ReEntryAsk(
+    can: bool,
+    asked: bool,
+    ask: Action<(), Result<CommandReply, ServerFnError>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let answer = move || {
+        match ask.value().get() {
+        Some(Ok(CommandReply::Rejected(r))) => Some(view! {
+            <p class="answer error" role="alert" data-testid="reentry-answer">{error_message(lang_code(i18n.get_locale()), &r.code, &r.params)}</p>
+        }.into_any()),
+        Some(Err(_)) => Some(view! {
+            <p class="answer error" role="alert" data-testid="reentry-answer">{error_message(lang_code(i18n.get_locale()), "INTERNAL", &Default::default())}</p>
+        }.into_any()),
+        _ => None,
+    }
+    };
+    if asked {
+        return view! { <p class="panel big-news" role="status" data-testid="reentry-asked">{t!(i18n, reentry_asked)}</p> }.into_any();
+    }
+    can.then(|| view! {
+        <section class="panel" data-testid="reentry-ask">
+            <button class="primary big" data-testid="ask-reentry" disabled=move || ask.pending().get()
+                on:click=move |_| { ask.dispatch(()); }>{t!(i18n, ask_reentry)}</button>
+            {answer}
+        </section>
+    })
+    .into_any()
 }
 
 /// The five biggest stacks, the player's own marked when among them.

@@ -84,6 +84,9 @@ impl Tournament {
             Event::AddOnCancelled { player, refund, .. } => {
                 purchases::apply_purchase_cancelled(t, *player, refund, true)
             }
+            Event::ReEntryRequested { player, at } => {
+                registration::apply_reentry_requested(t, *player, *at)
+            }
             Event::SignedUp {
                 entry,
                 name,

@@ -75,6 +75,9 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::CancelAddOn { player, reason } => {
             purchases::decide_cancel_purchase(t, ctx, *player, true, reason)
         }
+        Command::RequestReEntry { player } => {
+            registration::decide_request_reentry(t, cfg, ctx, *player)
+        }
         Command::SignUp { name, method } => door::decide_sign_up(t, cfg, ctx, name, *method),
         Command::LeaveQueue { entry } => door::decide_leave_queue(t, *entry),
         Command::Admit {

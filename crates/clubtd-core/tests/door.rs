@@ -303,3 +303,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_busted_player_asks_for_a_re_entry_and_the_desk_sells_it() {
+    let mut k = Kit::new(small_room(9));
+    k.register(3);
+    k.ok(Command::StartClock);
+    let ask = |p: u32| Command::RequestReEntry {
+        player: PlayerId(p),
+    };
+    assert_eq!(
+        k.run(ask(1)),
+        Err(DomainError::PlayerNotBusted {
+            player: PlayerId(1)
+        })
+    );
+    k.bust_by_tablemate(1);
+    assert!(view(&k).players[0].can_re_enter);
+    k.ok(ask(1));
+    assert_eq!(view(&k).reentry_requests, [PlayerId(1)]);
+    assert_eq!(view(&k).entries, 3, "asking buys nothing");
+    k.ok(kit::re_entry(
+        1,
+        clubtd_core::command::ReEntryOption::NewSeat,
+    ));
+    let v = view(&k);
+    assert!(v.reentry_requests.is_empty(), "bought: the request is done");
+    assert!(!v.players[0].can_re_enter);
+    // Once late registration closes, a request left is no longer shown, nor a new one taken.
+    k.bust_by_tablemate(2);
+    k.ok(ask(2));
+    k.minutes(2 * 20 + 1);
+    assert!(view(&k).reentry_requests.is_empty());
+    assert_eq!(k.run(ask(2)), Err(DomainError::RegistrationClosed));
+}

@@ -239,6 +239,7 @@ event_kinds!(
     SignedUp,
     LeftQueue,
     Admitted,
+    ReEntryRequested,
 );
 
 /// The stored names of one field over the whole log (`None`: the event has no such field).
@@ -661,6 +662,10 @@ fn golden_tournament() -> Kit {
     });
     k.minutes(4);
     k.bust(7);
+    // v5: the player asks for the re-entry from their phone first.
+    k.run(Command::RequestReEntry {
+        player: PlayerId(7),
+    });
     k.run(Command::ReEnter {
         player: PlayerId(7),
         option: ReEntryOption::SameSeat,

@@ -4,7 +4,7 @@
 //! own place in the door's queue). What a caller may do is the
 //! policy's business (`policy.rs`), not this module's.
 
-use crate::domain::ids::{EntryNo, TableNo};
+use crate::domain::ids::{EntryNo, PlayerId, TableNo};
 use crate::server::api_tokens::Scope;
 use crate::server::app_state::AppState;
 use axum::http::HeaderMap;
@@ -18,6 +18,8 @@ pub enum Caller {
     Reader,
     /// A table's device, for its own table of `tournament`.
     Table { tournament: i64, table: TableNo },
+    /// A player's phone holding its personal link: that player of `tournament` (issue T).
+    Player { tournament: i64, player: PlayerId },
     /// A phone holding its sign-up token: its own place in `tournament`'s queue (issue T).
     Entrant { tournament: i64, entry: EntryNo },
     /// No (valid) credential.
@@ -32,6 +34,7 @@ impl Caller {
             Caller::Reader => "reader".into(),
             Caller::Table { table, .. } => format!("table:{}", table.0),
             Caller::Entrant { entry, .. } => format!("sign-up:{}", entry.0),
+            Caller::Player { player, .. } => format!("player:{}", player.0),
             Caller::Anonymous => "public".into(),
         }
     }
@@ -48,6 +51,8 @@ pub struct Credentials {
     pub table_key: Option<String>,
     /// A phone's sign-up token (`X-Sign-Up-Token`, or the sign-up page's argument).
     pub sign_up_token: Option<String>,
+    /// A player's personal link token (`X-Player-Token`, or the personal page's argument).
+    pub player_token: Option<String>,
     /// Where the request came from: not a credential, but what the sign-up's rate limit
     /// counts by (`None` where the door does not know it).
     pub address: Option<std::net::IpAddr>,
@@ -71,6 +76,10 @@ impl Credentials {
                 .get("x-sign-up-token")
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string),
+            player_token: headers
+                .get("x-player-token")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
             address: None,
         }
     }
@@ -81,6 +90,7 @@ impl Credentials {
             && self.session.is_none()
             && self.table_key.is_none()
             && self.sign_up_token.is_none()
+            && self.player_token.is_none()
     }
 }
 
@@ -107,6 +117,13 @@ pub async fn identify(
     if let (Some(key), Some(tournament)) = (&credentials.table_key, tournament) {
         if let Some(table) = state.auth.table_of_key(tournament, key).await {
             return Caller::Table { tournament, table };
+        }
+    }
+    if let (Some(token), Some(tournament)) = (&credentials.player_token, tournament) {
+        if let Some((t, player)) = state.player_links.verify(token) {
+            if t == tournament {
+                return Caller::Player { tournament, player };
+            }
         }
     }
     if let (Some(token), Some(tournament)) = (&credentials.sign_up_token, tournament) {

@@ -62,6 +62,14 @@ impl Caller {
                 },
                 Command::LeaveQueue { entry: leaving },
             ) => *t == tournament && entry == leaving,
+            // A busted player asks the desk for their own re-entry.
+            (
+                Caller::Player {
+                    tournament: t,
+                    player,
+                },
+                Command::RequestReEntry { player: asking },
+            ) => *t == tournament && player == asking,
             (
                 Caller::Table {
                     tournament: t,

@@ -192,6 +192,33 @@ pub fn PlayersPanel(
             }
         })
     };
+    // Re-entries busted players asked for from their phones (issue T), oldest first: A or B.
+    let reentry_requests = move || {
+        let v = view.get()?;
+        let asked: Vec<PlayerView> = v
+            .reentry_requests
+            .iter()
+            .filter_map(|r| v.players.iter().find(|p| p.player == *r).cloned())
+            .collect();
+        (!asked.is_empty()).then(|| {
+            view! {
+                <div class="rebuy-requests" data-testid="reentry-requests" role="status">
+                    <h4>{t!(i18n, reentry_requests)}</h4>
+                    <ul>{asked.into_iter().map(|p| {
+                        let player = p.player;
+                        let id = p.player.0;
+                        view! {
+                            <li data-testid=format!("reentry-request-{id}")>
+                                <b>{p.name.clone()}</b>" "
+                                <ConfirmButton class="small" testid=format!("reentry-request-a-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</ConfirmButton>
+                                <ConfirmButton class="small" testid=format!("reentry-request-b-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</ConfirmButton>
+                            </li>
+                        }
+                    }).collect_view()}</ul>
+                </div>
+            }
+        })
+    };
     view! {
         <section class="panel players" data-testid="players-panel">
             <h3>{t!(i18n, players)}</h3>
@@ -206,6 +233,7 @@ pub fn PlayersPanel(
             </div>
             <Answer reply=send.value().into() view />
             {requests}
+            {reentry_requests}
             <ul class="player-list">{rows}</ul>
         </section>
     }

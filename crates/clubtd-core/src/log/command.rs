@@ -244,6 +244,9 @@ pub enum Command {
     /// The player's add-on, bought by mistake: refunded, its chips out of the stack.
     #[serde(rename = "cancel_add_on")]
     CancelAddOn { player: PlayerId, reason: String },
+    /// Issue T: a busted player asks the desk for a re-entry from their personal page.
+    #[serde(rename = "request_re_entry")]
+    RequestReEntry { player: PlayerId },
     /// The door: a player joins the queue from their phone, saying how they will pay.
     #[serde(rename = "sign_up")]
     SignUp { name: String, method: PaymentMethod },

@@ -263,6 +263,9 @@ pub enum Event {
         reason: String,
         at: Timestamp,
     },
+    /// A busted player asked the desk for a re-entry (nothing bought yet).
+    #[serde(rename = "re_entry_requested")]
+    ReEntryRequested { player: PlayerId, at: Timestamp },
     /// The door: a player joined the queue (nothing in the tournament changes).
     #[serde(rename = "signed_up")]
     SignedUp {

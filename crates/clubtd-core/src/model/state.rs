@@ -339,6 +339,9 @@ pub struct Tournament {
     /// Rebuys the tables asked for, waiting for the desk, with when.
     #[serde(default)]
     pub rebuy_requests: BTreeMap<PlayerId, Timestamp>,
+    /// Re-entries busted players asked for from their phones, waiting for the desk, with when.
+    #[serde(default)]
+    pub reentry_requests: BTreeMap<PlayerId, Timestamp>,
     /// Chips that entered play (starting stacks and bonuses).
     pub chips_bought: Chips,
     /// Chips taken out of play (disqualifications, early leavers).

@@ -16,7 +16,7 @@ use crate::rules::deals::{chip_chop, icm};
 pub use crate::rules::door::QueueState;
 use crate::rules::door::{free_seats, queue_states};
 use crate::rules::purchases::{add_on_open, may_rebuy, pool_open, rebuy_open};
-use crate::rules::registration::registration_open;
+use crate::rules::registration::{may_reenter, registration_open};
 use crate::rules::seating::blinds;
 use crate::rulings::calculators::ante_for_table;
 use serde::{Deserialize, Serialize};
@@ -131,6 +131,9 @@ pub struct PlayerView {
     /// Where a player who may rebuy sits, or busted: the table that can ask the desk for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rebuy_table: Option<TableNo>,
+    /// Busted, and a re-entry can be sold now: the personal page offers to ask for it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub can_re_enter: bool,
 }
 
 // The view's fields added with rebuys are left out while they say nothing (no rebuys), so a
@@ -395,6 +398,9 @@ pub struct TournamentView {
     /// Rebuys the tables asked for, oldest first, while the player may still rebuy.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rebuy_requests: Vec<PlayerId>,
+    /// Re-entries asked for from phones, oldest first, while they can still be sold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reentry_requests: Vec<PlayerId>,
     /// The money the prizes share: the entries' prize parts, or the guarantee while that is
     /// more.
     pub prize_pool: Cents,
@@ -730,6 +736,16 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         add_on: cfg.add_on,
         rebuy_open,
         add_on_open,
+        reentry_requests: {
+            let mut r: Vec<(Timestamp, PlayerId)> = t
+                .reentry_requests
+                .iter()
+                .filter(|(p, _)| may_reenter(t, cfg, now, **p))
+                .map(|(p, at)| (*at, *p))
+                .collect();
+            r.sort();
+            r.into_iter().map(|(_, p)| p).collect()
+        },
         rebuy_requests: {
             let mut r: Vec<(Timestamp, PlayerId)> = t
                 .rebuy_requests
@@ -792,6 +808,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 can_add_on: add_on_open && p.status == PlayerStatus::Playing && p.add_ons == 0,
                 can_cancel_rebuy: p.status == PlayerStatus::Playing && p.last_rebuy.is_some(),
                 can_cancel_add_on: p.status == PlayerStatus::Playing && p.last_add_on.is_some(),
+                can_re_enter: may_reenter(t, cfg, now, p.id),
             })
             .collect(),
         places,

@@ -421,6 +421,7 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
         | Command::AddOn { .. }
         | Command::RequestRebuy { .. }
         | Command::SignUp { .. }
+        | Command::RequestReEntry { .. }
         | Command::Admit { .. }
         | Command::CancelRebuy { .. }
         | Command::CancelAddOn { .. }

@@ -133,6 +133,66 @@ pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>,
     }])
 }
 
+/// PKR4U 11 / 29: may this player buy in again now (busted, registration open, entries
+/// left)? The seat is another matter, checked when the re-entry is bought.
+fn check_reentry<'a>(
+    t: &'a Tournament,
+    cfg: &Config,
+    now: Timestamp,
+    player: PlayerId,
+) -> Result<&'a Player, DomainError> {
+    let p = t
+        .players
+        .get(&player)
+        .ok_or(DomainError::UnknownPlayer { player })?;
+    if p.status != PlayerStatus::Busted {
+        return Err(DomainError::PlayerNotBusted { player });
+    }
+    if !registration_open(t, cfg, now) {
+        return Err(DomainError::RegistrationClosed);
+    }
+    if let Some(max) = cfg.max_entries {
+        if p.entries >= max {
+            return Err(DomainError::MaxEntriesReached { player, max });
+        }
+    }
+    Ok(p)
+}
+
+/// Whether a re-entry can be sold to this player now (the personal page offers to ask for
+/// it, the desk sees the request).
+pub fn may_reenter(t: &Tournament, cfg: &Config, now: Timestamp, player: PlayerId) -> bool {
+    check_reentry(t, cfg, now, player).is_ok()
+}
+
+/// Issue T: a busted player asks for a re-entry from their phone; the desk sees the request
+/// and takes the money (option A or B as the rules allow, PKR4U 11 / 29).
+pub fn decide_request_reentry(
+    t: &Tournament,
+    cfg: &Config,
+    ctx: Ctx,
+    player: PlayerId,
+) -> Result<Vec<Event>, DomainError> {
+    check_reentry(t, cfg, ctx.now, player)?;
+    Ok(vec![Event::ReEntryRequested {
+        player,
+        at: ctx.now,
+    }])
+}
+
+/// `ReEntryRequested`: the desk sees the request until the re-entry is bought.
+pub(crate) fn apply_reentry_requested(
+    t: &mut Tournament,
+    player: PlayerId,
+    at: Timestamp,
+) -> Result<(), ApplyError> {
+    if !t.players.contains_key(&player) {
+        return Err(ApplyError::UnknownPlayer { player });
+    }
+    t.reentry_requests.insert(player, at);
+    Ok(())
+}
+
 /// PKR4U 11 / 29, TDA 19: a busted player buys in again within the window and the maximum:
 /// (A) the same seat, if still free, or (B) a new random seat.
 pub fn decide_reenter(
@@ -147,21 +207,7 @@ pub fn decide_reenter(
     if !present {
         return Err(DomainError::NotPresent);
     }
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if p.status != PlayerStatus::Busted {
-        return Err(DomainError::PlayerNotBusted { player });
-    }
-    if !registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::RegistrationClosed);
-    }
-    if let Some(max) = cfg.max_entries {
-        if p.entries >= max {
-            return Err(DomainError::MaxEntriesReached { player, max });
-        }
-    }
+    let p = check_reentry(t, cfg, ctx.now, player)?;
     let bonus = bonus_for_entry(t, cfg, ctx.now);
     let pay = payment(cfg, method);
     match option {
@@ -329,6 +375,8 @@ pub(crate) fn apply_reentered(
     });
     p.entries += 1;
     p.status = PlayerStatus::Playing;
+    t.reentry_requests.remove(&player);
+    let p = player_mut(t, player)?;
     // A new entry: the purchases made on the stack before it cannot be taken back any more.
     p.last_rebuy = None;
     p.last_add_on = None;

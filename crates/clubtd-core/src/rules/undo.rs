@@ -103,6 +103,7 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
         // Nor does the door's queue, until an entry is admitted (a registration).
         Event::Undone { .. }
         | Event::RebuyRequested { .. }
+        | Event::ReEntryRequested { .. }
         | Event::SignedUp { .. }
         | Event::LeftQueue { .. } => return UndoEffect::Keep,
         _ => None,
