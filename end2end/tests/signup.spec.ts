@@ -113,7 +113,7 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
   }
 });
 
-test("a phone leaves the queue with two taps, and a phone that signed up is sent back to its place", async ({ page, browser }) => {
+test("a phone that signed up is sent back to its place from the sign-up page", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO);
   const { id } = await newTournamentFromPage(page, "Door e2e back", "evening", 1);
