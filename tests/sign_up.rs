@@ -200,6 +200,9 @@ async fn sign_ups_are_counted_per_address_through_both_doors() {
     let base = &s.base;
     let id = new_tournament(&s.engine).await;
     let per_address = clubtd::server::application::sign_up::PER_ADDRESS;
+    // A sign-up the door refuses costs nothing of the allowance.
+    let blank = sign_up(base, id, "blank", "   ").await;
+    assert_eq!(blank["Rejected"]["code"], "INVALID_NAME", "{blank}");
     // Half through the pages' door, half through the API, all from this one address.
     for n in 0..per_address {
         if n % 2 == 0 {

@@ -98,14 +98,16 @@ pub async fn execute(
     let tournament = resolve(state, tournament).await?;
     let caller = identify(state, credentials, Some(tournament)).await;
     caller.may_send(tournament, command)?;
-    // Counted for callers without a credential only: the director and the tables are known.
-    if signing_up && caller == Caller::Anonymous {
-        if let Some(address) = credentials.address {
-            state
-                .sign_ups
-                .admit(address, std::time::Instant::now())
-                .map_err(|seconds| Refusal::TooManySignUps { seconds })?;
-        }
+    // Counted for callers without a credential only (the director and the tables are
+    // known), and only the sign-ups the queue takes.
+    let counted = (signing_up && caller == Caller::Anonymous)
+        .then_some(credentials.address)
+        .flatten();
+    if let Some(address) = counted {
+        state
+            .sign_ups
+            .check(address, std::time::Instant::now())
+            .map_err(|seconds| Refusal::TooManySignUps { seconds })?;
     }
     let origin = Origin {
         actor: caller.actor(),
@@ -124,6 +126,9 @@ pub async fn execute(
         .map_err(engine_refusal)?;
     match reply {
         Reply::Accepted { first, last } => {
+            if let Some(address) = counted {
+                state.sign_ups.record(address, std::time::Instant::now());
+            }
             after_commit(state, tournament, command).await;
             Ok(Executed {
                 tournament,

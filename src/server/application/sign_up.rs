@@ -112,41 +112,56 @@ pub const PER_ADDRESS: usize = 10;
 /// The window the sign-ups are counted in.
 pub const WINDOW: Duration = Duration::from_secs(600);
 
-/// Counts sign-ups per address (an IPv6 address by its /64, as the PIN lockout counts).
+/// Counts the sign-ups taken per address (an IPv6 address by its /64, as the PIN lockout counts).
 #[derive(Debug, Default)]
 pub struct SignUpLimiter {
     recent: Mutex<BTreeMap<IpAddr, VecDeque<Instant>>>,
 }
 
 impl SignUpLimiter {
-    /// Counts one sign-up from `address` at `now`, or says in how many seconds the next one
-    /// is allowed.
-    pub fn admit(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
+    /// Whether `address` may sign up one more at `now`, or in how many seconds it may. Only
+    /// sign-ups the queue took are counted ([`SignUpLimiter::record`]): a name refused at
+    /// the door costs no allowance. Two sign-ups checked at the same instant may both pass:
+    /// the allowance is a brake on a flood, the queue's cap the bound.
+    pub fn check(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
         let key = crate::server::auth::address_key(address);
-        let mut recent = self
-            .recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Forget what is out of the window, everywhere: the map stays as small as the last
-        // ten minutes' sign-ups.
-        recent.retain(|_, times| {
-            while times
-                .front()
-                .is_some_and(|t| now.duration_since(*t) >= WINDOW)
-            {
-                times.pop_front();
+        let mut recent = self.recent();
+        forget_old(&mut recent, now);
+        match recent.get(&key) {
+            Some(times) if times.len() >= PER_ADDRESS => {
+                let oldest = times.front().copied().unwrap_or(now);
+                let wait = WINDOW.saturating_sub(now.duration_since(oldest));
+                Err(wait.as_secs().max(1))
             }
-            !times.is_empty()
-        });
-        let times = recent.entry(key).or_default();
-        if times.len() >= PER_ADDRESS {
-            let oldest = times.front().copied().unwrap_or(now);
-            let wait = WINDOW.saturating_sub(now.duration_since(oldest));
-            return Err(wait.as_secs().max(1));
+            _ => Ok(()),
         }
-        times.push_back(now);
-        Ok(())
     }
+
+    /// Counts a sign-up the queue took from `address`.
+    pub fn record(&self, address: IpAddr, now: Instant) {
+        let key = crate::server::auth::address_key(address);
+        self.recent().entry(key).or_default().push_back(now);
+    }
+
+    fn recent(&self) -> std::sync::MutexGuard<'_, BTreeMap<IpAddr, VecDeque<Instant>>> {
+        self.recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Forgets what is out of the window, everywhere: the map stays as small as the last ten
+/// minutes' sign-ups.
+fn forget_old(recent: &mut BTreeMap<IpAddr, VecDeque<Instant>>, now: Instant) {
+    recent.retain(|_, times| {
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= WINDOW)
+        {
+            times.pop_front();
+        }
+        !times.is_empty()
+    });
 }
 
 #[cfg(test)]
@@ -160,27 +175,25 @@ mod tests {
         let other: IpAddr = "192.168.1.21".parse().unwrap();
         let t0 = Instant::now();
         for _ in 0..PER_ADDRESS {
-            assert_eq!(limiter.admit(phone, t0), Ok(()));
+            assert_eq!(limiter.check(phone, t0), Ok(()));
+            limiter.record(phone, t0);
         }
-        assert_eq!(limiter.admit(phone, t0), Err(600));
+        assert_eq!(limiter.check(phone, t0), Err(600));
         assert_eq!(
-            limiter.admit(other, t0),
+            limiter.check(other, t0),
             Ok(()),
             "another phone is not held up"
         );
         assert_eq!(
-            limiter.admit(phone, t0 + WINDOW),
+            limiter.check(phone, t0 + WINDOW),
             Ok(()),
             "the window moved on"
         );
         // An IPv6 phone changing its address inside its /64 is still the same phone.
         let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
         for i in 0..PER_ADDRESS {
-            assert_eq!(
-                limiter.admit(v6(&format!("2001:db8::{:x}", i + 1)), t0),
-                Ok(())
-            );
+            limiter.record(v6(&format!("2001:db8::{:x}", i + 1)), t0);
         }
-        assert!(limiter.admit(v6("2001:db8::ffff"), t0).is_err());
+        assert!(limiter.check(v6("2001:db8::ffff"), t0).is_err());
     }
 }
