@@ -323,6 +323,7 @@ mod tests {
                         cash: Cents(500),
                         onto_head: Cents(500),
                         entry: 0,
+                        knocked_out: None,
                     }],
                     stack_before: Chips(12_000),
                 }],

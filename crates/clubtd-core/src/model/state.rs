@@ -26,6 +26,11 @@ pub struct BountyPaid {
     /// logs written before it was kept.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entry: u16,
+    /// How many times the eliminator had been knocked out when the money went onto their
+    /// head: knocked out since, the head moved on, even when a rebuy brought them back on the
+    /// same entry (found by the property run). `None` in logs written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knocked_out: Option<u16>,
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -88,6 +93,10 @@ pub struct Player {
     pub name: String,
     /// Entries bought, the first included.
     pub entries: u16,
+    /// Busts recorded against this player and not taken back (a rebuy or a re-entry after a
+    /// bust does not undo it: the head paid then has moved on).
+    #[serde(default)]
+    pub knocked_out: u16,
     pub status: PlayerStatus,
     pub seat: Option<Place>,
     /// The seat held when last busted (re-entry option A takes it back).

@@ -32,6 +32,7 @@ pub fn bounty_payments(
                 cash,
                 onto_head: Cents::ZERO,
                 entry: 0,
+                knocked_out: None,
             })
             .collect(),
         BountyKind::Progressive => {
@@ -45,6 +46,7 @@ pub fn bounty_payments(
                     cash,
                     onto_head,
                     entry: 0,
+                    knocked_out: None,
                 })
                 .collect()
         }
@@ -58,6 +60,7 @@ pub fn onto_entries(t: &Tournament, payments: Vec<BountyPaid>) -> Vec<BountyPaid
         .into_iter()
         .map(|p| BountyPaid {
             entry: t.players.get(&p.to).map_or(0, |w| w.entries),
+            knocked_out: t.players.get(&p.to).map(|w| w.knocked_out),
             ..p
         })
         .collect()
@@ -84,6 +87,7 @@ mod tests {
                 cash: Cents(500),
                 onto_head: Cents(501),
                 entry: 0,
+                knocked_out: None,
             }]
         );
     }

@@ -167,7 +167,11 @@ pub fn decide_revive(
             // A log written before the entry was kept: the places tell.
             this_bust.is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to))
         };
-        if busted_since {
+        // A rebuy after the winner's bust keeps the entry but not the head.
+        let knocked_out_since = paid
+            .knocked_out
+            .is_some_and(|k| winner.is_none_or(|w| w.knocked_out != k));
+        if busted_since || knocked_out_since {
             return Err(DomainError::BountyMovedOn {
                 player,
                 winner: paid.to,
@@ -242,6 +246,7 @@ pub(crate) fn apply_busts(
         }
         if let Some(p) = t.players.get_mut(&b.player) {
             p.last_bust = Some(b.clone());
+            p.knocked_out = p.knocked_out.saturating_add(1);
             p.status = PlayerStatus::Busted;
             p.reentry = None;
             p.last_seat = p.seat;
@@ -282,6 +287,7 @@ pub(crate) fn apply_revived(
     t.eliminations.retain(|e| e.player != player);
     if let Some(p) = t.players.get_mut(&player) {
         p.status = PlayerStatus::Playing;
+        p.knocked_out = p.knocked_out.saturating_sub(1);
         p.bounty = bounty;
         p.stack = p
             .last_bust

@@ -327,6 +327,7 @@ pub(crate) fn apply_registered(
             id: player,
             name: name.to_string(),
             entries: 1,
+            knocked_out: 0,
             status: PlayerStatus::Playing,
             seat: None,
             last_seat: None,

@@ -215,6 +215,7 @@ fn undo_busts(
             p.last_seat = r.last_seat;
             p.last_bust = r.last_bust.clone();
             p.reentry = r.reentry.clone();
+            p.knocked_out = p.knocked_out.saturating_sub(1);
         }
         t.seat(r.player, b.seat);
     }
