@@ -4,7 +4,7 @@
 // link to the player's page); the fifth waits on the waiting list, is called on the phone and
 // the TV when the table reports a bust, and is admitted then. One phone in Dutch. Its own
 // tournament, archived at the end (the other specs expect the demo).
-import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, openDetails } from "./support";
+import { test, expect, signIn, open, hydrated, section, newTournamentFromPage, tablePage, bustFirst, openDetails } from "./support";
 import type { Browser, Page } from "./support";
 
 const DEMO = "Demo — Maandagavond";
@@ -21,6 +21,8 @@ async function signUpFromPhone(browser: Browser, id: string, name: string, metho
   await phone.getByTestId(`sign-up-method-${method}`).check();
   await phone.getByTestId("sign-up-submit").click();
   await phone.waitForURL(/\/signup\/\d+-\d+-[0-9a-f]{32}$/);
+  // A new page load: its buttons answer once it has hydrated.
+  await hydrated(phone);
   await expect(phone.getByTestId("my-place")).toBeVisible();
   return phone;
 }
