@@ -75,6 +75,21 @@ pub(crate) mod ssr {
         ServerFnError::new(r.code())
     }
 
+    /// An executed command's answer as a page gets it: accepted, or refused with its code
+    /// next to the control; a failure of the server itself is an error, never a refusal.
+    pub fn command_reply(
+        result: Result<crate::server::application::Executed, Refusal>,
+    ) -> Result<crate::protocol::CommandReply, ServerFnError> {
+        use crate::protocol::{CommandReply, Refused};
+        match result {
+            Ok(done) => Ok(CommandReply::Accepted {
+                last_seq: done.last_seq,
+            }),
+            Err(refusal @ Refusal::Internal(_)) => Err(refused(refusal)),
+            Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
+        }
+    }
+
     /// Logs an internal failure with an id and returns only `INTERNAL` to the page.
     pub fn internal(e: impl std::fmt::Display) -> ServerFnError {
         refused(Refusal::internal(e))
@@ -245,26 +260,21 @@ pub async fn send_command(
     #[server(default)] tapped_at: Option<i64>,
     #[server(default)] sent_at: Option<i64>,
 ) -> Result<CommandReply, ServerFnError> {
-    use crate::server::application::{execute, Refusal, TapTimes};
+    use crate::server::application::{execute, TapTimes};
     let state = ssr::state()?;
     let credentials = ssr::credentials(table_key).await;
-    match execute(
-        &state,
-        &credentials,
-        tournament,
-        &command_id,
-        &command,
-        "",
-        TapTimes { tapped_at, sent_at },
+    ssr::command_reply(
+        execute(
+            &state,
+            &credentials,
+            tournament,
+            &command_id,
+            &command,
+            "",
+            TapTimes { tapped_at, sent_at },
+        )
+        .await,
     )
-    .await
-    {
-        Ok(done) => Ok(CommandReply::Accepted {
-            last_seq: done.last_seq,
-        }),
-        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
-        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
-    }
 }
 
 /// Opens a new, empty tournament (director only; anyone else is refused with

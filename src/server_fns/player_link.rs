@@ -107,21 +107,16 @@ pub async fn request_reentry(
         player_token: Some(token),
         ..ssr::credentials(None).await
     };
-    match execute(
-        &state,
-        &credentials,
-        Some(tournament),
-        &command_id,
-        &Command::RequestReEntry { player },
-        "personal page",
-        TapTimes::default(),
+    ssr::command_reply(
+        execute(
+            &state,
+            &credentials,
+            Some(tournament),
+            &command_id,
+            &Command::RequestReEntry { player },
+            "personal page",
+            TapTimes::default(),
+        )
+        .await,
     )
-    .await
-    {
-        Ok(done) => Ok(CommandReply::Accepted {
-            last_seq: done.last_seq,
-        }),
-        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
-        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
-    }
 }

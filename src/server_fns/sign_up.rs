@@ -84,23 +84,18 @@ pub async fn leave_queue(token: String, command_id: String) -> Result<CommandRep
         sign_up_token: Some(token.trim().to_string()),
         ..ssr::credentials(None).await
     };
-    match execute(
-        &state,
-        &credentials,
-        Some(tournament),
-        &command_id,
-        &Command::LeaveQueue { entry },
-        "sign-up",
-        TapTimes::default(),
+    ssr::command_reply(
+        execute(
+            &state,
+            &credentials,
+            Some(tournament),
+            &command_id,
+            &Command::LeaveQueue { entry },
+            "sign-up",
+            TapTimes::default(),
+        )
+        .await,
     )
-    .await
-    {
-        Ok(done) => Ok(CommandReply::Accepted {
-            last_seq: done.last_seq,
-        }),
-        Err(refusal @ Refusal::Internal(_)) => Err(ssr::refused(refusal)),
-        Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
-    }
 }
 
 /// The place a sign-up token stands for; a wrong token of any kind gets `UNAUTHORIZED`.

@@ -341,13 +341,10 @@ pub async fn command(
     State(state): State<AppState>,
     headers: HeaderMap,
     PathParams(id): PathParams<i64>,
-    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    peer: Peer,
     Body(req): Body<CommandRequest>,
 ) -> ApiResult<Json<Accepted>> {
-    let credentials = Credentials {
-        address: peer.map(|p| p.0 .0.ip()),
-        ..Credentials::from_headers(&headers)
-    };
+    let credentials = with_peer(&headers, peer);
     let done = application::execute(
         &state,
         &credentials,
@@ -365,6 +362,18 @@ pub async fn command(
         first_seq: done.first_seq,
         last_seq: done.last_seq,
     }))
+}
+
+/// The peer's address as axum's `ConnectInfo` gives it (the front door inserts it).
+type Peer = Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>;
+
+/// The request's credentials with the address it came from (the sign-up's rate limit counts
+/// by it).
+fn with_peer(headers: &HeaderMap, peer: Peer) -> Credentials {
+    Credentials {
+        address: peer.map(|p| p.0 .0.ip()),
+        ..Credentials::from_headers(headers)
+    }
 }
 
 /// A player signing up at the door (issue T), e.g. from the club's website.
@@ -405,13 +414,10 @@ pub async fn sign_up(
     State(state): State<AppState>,
     headers: HeaderMap,
     PathParams(id): PathParams<i64>,
-    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
+    peer: Peer,
     Body(req): Body<SignUpRequest>,
 ) -> ApiResult<Json<SignedUp>> {
-    let credentials = Credentials {
-        address: peer.map(|p| p.0 .0.ip()),
-        ..Credentials::from_headers(&headers)
-    };
+    let credentials = with_peer(&headers, peer);
     let place = application::sign_up::sign_up(
         &state,
         &credentials,
