@@ -94,6 +94,7 @@ impl Tournament {
                 at,
             } => door::apply_signed_up(t, *entry, name, *method, *at),
             Event::LeftQueue { entry } => door::apply_left_queue(t, *entry),
+            Event::QueueEntriesMerged { keep, merged } => door::apply_merged(t, *keep, *merged),
             Event::Admitted { entry, player } => door::apply_admitted(t, *entry, *player),
             Event::SeatDrawn { player, seat } => seating::apply_seat_drawn(t, *player, *seat),
             Event::PlayerUnregistered { player, refund } => {

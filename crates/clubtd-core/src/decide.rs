@@ -80,6 +80,7 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         }
         Command::SignUp { name, method } => door::decide_sign_up(t, cfg, ctx, name, *method),
         Command::LeaveQueue { entry } => door::decide_leave_queue(t, *entry),
+        Command::MergeQueueEntries { keep, merged } => door::decide_merge(t, *keep, *merged),
         Command::Admit {
             entry,
             method,

@@ -232,10 +232,95 @@ fn the_queue_has_a_limit_against_a_flood() {
     );
 }
 
+#[test]
+fn sign_ups_open_at_the_directors_time_and_close_at_the_cap() {
+    let mut config = small_room(9);
+    let kit_start = Kit::new(small_room(9)).now;
+    let opens = Timestamp(kit_start + 60 * 60_000);
+    config.sign_ups_open_at = Some(opens);
+    config.sign_up_cap = Some(3);
+    let mut k = Kit::new(config);
+    assert_eq!(
+        sign_up(&mut k, "Early Eva"),
+        Err(DomainError::SignUpsNotOpen { at: opens })
+    );
+    // The desk registers as ever before the door opens; the list counts that player.
+    k.register(1);
+    assert_eq!(view(&k).door.opens_at, Some(opens));
+    k.minutes(60);
+    sign_up(&mut k, "Early Eva").unwrap();
+    assert!(!view(&k).door.full());
+    sign_up(&mut k, "Fien").unwrap();
+    let v = view(&k);
+    assert_eq!((v.door.signed_up, v.door.cap), (3, Some(3)));
+    assert!(v.door.full());
+    assert_eq!(
+        sign_up(&mut k, "Gert"),
+        Err(DomainError::SignUpsFull { cap: 3 })
+    );
+    // Someone leaves: a place on the list again. Re-entries are the same players.
+    k.ok(Command::LeaveQueue { entry: EntryNo(2) });
+    sign_up(&mut k, "Gert").unwrap();
+    // A cap of nobody is a typing mistake.
+    let mut nobody = small_room(9);
+    nobody.sign_up_cap = Some(0);
+    assert_eq!(
+        Kit::new(small_room(9)).run(Command::ChangeConfig { config: nobody }),
+        Err(DomainError::InvalidConfig {
+            field: "sign_up_cap".into()
+        })
+    );
+}
+
+#[test]
+fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
+    let mut k = Kit::new(small_room(9));
+    for name in ["Jan Peeters", "Lien", "Jan Peters", "Mo"] {
+        sign_up(&mut k, name).unwrap();
+    }
+    // The later spelling is the right one; the player came first.
+    k.ok(Command::MergeQueueEntries {
+        keep: EntryNo(3),
+        merged: EntryNo(1),
+    });
+    let v = view(&k);
+    let line: Vec<(u32, &str)> = v.door.queue.iter().map(|l| (l.entry.0, l.name.as_str())).collect();
+    assert_eq!(line, [(3, "Jan Peters"), (2, "Lien"), (4, "Mo")]);
+    assert_eq!(v.door.resolve(EntryNo(1)), EntryNo(3), "the first phone follows");
+    assert_eq!(v.door.resolve(EntryNo(2)), EntryNo(2));
+    // Kept later in line, the kept entry stays where it was.
+    k.ok(Command::MergeQueueEntries {
+        keep: EntryNo(2),
+        merged: EntryNo(4),
+    });
+    assert_eq!(states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(), [3, 2]);
+    for (keep, merged, refused) in [
+        (3, 3, DomainError::MergeSameEntry { entry: EntryNo(3) }),
+        (3, 1, DomainError::NotInQueue { entry: EntryNo(1) }),
+        (9, 3, DomainError::NotInQueue { entry: EntryNo(9) }),
+    ] {
+        assert_eq!(
+            k.run(Command::MergeQueueEntries {
+                keep: EntryNo(keep),
+                merged: EntryNo(merged),
+            }),
+            Err(refused)
+        );
+    }
+    // Admitted, both phones of the player find the seat.
+    admit(&mut k, 3).unwrap();
+    let v = view(&k);
+    let player = v.door.admitted_as(v.door.resolve(EntryNo(1)));
+    assert!(player.is_some());
+    assert_eq!(player, v.door.admitted_as(EntryNo(3)));
+    assert_eq!(v.entries, 1, "one player, one entry");
+}
+
 #[derive(Clone, Debug)]
 enum Step {
     SignUp(u8),
     Leave(u8),
+    Merge(u8, u8),
     Admit(u8),
     Bust,
     Minutes(u8),
@@ -245,6 +330,7 @@ fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         (0u8..12).prop_map(Step::SignUp),
         (0u8..12).prop_map(Step::Leave),
+        (0u8..12, 0u8..12).prop_map(|(a, b)| Step::Merge(a, b)),
         (0u8..12).prop_map(Step::Admit),
         Just(Step::Bust),
         (0u8..15).prop_map(Step::Minutes),
@@ -267,6 +353,9 @@ proptest! {
             match s {
                 Step::SignUp(n) => { let _ = sign_up(&mut k, &format!("Name {n}")); }
                 Step::Leave(e) => { let _ = k.run(Command::LeaveQueue { entry: EntryNo(u32::from(e)) }); }
+                Step::Merge(a, b) => {
+                    let _ = k.run(Command::MergeQueueEntries { keep: EntryNo(u32::from(a)), merged: EntryNo(u32::from(b)) });
+                }
                 Step::Admit(e) => {
                     if admit(&mut k, u32::from(e)).is_ok() {
                         admitted += 1;
@@ -289,11 +378,19 @@ proptest! {
                 Step::Minutes(m) => k.minutes(i64::from(m)),
             }
             let v = view(&k);
-            let numbers: Vec<u32> = v.door.queue.iter().map(|l| l.entry.0).collect();
-            let mut sorted = numbers.clone();
+            // Each line stands where the earliest of the entries it holds (itself and those
+            // merged into it) came: the order of arrival, each number once.
+            let arrived: Vec<u32> = v.door.queue.iter().map(|l| {
+                v.door.merged.iter()
+                    .filter(|(m, _)| v.door.resolve(*m) == l.entry)
+                    .map(|(m, _)| m.0)
+                    .fold(l.entry.0, u32::min)
+            }).collect();
+            let mut sorted = arrived.clone();
             sorted.sort_unstable();
             sorted.dedup();
-            prop_assert_eq!(&numbers, &sorted, "in order of arrival, each once");
+            prop_assert_eq!(&arrived, &sorted, "in order of arrival, each once");
+            prop_assert!(v.door.queue.iter().all(|l| v.door.resolve(l.entry) == l.entry), "a waiting entry is nobody's merge");
             prop_assert!(v.door.queue.iter().all(|l| v.door.admitted_as(l.entry).is_none()));
             prop_assert_eq!(v.door.admitted.len() as u32, admitted);
             prop_assert_eq!(v.entries, 2 + admitted);

@@ -240,6 +240,7 @@ event_kinds!(
     LeftQueue,
     Admitted,
     ReEntryRequested,
+    QueueEntriesMerged,
 );
 
 /// The stored names of one field over the whole log (`None`: the event has no such field).
@@ -510,6 +511,15 @@ fn golden_tournament() -> Kit {
         method: PaymentMethod::Cash,
     });
     k.run(Command::LeaveQueue { entry: EntryNo(1) });
+    // v6: Quinn signed up a second time under another spelling; the desk merges the two.
+    k.run(Command::SignUp {
+        name: "Quin Q.".into(),
+        method: PaymentMethod::Cash,
+    });
+    k.run(Command::MergeQueueEntries {
+        keep: EntryNo(2),
+        merged: EntryNo(3),
+    });
     k.run(Command::Admit {
         entry: EntryNo(2),
         method: PaymentMethod::Cash,

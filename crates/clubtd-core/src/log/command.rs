@@ -253,6 +253,10 @@ pub enum Command {
     /// The door: the player leaves the queue, or the desk takes the entry out.
     #[serde(rename = "leave_queue")]
     LeaveQueue { entry: EntryNo },
+    /// The door: the desk finds one player signed up twice (two phones, two spellings): the
+    /// two entries become one, `keep`'s name and payment in the earlier of the two places.
+    #[serde(rename = "merge_queue_entries")]
+    MergeQueueEntries { keep: EntryNo, merged: EntryNo },
     /// The door: the desk took the money (`method`: how it was paid in the end); the entry is
     /// registered and its seat drawn (PKR4U 14: the player is at the desk).
     #[serde(rename = "admit")]

@@ -3,7 +3,7 @@
 //! And [`ApplyError`]: a stored event that does not fit the state it is applied to, i.e. a
 //! corrupt log (it never reaches a page; the host logs it with the event's number).
 
-use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -152,6 +152,15 @@ pub enum DomainError {
     /// The seats left go to the queue in order: entry `first` came earlier.
     #[error("entry {first} came first")]
     NotYourTurn { first: EntryNo },
+    /// An entry cannot be merged with itself.
+    #[error("entry {entry} cannot be merged with itself")]
+    MergeSameEntry { entry: EntryNo },
+    /// Sign-ups open at a time the director chose (before the evening).
+    #[error("sign-ups open at {}", at.0)]
+    SignUpsNotOpen { at: Timestamp },
+    /// The director's cap on sign-ups (players in and waiting) is reached.
+    #[error("sign-ups are full ({cap})")]
+    SignUpsFull { cap: u32 },
 }
 
 impl DomainError {
@@ -223,6 +232,9 @@ impl DomainError {
             QueueFull { .. } => "QUEUE_FULL",
             NotInQueue { .. } => "NOT_IN_QUEUE",
             NotYourTurn { .. } => "NOT_YOUR_TURN",
+            MergeSameEntry { .. } => "MERGE_SAME_ENTRY",
+            SignUpsNotOpen { .. } => "SIGN_UPS_NOT_OPEN",
+            SignUpsFull { .. } => "SIGN_UPS_FULL",
         }
     }
 
@@ -304,7 +316,13 @@ impl DomainError {
             QueueFull { max } => {
                 p.insert("max", max.to_string());
             }
-            NotInQueue { entry } | NotYourTurn { first: entry } => {
+            SignUpsNotOpen { at } => {
+                p.insert("at", at.0.to_string());
+            }
+            SignUpsFull { cap } => {
+                p.insert("cap", cap.to_string());
+            }
+            NotInQueue { entry } | NotYourTurn { first: entry } | MergeSameEntry { entry } => {
                 p.insert("entry", entry.0.to_string());
             }
             _ => {}
@@ -378,6 +396,9 @@ impl DomainError {
         "QUEUE_FULL",
         "NOT_IN_QUEUE",
         "NOT_YOUR_TURN",
+        "MERGE_SAME_ENTRY",
+        "SIGN_UPS_NOT_OPEN",
+        "SIGN_UPS_FULL",
     ];
 }
 

@@ -277,6 +277,10 @@ pub enum Event {
     /// The door: an entry left the queue without being admitted.
     #[serde(rename = "left_queue")]
     LeftQueue { entry: EntryNo },
+    /// The door: `merged` was the same player as `keep`, who stands in the earlier of the two
+    /// places; a phone holding `merged` follows `keep`.
+    #[serde(rename = "queue_entries_merged")]
+    QueueEntriesMerged { keep: EntryNo, merged: EntryNo },
     /// The door: the entry became this player, registered by the events just before.
     #[serde(rename = "admitted")]
     Admitted { entry: EntryNo, player: PlayerId },

@@ -1,7 +1,7 @@
 //! Tournament configuration: money, chips, windows, tables, blind structure, payouts, bounties.
 //! Validated once when set, so every rule module can trust it.
 
-use crate::model::ids::TableNo;
+use crate::model::ids::{TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use serde::{Deserialize, Serialize};
 
@@ -307,6 +307,15 @@ pub struct Config {
     /// seats: the door's queue becomes a waiting list there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_cap: Option<u32>,
+    /// The door opens to phones (and the club website) from this instant, so players can sign
+    /// up before the evening; before it a sign-up is refused (the desk registers as ever).
+    /// None: open as soon as the tournament exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sign_ups_open_at: Option<Timestamp>,
+    /// The most players signed up in all (those registered and those waiting in the queue):
+    /// the list closes there. None: no cap beyond the queue's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sign_up_cap: Option<u32>,
     /// PKR4U 13: a table of this many players or fewer stops and calls the director.
     #[serde(default = "default_stop_at")]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 9))]
@@ -427,6 +436,8 @@ pub mod templates {
             add_on: None,
             ticket: None,
             field_cap: None,
+            sign_ups_open_at: None,
+            sign_up_cap: None,
             stop_table_at: 4,
             stop_at_final_table: false,
             stop_in_six_max: false,

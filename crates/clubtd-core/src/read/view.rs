@@ -14,7 +14,8 @@ use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
 pub use crate::rules::door::QueueState;
-use crate::rules::door::{free_seats, queue_states};
+use crate::model::door::follow_merges;
+use crate::rules::door::{free_seats, queue_states, signed_up};
 use crate::rules::purchases::{add_on_open, may_rebuy, pool_open, rebuy_open};
 use crate::rules::registration::{may_reenter, registration_open};
 use crate::rules::seating::blinds;
@@ -316,12 +317,37 @@ pub struct DoorView {
     pub free_seats: u32,
     /// Entries admitted, with the player each became.
     pub admitted: Vec<(EntryNo, PlayerId)>,
+    /// Entries merged into another, with the entry each became (a phone follows it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged: Vec<(EntryNo, EntryNo)>,
+    /// When the door opens to phones, if the director chose a time (the page compares it
+    /// with its own clock: the view is not redrawn when the moment passes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens_at: Option<Timestamp>,
+    /// The director's cap on sign-ups, if any, and how many are on the list now (players
+    /// registered and entries waiting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u32>,
+    #[serde(default)]
+    pub signed_up: u32,
 }
 
 impl DoorView {
     /// The entry's line while it waits.
     pub fn line(&self, entry: EntryNo) -> Option<&QueueLine> {
         self.queue.iter().find(|l| l.entry == entry)
+    }
+
+    /// The entry `entry` stands for now: itself, or the one it was merged into.
+    pub fn resolve(&self, entry: EntryNo) -> EntryNo {
+        follow_merges(entry, self.merged.len(), |at| {
+            self.merged.iter().find(|(m, _)| *m == at).map(|(_, k)| *k)
+        })
+    }
+
+    /// Whether the cap on sign-ups is reached (a phone cannot join the list).
+    pub fn full(&self) -> bool {
+        self.cap.is_some_and(|cap| self.signed_up >= cap)
     }
 
     /// The player an admitted entry became.
@@ -369,6 +395,10 @@ fn door_view(t: &Tournament, cfg: &Config, now: Timestamp) -> DoorView {
             .collect(),
         free_seats: free_seats(t, cfg),
         admitted: t.door.admitted.iter().map(|(e, p)| (*e, *p)).collect(),
+        merged: t.door.merged.iter().map(|(m, k)| (*m, *k)).collect(),
+        opens_at: cfg.sign_ups_open_at,
+        cap: cfg.sign_up_cap,
+        signed_up: u32::try_from(signed_up(t)).unwrap_or(u32::MAX),
     }
 }
 

@@ -87,6 +87,9 @@ pub fn decide_sign_up(
     if !registration_open(t, cfg, ctx.now) {
         return Err(DomainError::RegistrationClosed);
     }
+    if let Some(at) = cfg.sign_ups_open_at.filter(|at| ctx.now < *at) {
+        return Err(DomainError::SignUpsNotOpen { at });
+    }
     let key = search_key(&name);
     if let Some(waiting) = t.door.queue.iter().find(|e| search_key(&e.name) == key) {
         return Err(DomainError::AlreadyInQueue {
@@ -104,6 +107,9 @@ pub fn decide_sign_up(
             name: same.name.clone(),
         });
     }
+    if let Some(cap) = cfg.sign_up_cap.filter(|cap| signed_up(t) >= u64::from(*cap)) {
+        return Err(DomainError::SignUpsFull { cap });
+    }
     if t.door.queue.len() >= MAX_QUEUE {
         return Err(DomainError::QueueFull {
             max: MAX_QUEUE as u32,
@@ -117,11 +123,28 @@ pub fn decide_sign_up(
     }])
 }
 
+/// Players on the list: every player registered (a re-entry is the same player) and every
+/// entry waiting in the queue. What the director's cap on sign-ups counts.
+pub fn signed_up(t: &Tournament) -> u64 {
+    (t.players.len() + t.door.queue.len()) as u64
+}
+
 /// The player leaves the queue (from their phone), or the desk takes an entry out (a
 /// no-show, a double).
 pub fn decide_leave_queue(t: &Tournament, entry: EntryNo) -> Result<Vec<Event>, DomainError> {
     waiting(t, entry)?;
     Ok(vec![Event::LeftQueue { entry }])
+}
+
+/// The desk merges two entries of one player: `merged` goes, `keep` stays with its own name
+/// and payment, in the earlier of the two places (the player keeps the place they came at).
+pub fn decide_merge(t: &Tournament, keep: EntryNo, merged: EntryNo) -> Result<Vec<Event>, DomainError> {
+    waiting(t, keep)?;
+    waiting(t, merged)?;
+    if keep == merged {
+        return Err(DomainError::MergeSameEntry { entry: keep });
+    }
+    Ok(vec![Event::QueueEntriesMerged { keep, merged }])
 }
 
 /// The desk took the money: the entry becomes a registration (the seat is drawn now), in the
@@ -202,6 +225,21 @@ pub(crate) fn apply_signed_up(
 pub(crate) fn apply_left_queue(t: &mut Tournament, entry: EntryNo) -> Result<(), ApplyError> {
     let at = position(t, entry)?;
     t.door.queue.remove(at);
+    Ok(())
+}
+
+/// `QueueEntriesMerged`: `merged` leaves the queue; `keep` takes the earlier of the two places.
+pub(crate) fn apply_merged(t: &mut Tournament, keep: EntryNo, merged: EntryNo) -> Result<(), ApplyError> {
+    let kept_at = position(t, keep)?;
+    let merged_at = position(t, merged)?;
+    if kept_at == merged_at {
+        return Err(ApplyError::NotWaiting { entry: merged });
+    }
+    // The kept entry goes into the earlier of the two slots; the later slot goes.
+    let kept = t.door.queue[kept_at].clone();
+    t.door.queue[kept_at.min(merged_at)] = kept;
+    t.door.queue.remove(kept_at.max(merged_at));
+    t.door.merged.insert(merged, keep);
     Ok(())
 }
 

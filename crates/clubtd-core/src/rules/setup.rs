@@ -127,6 +127,9 @@ impl Config {
         if self.field_cap == Some(0) {
             return Err(bad("field_cap"));
         }
+        if self.sign_up_cap == Some(0) {
+            return Err(bad("sign_up_cap"));
+        }
         // A night without payouts has no prize pool: money taken for prizes nobody can win
         // would be lost. The buy-in is the house's fee (a league's fund) and bounties only.
         if self.payouts.mode == PayoutMode::None && self.prize_part != Cents::ZERO {

@@ -105,7 +105,8 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
         | Event::RebuyRequested { .. }
         | Event::ReEntryRequested { .. }
         | Event::SignedUp { .. }
-        | Event::LeftQueue { .. } => return UndoEffect::Keep,
+        | Event::LeftQueue { .. }
+        | Event::QueueEntriesMerged { .. } => return UndoEffect::Keep,
         _ => None,
     };
     match step {
