@@ -103,6 +103,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("request_re_entry",                   [Y, N, N, N, N, N, N]),
     ("leave_queue",                        [Y, N, N, N, N, N, N]),
     ("admit",                              [Y, N, N, N, N, N, N]),
+    ("merge_queue_entries",                [Y, N, N, N, N, N, N]),
     ("unregister_player",                  [Y, N, N, N, N, N, N]),
     ("revive_player",                      [Y, N, N, N, N, N, N]),
     ("re_enter",                           [Y, N, N, N, N, N, N]),
@@ -677,6 +678,10 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
         "leave_queue" => Command::LeaveQueue {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
         },
+        "merge_queue_entries" => Command::MergeQueueEntries {
+            keep: v.door.queue.get(1).map_or(EntryNo(2), |l| l.entry),
+            merged: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
+        },
         "admit" => Command::Admit {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
             method: PaymentMethod::Cash,
@@ -785,6 +790,15 @@ async fn prepare(fx: &Fixture, action: &str) {
                 method: PaymentMethod::Cash,
             })
             .await;
+        }
+        "merge_queue_entries" => {
+            for i in v.door.queue.len()..2 {
+                fx.arrange(Command::SignUp {
+                    name: format!("Twice {} {i}", v.events_applied),
+                    method: PaymentMethod::Cash,
+                })
+                .await;
+            }
         }
         "finish_hand" if v.hand_for_hand.is_none() => {
             fx.arrange(Command::SetHandForHand { on: true }).await;

@@ -360,3 +360,73 @@ async fn a_busted_player_asks_for_a_re_entry_with_the_personal_link_only() {
         "nothing bought by asking"
     );
 }
+
+/// The desk merges a player's two sign-ups: the merged phone follows the kept place, may
+/// leave it (it is the same player), opens the player's page once admitted; and still may
+/// not touch anyone else's place.
+#[tokio::test]
+async fn a_merged_phone_follows_the_kept_place() {
+    let s = real_server(false).await;
+    let base = &s.base;
+    let id = new_tournament(&s.engine).await;
+    let first = token(&sign_up(base, id, "m-1", "Jan Peeters").await);
+    let other = token(&sign_up(base, id, "m-2", "Lien").await);
+    let second = token(&sign_up(base, id, "m-3", "Jan Peters").await);
+    let desk = director_client(base).await;
+    let merge = json!({"type": "merge_queue_entries", "keep": 3, "merged": 1});
+    let merged = send(&desk, base, id, "merge-1", merge).await;
+    assert!(merged.get("Accepted").is_some(), "{merged}");
+    let v = s.engine.view(id).await.unwrap();
+    let door = &v.view.as_ref().unwrap().door;
+    let order: Vec<u32> = door.queue.iter().map(|l| l.entry.0).collect();
+    assert_eq!(order, [3, 2], "the player keeps the earlier place");
+
+    // The first phone may not leave Lien's place, nor its own number (gone): only the kept one.
+    let leave = |token: &str, entry: u32, command_id: &str| {
+        Client::new()
+            .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+            .header("x-sign-up-token", token)
+            .json(&json!({"command_id": command_id, "command": {"type": "leave_queue", "entry": entry}}))
+            .send()
+    };
+    assert_eq!(leave(&first, 2, "l-1").await.unwrap().status(), 403);
+    assert_eq!(leave(&first, 1, "l-2").await.unwrap().status(), 403);
+    assert_eq!(leave(&other, 3, "l-3").await.unwrap().status(), 403);
+
+    // Admitted, both phones open the player's page.
+    let admit = json!({"type": "admit", "entry": 3, "method": "cash"});
+    let done = send(&desk, base, id, "admit-3", admit).await;
+    assert!(done.get("Accepted").is_some(), "{done}");
+    let pages: Vec<Value> = opened_pages(base, &[&first, &second]).await;
+    assert!(pages[0]["player_page"].is_string(), "{}", pages[0]);
+    assert_eq!(pages[0]["player_page"], pages[1]["player_page"]);
+
+    // A merged phone may take the player out of the queue: the kept place is theirs.
+    let mo = token(&sign_up(base, id, "m-4", "Mo").await);
+    token(&sign_up(base, id, "m-5", "Mo B").await);
+    let merge = json!({"type": "merge_queue_entries", "keep": 5, "merged": 4});
+    assert!(send(&desk, base, id, "merge-2", merge)
+        .await
+        .get("Accepted")
+        .is_some());
+    assert_eq!(leave(&mo, 5, "l-4").await.unwrap().status(), 200);
+    let v = s.engine.view(id).await.unwrap();
+    let order: Vec<u32> = v
+        .view
+        .as_ref()
+        .unwrap()
+        .door
+        .queue
+        .iter()
+        .map(|l| l.entry.0)
+        .collect();
+    assert_eq!(order, [2]);
+}
+
+async fn opened_pages(base: &str, tokens: &[&str]) -> Vec<Value> {
+    let mut pages = Vec::new();
+    for t in tokens {
+        pages.push(open(base, t).await.json().await.unwrap());
+    }
+    pages
+}

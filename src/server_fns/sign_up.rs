@@ -109,11 +109,11 @@ pub async fn open_sign_up(token: String) -> Result<SignUpEntry, ServerFnError> {
         .verify_sign_up(token.trim())
         .filter(|(t, _)| state.engine.contains(*t))
         .ok_or_else(|| ssr::refused(Refusal::Forbidden))?;
-    let player = state
-        .engine
-        .snapshot(tournament)
-        .ok()
-        .and_then(|s| s.state.door.admitted.get(&entry).copied());
+    let player = state.engine.snapshot(tournament).ok().and_then(|s| {
+        // A place the desk merged into another follows that one.
+        let door = &s.state.door;
+        door.admitted.get(&door.resolve(entry)).copied()
+    });
     Ok(SignUpEntry {
         tournament,
         entry,

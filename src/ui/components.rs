@@ -269,6 +269,58 @@ pub fn clock_of(ms: i64, offset_ms: Option<i64>) -> String {
     }
 }
 
+/// An instant as a `datetime-local` input shows it (`2026-12-04T19:30`), in the device's
+/// time zone in the browser (the zone of that date, summer time included); UTC elsewhere.
+pub fn local_input_value(ms: i64) -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}",
+            d.get_full_year(),
+            d.get_month() + 1,
+            d.get_date(),
+            d.get_hours(),
+            d.get_minutes()
+        )
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        chrono::DateTime::from_timestamp_millis(ms)
+            .map(|d| d.format("%Y-%m-%dT%H:%M").to_string())
+            .unwrap_or_default()
+    }
+}
+
+/// The instant a `datetime-local` input's text stands for: read in the device's time zone in
+/// the browser (as [`local_input_value`] writes it), as UTC elsewhere. `None` when it is not
+/// a date and time.
+pub fn instant_of_local_input(text: &str) -> Option<i64> {
+    let text = text.trim();
+    // Both readings accept exactly the input's own shape, so a typed "tomorrow" is refused
+    // alike in the browser and in tests.
+    let naive = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M").ok()?;
+    #[cfg(feature = "hydrate")]
+    {
+        let _ = naive;
+        let ms = js_sys::Date::new(&wasm_bindgen::JsValue::from_str(text)).get_time();
+        (!ms.is_nan()).then_some(ms as i64)
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        Some(naive.and_utc().timestamp_millis())
+    }
+}
+
+/// A date and time for people: `Fri 4 Dec 19:30` in the device's zone once the page runs in the
+/// browser (`offset_ms`), with "UTC" before (the server does not know the reader's zone).
+pub fn date_time_of(ms: i64, offset_ms: Option<i64>) -> String {
+    let day = chrono::DateTime::from_timestamp_millis(ms.saturating_add(offset_ms.unwrap_or(0)))
+        .map(|d| d.format("%d/%m").to_string())
+        .unwrap_or_default();
+    format!("{day} {}", clock_of(ms, offset_ms))
+}
+
 /// The device's time zone (ms east of UTC), known only in the browser: set after hydration,
 /// so the first rendering matches the server's.
 pub fn zone_offset() -> RwSignal<Option<i64>> {

@@ -6,19 +6,21 @@
 //! - `seating`: the seating list by table and by name, for the wall at the door;
 //! - `payouts`: the prize pool (and the guarantee), what each place pays, and the results so
 //!   far;
-//! - `signup`: the door's poster, the sign-up page's QR code big (issue T).
+//! - `signup`: the door's poster, the sign-up page's QR code big (issue T);
+//! - `signups`: the list of sign-ups waiting, in order, with a box to tick when each pays.
 //!
 //! The QR sheet of the tables (`/director/tables`) and a player's receipt
 //! (`/director/receipt/:player`) are printable pages of their own.
 
 use crate::domain::money::Cents;
 use crate::domain::state::PlayerStatus;
-use crate::domain::view::TournamentView;
+use crate::domain::view::{QueueState, TournamentView};
 use crate::i18n::*;
 use crate::server_fns::{get_view, seat_cards, sign_up_door, SeatCard};
 use crate::ui::club::DirectorOnly;
 use crate::ui::components::{
-    euro, place_prize, result_prize, GuaranteeFigures, LangSwitch, PurchaseFigures,
+    date_time_of, euro, method_label, place_prize, result_prize, zone_offset, GuaranteeFigures,
+    LangSwitch, PurchaseFigures,
 };
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
@@ -31,6 +33,7 @@ enum Sheet {
     Seating,
     Payouts,
     SignUp,
+    SignUps,
 }
 
 impl Sheet {
@@ -40,6 +43,7 @@ impl Sheet {
             "seating" => Some(Sheet::Seating),
             "payouts" => Some(Sheet::Payouts),
             "signup" => Some(Sheet::SignUp),
+            "signups" => Some(Sheet::SignUps),
             _ => None,
         }
     }
@@ -88,6 +92,7 @@ pub fn PrintPage() -> impl IntoView {
                 {tab("seating", t!(i18n, seating_list).into_any())}
                 {tab("payouts", t!(i18n, payout_sheet).into_any())}
                 {tab("signup", t!(i18n, sign_up_sheet).into_any())}
+                {tab("signups", t!(i18n, sign_up_list).into_any())}
                 <a class="face small-link" href=move || with_tournament("/director", choice.get()) data-testid="back-to-director">{t!(i18n, face_director)}</a>
                 <button class="primary" data-testid="print-sheet" on:click=print>{t!(i18n, print)}</button>
                 <LangSwitch />
@@ -180,6 +185,7 @@ fn ViewSheet(choice: Memo<Option<i64>>, sheet: Sheet) -> impl IntoView {
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || view.get().map(|r| match r {
                 Ok(Some(live)) if sheet == Sheet::Seating => view! { <SeatingList view=live.view /> }.into_any(),
+                Ok(Some(live)) if sheet == Sheet::SignUps => view! { <SignUpList view=live.view /> }.into_any(),
                 Ok(Some(live)) => view! { <PayoutSheet view=live.view /> }.into_any(),
                 Ok(None) => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 Err(_) => view! { <DirectorOnly /> }.into_any(),
@@ -240,6 +246,45 @@ fn SeatingList(view: TournamentView) -> impl IntoView {
                     <tbody>{by_name}</tbody>
                 </table>
             </div>
+        </article>
+    }
+}
+
+/// The sign-ups waiting, in the order they came (the desk's order), with how each said they
+/// would pay and an empty box to tick at the desk: for an evening with many sign-ups made
+/// beforehand, or a desk without its tablet.
+#[component]
+fn SignUpList(view: TournamentView) -> impl IntoView {
+    let i18n = use_i18n();
+    let offset = zone_offset();
+    let rows = view
+        .door
+        .queue
+        .iter()
+        .map(|l| {
+            let since = l.since.0;
+            let state = match l.state {
+                QueueState::ToTheDesk => t!(i18n, called_to_desk).into_any(),
+                QueueState::Waiting { place } => t!(i18n, on_waiting_list, place = place).into_any(),
+                QueueState::Closed => t!(i18n, registration_closed).into_any(),
+            };
+            view! {
+                <tr data-testid=format!("list-{}", l.entry.0)>
+                    <td class="num">{l.entry.0}</td><td>{l.name.clone()}</td><td>{method_label(i18n, l.method)}</td>
+                    <td class="num">{move || date_time_of(since, offset.get())}</td><td>{state}</td><td class="tick">"☐"</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <article class="print-sheet" data-testid="sign-up-list">
+            <h2>{view.name.clone()}" · "{t!(i18n, sign_up_list)}</h2>
+            <p>{t!(i18n, signed_up_count, count = view.door.signed_up)}" · "{t!(i18n, door_counts, waiting = view.door.queue.len(), free = view.door.free_seats)}</p>
+            {view.door.queue.is_empty().then(|| view! { <p>{t!(i18n, door_empty)}</p> })}
+            <table>
+                <thead><tr><th class="num">"#"</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, payment_method)}</th><th class="num">{t!(i18n, signed_up_at)}</th><th>{t!(i18n, status)}</th><th>{t!(i18n, paid_column)}</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
         </article>
     }
 }

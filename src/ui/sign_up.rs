@@ -4,7 +4,7 @@
 //! follows its place at `/signup/<token>`: to the desk, a place on the waiting list, the
 //! close of registration, and once admitted the table and seat, with the player's own page.
 
-use super::components::{method_label, ConfirmButton, LangSwitch};
+use super::components::{date_time_of, method_label, zone_offset, ConfirmButton, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::{use_live, use_live_of, with_tournament};
 use super::outbox::new_command_id;
@@ -130,7 +130,7 @@ pub fn SignUpPage() -> impl IntoView {
                     None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                     Some(l) => view! {
                         <h2 class="tournament-name" data-testid="sign-up-tournament">{l.view.name.clone()}</h2>
-                        <DoorState view=l.view.clone() />
+                        <DoorState view=l.view.clone() now=live.now />
                     }.into_any(),
                 })}
             </Transition>
@@ -167,15 +167,38 @@ fn lang_code_now(i18n: leptos_i18n::I18nContext<Locale>) -> &'static str {
 
 /// Whether a phone can sign up now, and what it will find: the queue and the free seats.
 #[component]
-fn DoorState(view: TournamentView) -> impl IntoView {
+fn DoorState(
+    view: TournamentView,
+    /// The device's clock (0 until the page runs in the browser).
+    now: RwSignal<f64>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let waiting = view.door.queue.len();
     let free = view.door.free_seats as usize;
     if !view.registration_open {
         return view! { <p class="answer error" role="status" data-testid="door-closed">{t!(i18n, queue_closed)}</p> }.into_any();
     }
+    if let Some(cap) = view.door.cap.filter(|_| view.door.full()) {
+        return view! { <p class="answer error" role="status" data-testid="sign-ups-full">{t!(i18n, sign_ups_full, cap = cap)}</p> }.into_any();
+    }
     let full = waiting >= free;
+    // Before the director's time the page says when (the device's clock decides, the view
+    // is not redrawn at that moment); the form stays, and the server refuses an early tap.
+    let opens_at = view.door.opens_at;
+    let offset = zone_offset();
+    let read_at = view.clock.read_at.0;
+    let not_yet = move || {
+        // Before hydration the view's own time stands in for the device's.
+        let now = match now.get() as i64 {
+            0 => read_at,
+            device => device,
+        };
+        opens_at.filter(|at| now < at.0).map(|at| view! {
+            <p class="big-news" role="status" data-testid="sign-ups-not-open">{t!(i18n, sign_ups_open_on, when = date_time_of(at.0, offset.get()))}</p>
+        })
+    };
     view! {
+        {not_yet}
         <p class="door-counts" data-testid="door-counts">{t!(i18n, door_counts, waiting = waiting, free = free)}</p>
         {full.then(|| view! { <p class="hint" data-testid="door-full">{t!(i18n, door_full)}</p> })}
     }
@@ -217,7 +240,10 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
             v.as_ref()
                 .and_then(|r| r.as_ref().ok())
                 .and_then(|l| l.as_ref())
-                .is_some_and(|l| l.view.door.admitted_as(number).is_some())
+                .is_some_and(|l| {
+                    let door = &l.view.door;
+                    door.admitted_as(door.resolve(number)).is_some()
+                })
         })
     });
     let token = StoredValue::new(token);
@@ -229,7 +255,9 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
     Effect::new(move |_| {
         let gone = live.view.with(|v| match v {
             Some(Ok(Some(l))) => {
-                l.view.door.line(number).is_none() && l.view.door.admitted_as(number).is_none()
+                let door = &l.view.door;
+                let now = door.resolve(number);
+                door.line(now).is_none() && door.admitted_as(now).is_none()
             }
             _ => false,
         });
@@ -245,7 +273,12 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                 Some(l) => {
                     let view = l.view;
                     let name = view.name.clone();
-                    let body = if let Some(player) = view.door.admitted_as(number) {
+                    // The desk may have merged this place into another of the same player.
+                    let current = view.door.resolve(number);
+                    let merged = (current != number).then(|| view! {
+                        <p class="hint" data-testid="merged-into">{t!(i18n, merged_into, entry = current.0)}</p>
+                    });
+                    let body = if let Some(player) = view.door.admitted_as(current) {
                         let seat = view.players.iter().find(|p| p.player == player).cloned();
                         view! {
                             <section class="panel queue-admitted" data-testid="admitted">
@@ -261,10 +294,10 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                                 })}
                             </section>
                         }.into_any()
-                    } else if let Some(line) = view.door.line(number).cloned() {
+                    } else if let Some(line) = view.door.line(current).cloned() {
                         view! {
                             <section class="panel queue-place" data-testid="my-place" data-state=state_code(line.state)>
-                                <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{number.0}</b>" · "{line.name.clone()}</p>
+                                <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{current.0}</b>" · "{line.name.clone()}</p>
                                 <PlaceState state=line.state method=line.method />
                                 <ConfirmButton testid="leave-queue" class="small" busy=leave.pending()
                                     on_confirm=move |_| { leave.dispatch(()); }>{t!(i18n, leave_queue)}</ConfirmButton>
@@ -287,7 +320,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                             </section>
                         }.into_any()
                     };
-                    view! { <h2 class="tournament-name">{name}</h2> {body} }.into_any()
+                    view! { <h2 class="tournament-name">{name}</h2> {merged} {body} }.into_any()
                 }
             })}
         </Transition>

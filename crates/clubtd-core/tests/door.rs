@@ -284,16 +284,28 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
         merged: EntryNo(1),
     });
     let v = view(&k);
-    let line: Vec<(u32, &str)> = v.door.queue.iter().map(|l| (l.entry.0, l.name.as_str())).collect();
+    let line: Vec<(u32, &str)> = v
+        .door
+        .queue
+        .iter()
+        .map(|l| (l.entry.0, l.name.as_str()))
+        .collect();
     assert_eq!(line, [(3, "Jan Peters"), (2, "Lien"), (4, "Mo")]);
-    assert_eq!(v.door.resolve(EntryNo(1)), EntryNo(3), "the first phone follows");
+    assert_eq!(
+        v.door.resolve(EntryNo(1)),
+        EntryNo(3),
+        "the first phone follows"
+    );
     assert_eq!(v.door.resolve(EntryNo(2)), EntryNo(2));
     // Kept later in line, the kept entry stays where it was.
     k.ok(Command::MergeQueueEntries {
         keep: EntryNo(2),
         merged: EntryNo(4),
     });
-    assert_eq!(states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(), [3, 2]);
+    assert_eq!(
+        states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(),
+        [3, 2]
+    );
     for (keep, merged, refused) in [
         (3, 3, DomainError::MergeSameEntry { entry: EntryNo(3) }),
         (3, 1, DomainError::NotInQueue { entry: EntryNo(1) }),

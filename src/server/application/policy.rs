@@ -53,15 +53,10 @@ impl Caller {
             (Caller::Director, _) => true,
             // The door (issue T): anyone who reaches the server may join the queue (nothing in
             // the tournament changes until the desk admits the entry; the doors count sign-ups
-            // per address), and a phone may leave its own place.
+            // per address), and a phone may leave its own place (which one: `may_send_now`,
+            // since the desk may have merged it into another).
             (_, Command::SignUp { .. }) => true,
-            (
-                Caller::Entrant {
-                    tournament: t,
-                    entry,
-                },
-                Command::LeaveQueue { entry: leaving },
-            ) => *t == tournament && entry == leaving,
+            (Caller::Entrant { tournament: t, .. }, Command::LeaveQueue { .. }) => *t == tournament,
             // A busted player asks the desk for their own re-entry.
             (
                 Caller::Player {
@@ -90,6 +85,10 @@ impl Caller {
     /// decision.
     pub fn may_send_now(&self, command: &Command, state: &Tournament) -> bool {
         match (self, command) {
+            // A phone's own place: its entry, or the one the desk merged it into.
+            (Caller::Entrant { entry, .. }, Command::LeaveQueue { entry: leaving }) => {
+                state.door.resolve(*entry) == *leaving
+            }
             (Caller::Table { .. }, Command::MovePlayer { player, to, reason }) => {
                 *reason == MoveReason::Balance && is_shown_move(state, *player, *to)
             }

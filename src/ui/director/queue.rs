@@ -2,11 +2,14 @@
 //! came, with how they said they would pay and since when. One tap when the money is taken
 //! draws the seat (the desk's usual seat card and personal link follow); a no-show or a
 //! double is taken out after a confirmation. Past the free seats the queue is a waiting
-//! list: its entries wait for a bust to free a seat, in order.
+//! list: its entries wait for a bust to free a seat, in order. A player who signed up twice
+//! (two phones, two spellings) is merged: "Same player…" on one entry, then "keep this one"
+//! on the other; the player keeps the earlier of the two places.
 
 use super::super::components::{clock_of, method_label, zone_offset, Answer, ConfirmButton};
-use super::super::live::{command_action, Live};
+use super::super::live::{command_action, with_tournament, Live};
 use crate::domain::command::Command;
+use crate::domain::ids::EntryNo;
 use crate::domain::view::{QueueLine, QueueState, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -22,6 +25,8 @@ pub fn QueuePanel(
     let i18n = use_i18n();
     let send = command_action(RwSignal::new(None), live.shown());
     let offset = zone_offset();
+    // The entry the desk is merging (tapped "Same player…"), waiting for the other one.
+    let merging = RwSignal::new(None::<EntryNo>);
     // Re-rendered only when the queue changes, not on every live update.
     let queue = Memo::new(move |_| {
         view.with(|v| v.as_ref().map(|v| v.door.queue.clone()).unwrap_or_default())
@@ -37,10 +42,19 @@ pub fn QueuePanel(
             same_name_confirmed: false,
         });
     };
+    let merge_into = move |keep: EntryNo| {
+        if let Some(merged) = merging.get_untracked() {
+            if !send.pending().get_untracked() {
+                merging.set(None);
+                send.dispatch(Command::MergeQueueEntries { keep, merged });
+            }
+        }
+    };
     view! {
         <Show when=move || !queue.with(Vec::is_empty)>
             <div class="door-queue" data-testid="door-queue">
-                <h4>{t!(i18n, at_the_door)}" ("{move || queue.with(Vec::len)}")"</h4>
+                <h4>{t!(i18n, at_the_door)}" ("{move || queue.with(Vec::len)}")"
+                    " "<a class="small-link" data-testid="print-sign-ups" href=move || with_tournament("/director/print/signups", live.shown().get())>{t!(i18n, sign_up_list)}</a></h4>
                 <ol>
                     <For each=move || queue.get() key=|l| (l.entry, l.state) let:line>
                         {
@@ -65,6 +79,19 @@ pub fn QueuePanel(
                                             <span class="badge">{t!(i18n, registration_closed)}</span>
                                         }.into_any(),
                                     }}
+                                    {move || match merging.get() {
+                                        Some(m) if m.0 == entry => view! {
+                                            <button class="small" data-testid=format!("merge-cancel-{entry}") on:click=move |_| merging.set(None)>{t!(i18n, merge_cancel)}</button>
+                                        }.into_any(),
+                                        Some(_) => view! {
+                                            <button class="small primary" data-testid=format!("merge-into-{entry}") disabled=move || send.pending().get()
+                                                on:click=move |_| merge_into(EntryNo(entry))>{t!(i18n, merge_keep_this)}</button>
+                                        }.into_any(),
+                                        None => view! {
+                                            <button class="small" data-testid=format!("merge-{entry}") hidden=move || queue.with(|q| q.len() < 2)
+                                                on:click=move |_| merging.set(Some(EntryNo(entry)))>{t!(i18n, merge_same_player)}</button>
+                                        }.into_any(),
+                                    }}
                                     <ConfirmButton testid=format!("remove-queue-{entry}") class="small" busy=send.pending()
                                         on_confirm=move |_| { send.dispatch(Command::LeaveQueue { entry: stored.with_value(|l| l.entry) }); }>
                                         {t!(i18n, remove)}
@@ -74,6 +101,9 @@ pub fn QueuePanel(
                         }
                     </For>
                 </ol>
+                <Show when=move || merging.get().is_some()>
+                    <p class="hint" data-testid="merge-hint">{move || t!(i18n, merge_hint, entry = merging.get().map_or(0, |e| e.0))}</p>
+                </Show>
                 <Answer reply=send.value().into() view />
             </div>
         </Show>

@@ -9,13 +9,14 @@
 //! reset what the director is typing, only a save (or "discard") reads the stored one again.
 
 use super::super::club::chip_set::ChipPlan;
-use super::super::components::Answer;
+use super::super::components::{instant_of_local_input, local_input_value, Answer};
 use super::super::live::{command_action, CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::config::{
     templates, AddOnRule, Announcements, Bonus, BountyKind, Config, LateRegistration, Level,
     PayoutMode, RebuyRule, TicketKind, TicketPrize, TicketSource,
 };
+use crate::domain::ids::Timestamp;
 use crate::domain::money::{Cents, Chips};
 use crate::i18n::*;
 use crate::server_fns::{get_config, CommandReply};
@@ -123,6 +124,16 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
     let stack = RwSignal::new(cfg.starting_stack.0.to_string());
     let max_entries = RwSignal::new(cfg.max_entries.map(|m| m.to_string()).unwrap_or_default());
     let field_cap = RwSignal::new(cfg.field_cap.map(|m| m.to_string()).unwrap_or_default());
+    let sign_up_cap = RwSignal::new(cfg.sign_up_cap.map(|m| m.to_string()).unwrap_or_default());
+    // A time is shown in the tablet's zone, which only the browser knows: filled in after
+    // hydration (the server's rendering leaves it blank rather than show another zone).
+    let sign_ups_open_at = RwSignal::new(String::new());
+    let opens_at = cfg.sign_ups_open_at;
+    Effect::new(move |_| {
+        if let Some(at) = opens_at {
+            sign_ups_open_at.set(local_input_value(at.0));
+        }
+    });
     let late_level = match cfg.late_registration {
         LateRegistration::UntilLevel { level, .. } => Some(RwSignal::new(level.to_string())),
         LateRegistration::UntilClosed => None,
@@ -152,6 +163,8 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                 stack: stack.get_untracked(),
                 max_entries: max_entries.get_untracked(),
                 field_cap: field_cap.get_untracked(),
+                sign_ups_open_at: sign_ups_open_at.get_untracked(),
+                sign_up_cap: sign_up_cap.get_untracked(),
                 late_level: late_level.map(|l| l.get_untracked()),
                 tables_at_start: tables_at_start.get_untracked(),
                 bonus_chips: bonus_chips.get_untracked(),
@@ -192,6 +205,11 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
             {field(t!(i18n, starting_stack).into_any(), stack, "cfg-stack", true)}
             {field(t!(i18n, max_entries_blank).into_any(), max_entries, "cfg-max-entries", true)}
             {field(t!(i18n, field_cap_blank).into_any(), field_cap, "cfg-field-cap", true)}
+            {field(t!(i18n, sign_up_cap_blank).into_any(), sign_up_cap, "cfg-sign-up-cap", true)}
+            <label>{t!(i18n, sign_ups_open_at_blank)}
+                <input type="datetime-local" data-testid="cfg-sign-ups-open-at"
+                    prop:value=sign_ups_open_at on:input=move |ev| sign_ups_open_at.set(event_target_value(&ev)) />
+            </label>
             {late_level.map(|l| field(t!(i18n, late_reg_until_level).into_any(), l, "cfg-late-level", true))}
             {field(t!(i18n, tables_at_start).into_any(), tables_at_start, "cfg-tables-at-start", true)}
             {field(t!(i18n, bonus_chips).into_any(), bonus_chips, "cfg-bonus-chips", true)}
@@ -264,6 +282,10 @@ struct ConfigDraft {
     /// The most players seated at once (the door's waiting list starts there); empty: every
     /// seat of the tables.
     field_cap: String,
+    /// When phones may sign up, as the `datetime-local` input holds it; empty: now.
+    sign_ups_open_at: String,
+    /// The most players signed up (registered and waiting); empty: no cap.
+    sign_up_cap: String,
     late_level: Option<String>,
     tables_at_start: String,
     bonus_chips: String,
@@ -535,6 +557,19 @@ fn payout_fields(cfg: &Config) -> (&'static str, String, String) {
 
 /// The stored configuration with the typed settings, or the first field that does not read.
 /// Ranges (a level that exists, a bonus on a real level) are the domain's to check.
+/// A number of players typed in a settings field: blank for none, else a whole number above 0.
+fn players_or_none(text: &str, field: &'static str) -> Result<Option<u32>, &'static str> {
+    match text.trim() {
+        "" => Ok(None),
+        n => n
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Some)
+            .ok_or(field),
+    }
+}
+
 fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str> {
     let euros = |s: &str, field| Cents::parse_euros(s).ok_or(field);
     let whole = |s: &str, field| s.trim().parse::<i64>().map_err(|_| field);
@@ -605,14 +640,13 @@ fn read_config(stored: &Config, d: &ConfigDraft) -> Result<Config, &'static str>
         },
         starting_stack: Chips(whole(&d.stack, "starting_stack")?),
         max_entries,
-        field_cap: match d.field_cap.trim() {
+        field_cap: players_or_none(&d.field_cap, "field_cap")?,
+        sign_up_cap: players_or_none(&d.sign_up_cap, "sign_up_cap")?,
+        sign_ups_open_at: match d.sign_ups_open_at.trim() {
             "" => None,
-            n => Some(
-                n.parse::<u32>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or("field_cap")?,
-            ),
+            at => Some(Timestamp(
+                instant_of_local_input(at).ok_or("sign_ups_open_at")?,
+            )),
         },
         late_registration,
         tables_at_start: d
@@ -863,6 +897,8 @@ mod tests {
             stack: cfg.starting_stack.0.to_string(),
             max_entries: cfg.max_entries.map(|m| m.to_string()).unwrap_or_default(),
             field_cap: String::new(),
+            sign_ups_open_at: String::new(),
+            sign_up_cap: String::new(),
             late_level: Some("4".into()),
             tables_at_start: cfg.tables_at_start.to_string(),
             bonus_chips: "2000".into(),
@@ -888,6 +924,32 @@ mod tests {
         }
         d.field_cap = String::new();
         assert_eq!(read_config(&cfg, &d).expect("reads").field_cap, None);
+    }
+
+    #[test]
+    fn sign_ups_open_at_a_date_and_time_and_have_an_optional_cap() {
+        let cfg = templates::club_evening("Test", 1);
+        let mut d = draft(&cfg);
+        d.sign_ups_open_at = "2026-12-04T19:30".into();
+        d.sign_up_cap = "40".into();
+        let read = read_config(&cfg, &d).expect("reads");
+        // (Outside the browser the input is read as UTC; in it, in the tablet's zone.)
+        assert_eq!(read.sign_ups_open_at, Some(Timestamp(1_796_412_600_000)));
+        assert_eq!(local_input_value(1_796_412_600_000), "2026-12-04T19:30");
+        assert_eq!(read.sign_up_cap, Some(40));
+        for wrong in ["tomorrow", "2026-13-04T19:30", "19:30"] {
+            d.sign_ups_open_at = wrong.into();
+            assert_eq!(
+                read_config(&cfg, &d).err(),
+                Some("sign_ups_open_at"),
+                "{wrong}"
+            );
+        }
+        d.sign_ups_open_at = String::new();
+        for wrong in ["0", "-3", "forty"] {
+            d.sign_up_cap = wrong.into();
+            assert_eq!(read_config(&cfg, &d).err(), Some("sign_up_cap"), "{wrong}");
+        }
     }
 
     #[test]

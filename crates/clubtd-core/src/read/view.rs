@@ -4,6 +4,7 @@
 
 use crate::model::clock::ClockReading;
 use crate::model::config::{Announcements, BountyKind, Config, LateRegistration, Level};
+use crate::model::door::follow_merges;
 use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::payment::PaymentMethod;
@@ -14,7 +15,6 @@ use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
 pub use crate::rules::door::QueueState;
-use crate::model::door::follow_merges;
 use crate::rules::door::{free_seats, queue_states, signed_up};
 use crate::rules::purchases::{add_on_open, may_rebuy, pool_open, rebuy_open};
 use crate::rules::registration::{may_reenter, registration_open};

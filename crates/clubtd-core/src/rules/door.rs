@@ -107,7 +107,10 @@ pub fn decide_sign_up(
             name: same.name.clone(),
         });
     }
-    if let Some(cap) = cfg.sign_up_cap.filter(|cap| signed_up(t) >= u64::from(*cap)) {
+    if let Some(cap) = cfg
+        .sign_up_cap
+        .filter(|cap| signed_up(t) >= u64::from(*cap))
+    {
         return Err(DomainError::SignUpsFull { cap });
     }
     if t.door.queue.len() >= MAX_QUEUE {
@@ -138,7 +141,11 @@ pub fn decide_leave_queue(t: &Tournament, entry: EntryNo) -> Result<Vec<Event>, 
 
 /// The desk merges two entries of one player: `merged` goes, `keep` stays with its own name
 /// and payment, in the earlier of the two places (the player keeps the place they came at).
-pub fn decide_merge(t: &Tournament, keep: EntryNo, merged: EntryNo) -> Result<Vec<Event>, DomainError> {
+pub fn decide_merge(
+    t: &Tournament,
+    keep: EntryNo,
+    merged: EntryNo,
+) -> Result<Vec<Event>, DomainError> {
     waiting(t, keep)?;
     waiting(t, merged)?;
     if keep == merged {
@@ -229,7 +236,11 @@ pub(crate) fn apply_left_queue(t: &mut Tournament, entry: EntryNo) -> Result<(),
 }
 
 /// `QueueEntriesMerged`: `merged` leaves the queue; `keep` takes the earlier of the two places.
-pub(crate) fn apply_merged(t: &mut Tournament, keep: EntryNo, merged: EntryNo) -> Result<(), ApplyError> {
+pub(crate) fn apply_merged(
+    t: &mut Tournament,
+    keep: EntryNo,
+    merged: EntryNo,
+) -> Result<(), ApplyError> {
     let kept_at = position(t, keep)?;
     let merged_at = position(t, merged)?;
     if kept_at == merged_at {
