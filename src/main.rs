@@ -36,6 +36,11 @@ async fn main() -> std::process::ExitCode {
         /// build opens it; a developer's build never does).
         #[arg(long, env = "CLUBTD_NO_BROWSER")]
         no_browser: bool,
+        /// Anonymous sign-ups from one address in ten minutes (phones at the door, a club
+        /// website's visitors). Raise it when the server is on the internet and the club's
+        /// WiFi reaches it as one address.
+        #[arg(long, env = "CLUBTD_SIGN_UPS_PER_ADDRESS", default_value_t = clubtd::server::application::sign_up::PER_ADDRESS)]
+        sign_ups_per_address: usize,
         /// Print the OpenAPI document of /api/v1 and exit.
         #[arg(long)]
         openapi: bool,
@@ -80,6 +85,7 @@ async fn main() -> std::process::ExitCode {
         demo: !args.no_demo,
         director_pin: args.director_pin,
         open_browser: cfg!(feature = "embed") && !args.no_browser,
+        sign_ups_per_address: args.sign_ups_per_address,
     };
     match run(config, options).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

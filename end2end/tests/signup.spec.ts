@@ -200,3 +200,82 @@ test("a busted player asks for a re-entry from the phone and the desk sells it",
     await page.getByTestId(`archive-${id}`).click();
   }
 });
+
+test("before the evening: sign-ups open at the director's time, close at the cap, and the desk merges a double", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Door e2e early", "evening", 1);
+  const phones: Page[] = [];
+  try {
+    await open(page, href);
+    await section(page, "clock");
+    await openDetails(page.getByTestId("settings"));
+    await page.getByTestId("cfg-sign-ups-open-at").fill("2030-01-04T19:30");
+    await page.getByTestId("cfg-sign-up-cap").fill("2");
+    await page.getByTestId("save-config").click();
+    await expect(page.getByTestId("cfg-sign-up-cap")).toHaveValue("2");
+    await expect(page.getByTestId("cfg-sign-ups-open-at")).toHaveValue("2030-01-04T19:30");
+
+    // Too early: the page says when, and a tap is refused.
+    const early = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await open(early, `/signup?t=${id}`);
+    await hydrated(early);
+    await expect(early.getByTestId("sign-ups-not-open")).toContainText("04/01 19:30");
+    await early.getByTestId("sign-up-name").fill("Vroege Vogel");
+    await early.getByTestId("sign-up-submit").click();
+    await expect(early.getByTestId("sign-up-answer")).toHaveAttribute("data-code", "SIGN_UPS_NOT_OPEN");
+    await early.screenshot({ path: "test-results/signup-not-open.png", fullPage: true });
+
+    // Open now: the director clears the time.
+    await page.getByTestId("cfg-sign-ups-open-at").fill("");
+    await page.getByTestId("save-config").click();
+    await expect(async () => {
+      await open(early, `/signup?t=${id}`);
+      await expect(early.getByTestId("door-counts")).toBeVisible();
+      await expect(early.getByTestId("sign-ups-not-open")).toHaveCount(0);
+    }).toPass({ timeout: 15_000 });
+    phones.push(await signUpFromPhone(browser, id, "Jan Peeters", "cash"));
+    phones.push(await signUpFromPhone(browser, id, "Jan Peters", "card"));
+
+    // The list is full at two: the page says so, a sign-up is refused.
+    await open(early, `/signup?t=${id}`);
+    await expect(early.getByTestId("sign-ups-full")).toBeVisible();
+    await hydrated(early);
+    await early.getByTestId("sign-up-name").fill("Vroege Vogel");
+    await early.getByTestId("sign-up-submit").click();
+    await expect(early.getByTestId("sign-up-answer")).toHaveAttribute("data-code", "SIGN_UPS_FULL");
+
+    // The desk sees Jan twice and merges: the second spelling is kept in the first place.
+    await section(page, "desk");
+    const queue = page.getByTestId("door-queue");
+    await queue.getByTestId("merge-1").click();
+    await expect(page.getByTestId("merge-hint")).toBeVisible();
+    await queue.getByTestId("merge-into-2").click();
+    await expect(queue.getByTestId("queue-name")).toHaveText(["Jan Peters"]);
+    await expect(phones[0].getByTestId("merged-into")).toBeVisible();
+    await expect(phones[0].getByTestId("queue-number")).toHaveText("2");
+
+    // A place on the list again; the printed list shows the two waiting, in order.
+    await early.getByTestId("sign-up-submit").click();
+    await early.waitForURL(/\/signup\/\d+-\d+-[0-9a-f]{32}$/);
+    const print = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await print.context().addCookies(await page.context().cookies());
+    await open(print, `/director/print/signups?t=${id}`);
+    const list = print.getByTestId("sign-up-list");
+    await expect(list.locator("tbody tr")).toHaveCount(2);
+    await expect(list.getByTestId("list-2")).toContainText("Jan Peters");
+    await expect(list.getByTestId("list-3")).toContainText("Vroege Vogel");
+    await print.screenshot({ path: "test-results/signup-list-print.png", fullPage: true });
+    await print.close();
+    await early.context().close();
+
+    // Admitted, the merged phone finds the seat too.
+    await queue.getByTestId("admit-2").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText("Jan Peters");
+    await expect(phones[0].getByTestId("admitted-seat")).toBeVisible();
+  } finally {
+    for (const phone of phones) await phone.context().close();
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});

@@ -83,13 +83,17 @@ pub fn SignUpPage() -> impl IntoView {
         },
     );
     let shown = live.shown();
-    Effect::new(move |_| {
-        if let Some(Ok(SignUpReply::Queued { token })) = send.value().get() {
+    Effect::new(move |_| match send.value().get() {
+        Some(Ok(SignUpReply::Queued { token })) => {
             if let Some(t) = shown.get_untracked() {
                 keep_place(t, &token);
             }
             go_to(&format!("/signup/{token}"));
         }
+        // A refusal changed nothing: the next tap is a new try (the list may have a place
+        // again, the door may be open by then), not the same sign-up answered again.
+        Some(Ok(SignUpReply::Rejected(_))) => command_id.set_value(new_command_id()),
+        _ => {}
     });
     // Read after hydration only (local storage is the device's): the server renders none.
     let already = RwSignal::new(None::<String>);

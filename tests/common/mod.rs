@@ -54,6 +54,7 @@ pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
         demo,
         director_pin: Some(PIN.into()),
         open_browser: false,
+        sign_ups_per_address: clubtd::server::application::sign_up::PER_ADDRESS,
     };
     let options = leptos::prelude::LeptosOptions::builder()
         .output_name("clubtd")

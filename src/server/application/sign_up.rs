@@ -107,18 +107,35 @@ async fn club_spelling(state: &AppState, typed: &str) -> Option<String> {
     same.next().is_none().then_some(first.name)
 }
 
-/// Sign-ups one address may make within [`WINDOW`].
+/// Sign-ups one address may make within [`WINDOW`], unless the server is started with another
+/// allowance (`--sign-ups-per-address`). On the club's own network every phone has its own
+/// address; a server on the internet sees the club's WiFi as one address and wants more.
 pub const PER_ADDRESS: usize = 10;
 /// The window the sign-ups are counted in.
 pub const WINDOW: Duration = Duration::from_secs(600);
 
 /// Counts the sign-ups taken per address (an IPv6 address by its /64, as the PIN lockout counts).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct SignUpLimiter {
+    per_address: usize,
     recent: Mutex<BTreeMap<IpAddr, VecDeque<Instant>>>,
 }
 
+impl Default for SignUpLimiter {
+    fn default() -> Self {
+        SignUpLimiter::new(PER_ADDRESS)
+    }
+}
+
 impl SignUpLimiter {
+    /// A limiter letting each address sign up `per_address` within [`WINDOW`] (at least one).
+    pub fn new(per_address: usize) -> Self {
+        SignUpLimiter {
+            per_address: per_address.max(1),
+            recent: Mutex::default(),
+        }
+    }
+
     /// Whether `address` may sign up one more at `now`, or in how many seconds it may. Only
     /// sign-ups the queue took are counted ([`SignUpLimiter::record`]): a name refused at
     /// the door costs no allowance. Two sign-ups checked at the same instant may both pass:
@@ -128,7 +145,7 @@ impl SignUpLimiter {
         let mut recent = self.recent();
         forget_old(&mut recent, now);
         match recent.get(&key) {
-            Some(times) if times.len() >= PER_ADDRESS => {
+            Some(times) if times.len() >= self.per_address => {
                 let oldest = times.front().copied().unwrap_or(now);
                 let wait = WINDOW.saturating_sub(now.duration_since(oldest));
                 Err(wait.as_secs().max(1))

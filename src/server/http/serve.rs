@@ -29,6 +29,8 @@ pub struct ServerConfig {
     pub director_pin: Option<String>,
     /// Open the director's page in the default browser once listening (the one-file build).
     pub open_browser: bool,
+    /// Anonymous sign-ups one address may make in ten minutes (the door's brake on a flood).
+    pub sign_ups_per_address: usize,
 }
 
 /// Opens the database, replays every tournament and builds the router.
@@ -70,7 +72,9 @@ pub async fn build(
         shared_views: Default::default(),
         database: config.database.clone(),
         lan: crate::server::lan::lan_address(config.addr),
-        sign_ups: Default::default(),
+        sign_ups: Arc::new(crate::server::application::sign_up::SignUpLimiter::new(
+            config.sign_ups_per_address,
+        )),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
