@@ -19,6 +19,7 @@
 # desk are hidden until their tab is tapped (hidden elements are not audited), so each one is a
 # Lighthouse snapshot taken after a tap, with its folded <details> opened: accessibility only,
 # no performance score ("-").
+# LIGHTHOUSE_FACES=player,me,table,screen runs those faces only.
 # Performance is measured on this machine: a busy CPU lowers it (Lighthouse throttles on top).
 set -euo pipefail
 
@@ -48,7 +49,7 @@ SESSION=$(grep -io 'clubtd_session=[0-9a-f]*' <<<"$login" | head -n1 | cut -d= -
 ME=$(curl -fsS -X POST -H "Cookie: clubtd_session=$SESSION" "$BASE/api/player_link" -d player=1 |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).path))')
 
-export BASE SESSION ME OUT CHROME_PATH LIGHTHOUSE_DETAILS=${LIGHTHOUSE_DETAILS:-}
+export BASE SESSION ME OUT CHROME_PATH LIGHTHOUSE_DETAILS=${LIGHTHOUSE_DETAILS:-} LIGHTHOUSE_FACES=${LIGHTHOUSE_FACES:-}
 cd "$CACHE"  # so that the program below imports the cached lighthouse and puppeteer-core
 node --input-type=module - <<'JS'
 import fs from "node:fs";
@@ -87,6 +88,10 @@ for (const form of ["mobile", "desktop"]) {
   );
 }
 const SECTIONS = ["tables", "players", "clock", "money", "rulings", "results"];
+// LIGHTHOUSE_FACES=player,me,table,screen audits those faces only (the console's sections
+// come with "director").
+const ONLY = process.env.LIGHTHOUSE_FACES ? process.env.LIGHTHOUSE_FACES.split(",") : null;
+if (ONLY) FACES.splice(0, FACES.length, ...FACES.filter(([face]) => ONLY.includes(face)));
 
 const pct = (c) => (c && c.score != null ? String(Math.round(c.score * 100)) : "-");
 

@@ -152,6 +152,10 @@ lazy_page!(PrintRoute, PrintPage);
 lazy_page!(RankingRoute, RankingPage);
 lazy_page!(SignUpRoute, SignUpPage);
 lazy_page!(SignUpPlaceRoute, SignUpPlacePage);
+// The phones' faces (/player, /me, /table, /screen) stay in the main code: made lazy too
+// (measured in session 17, BENCHMARKS.md "Lazy phone faces"), each route drew about a hundred
+// small shared chunks after the main code, loaded in a second round: /player and /me saved
+// 40–50 KiB, /table grew by 130 KiB, and every one became interactive later.
 
 /// Marks the page as hydrated once its own part of it is (effects only run in the browser),
 /// for tests and for CSS. Inside each route's view: a lazy route hydrates after its chunk has

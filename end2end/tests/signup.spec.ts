@@ -250,6 +250,7 @@ test("before the evening: sign-ups open at the director's time, close at the cap
     const queue = page.getByTestId("door-queue");
     await queue.getByTestId("merge-1").click();
     await expect(page.getByTestId("merge-hint")).toBeVisible();
+    await page.getByTestId("door-queue").screenshot({ path: "test-results/signup-desk-merge.png" });
     await queue.getByTestId("merge-into-2").click();
     await expect(queue.getByTestId("queue-name")).toHaveText(["Jan Peters"]);
     await expect(phones[0].getByTestId("merged-into")).toBeVisible();
