@@ -430,3 +430,67 @@ async fn opened_pages(base: &str, tokens: &[&str]) -> Vec<Value> {
     }
     pages
 }
+
+/// The evening at the door: thirty phones, each from its own address on the club's network
+/// (127.0.0.2 … 127.0.0.31), sign up at once; every one gets a place and a number of its own,
+/// the tournament has no entry yet, and the desk admits them in the order of the queue with
+/// one command each.
+#[tokio::test]
+async fn thirty_phones_sign_up_at_once_and_the_desk_admits_them_in_order() {
+    let s = real_server(false).await;
+    let base = s.base.clone();
+    let id = s.engine.create("Deur 30").await.unwrap();
+    let config = templates::club_evening("Deur 30", 4);
+    let created = s
+        .engine
+        .submit(
+            id,
+            "create-30",
+            &Command::CreateTournament { config },
+            &director(),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(created, Reply::Accepted { .. }));
+    let phones = (2..32u8).map(|n| {
+        let base = base.clone();
+        async move {
+            let phone = Client::builder()
+                .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+                .build()
+                .unwrap();
+            phone
+                .post(format!("{base}/api/sign_up"))
+                .json(&json!({"tournament": id, "command_id": format!("phone-{n}"), "name": format!("Speler {n}"), "method": "cash"}))
+                .json_answer()
+                .await
+        }
+    });
+    let replies = futures::future::join_all(phones).await;
+    let tokens: std::collections::BTreeSet<String> = replies.iter().map(token).collect();
+    assert_eq!(tokens.len(), 30, "thirty places, each its own");
+
+    let v = s.engine.view(id).await.unwrap();
+    let v = v.view.as_ref().unwrap();
+    assert_eq!(
+        v.entries, 0,
+        "nothing in the tournament until the desk admits"
+    );
+    let order: Vec<u32> = v.door.queue.iter().map(|l| l.entry.0).collect();
+    assert_eq!(order, (1..=30).collect::<Vec<u32>>());
+
+    let desk = director_client(&base).await;
+    for entry in order {
+        let admit = json!({"type": "admit", "entry": entry, "method": "cash"});
+        let done = send(&desk, &base, id, &format!("admit-{entry}"), admit).await;
+        assert!(done.get("Accepted").is_some(), "entry {entry}: {done}");
+    }
+    let v = s.engine.view(id).await.unwrap();
+    let v = v.view.as_ref().unwrap();
+    assert_eq!(v.entries, 30);
+    assert!(v.door.queue.is_empty());
+    assert!(
+        v.players.iter().all(|p| p.seat.is_some()),
+        "every one seated"
+    );
+}
