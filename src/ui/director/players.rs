@@ -168,56 +168,41 @@ pub fn PlayersPanel(
     // The tables' requests for a rebuy, oldest first: the desk takes the money here.
     let requests = move || {
         let v = view.get()?;
-        let asked: Vec<PlayerView> = v
-            .rebuy_requests
-            .iter()
-            .filter_map(|r| v.players.iter().find(|p| p.player == *r).cloned())
-            .collect();
-        (!asked.is_empty()).then(|| {
-            view! {
-                <div class="rebuy-requests" data-testid="rebuy-requests" role="status">
-                    <h4>{t!(i18n, rebuy_requests)}</h4>
-                    <ul>{asked.into_iter().map(|p| {
-                        let player = p.player;
-                        let id = p.player.0;
-                        let table = p.table.map(|t| t.0.to_string()).unwrap_or_else(|| "—".into());
-                        view! {
-                            <li data-testid=format!("rebuy-request-{id}")>
-                                <b>{p.name.clone()}</b>" · "{t!(i18n, table_n, n = table)}" "
-                                <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
-                            </li>
-                        }
-                    }).collect_view()}</ul>
-                </div>
-            }
-        })
+        request_list(
+            "rebuy",
+            t!(i18n, rebuy_requests).into_any(),
+            asked_players(&v, &v.rebuy_requests),
+            move |p| {
+                let (player, id) = (p.player, p.player.0);
+                let table = p
+                    .table
+                    .map(|t| t.0.to_string())
+                    .unwrap_or_else(|| "—".into());
+                view! {
+                    " · "{t!(i18n, table_n, n = table)}" "
+                    <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
+                }
+                .into_any()
+            },
+        )
     };
     // Re-entries busted players asked for from their phones (issue T), oldest first: A or B.
     let reentry_requests = move || {
         let v = view.get()?;
-        let asked: Vec<PlayerView> = v
-            .reentry_requests
-            .iter()
-            .filter_map(|r| v.players.iter().find(|p| p.player == *r).cloned())
-            .collect();
-        (!asked.is_empty()).then(|| {
-            view! {
-                <div class="rebuy-requests" data-testid="reentry-requests" role="status">
-                    <h4>{t!(i18n, reentry_requests)}</h4>
-                    <ul>{asked.into_iter().map(|p| {
-                        let player = p.player;
-                        let id = p.player.0;
-                        view! {
-                            <li data-testid=format!("reentry-request-{id}")>
-                                <b>{p.name.clone()}</b>" "
-                                <ConfirmButton class="small" testid=format!("reentry-request-a-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</ConfirmButton>
-                                <ConfirmButton class="small" testid=format!("reentry-request-b-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</ConfirmButton>
-                            </li>
-                        }
-                    }).collect_view()}</ul>
-                </div>
-            }
-        })
+        request_list(
+            "reentry",
+            t!(i18n, reentry_requests).into_any(),
+            asked_players(&v, &v.reentry_requests),
+            move |p| {
+                let (player, id) = (p.player, p.player.0);
+                view! {
+                    " "
+                    <ConfirmButton class="small" testid=format!("reentry-request-a-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::SameSeat)>{t!(i18n, re_enter_same_seat)}</ConfirmButton>
+                    <ConfirmButton class="small" testid=format!("reentry-request-b-{id}") busy on_confirm=move |_| re_enter(player, ReEntryOption::NewSeat)>{t!(i18n, re_enter_new_seat)}</ConfirmButton>
+                }
+                .into_any()
+            },
+        )
     };
     view! {
         <section class="panel players" data-testid="players-panel">
@@ -237,4 +222,36 @@ pub fn PlayersPanel(
             <ul class="player-list">{rows}</ul>
         </section>
     }
+}
+
+/// The players a list of requests names, in its order (oldest first).
+fn asked_players(v: &TournamentView, asked: &[PlayerId]) -> Vec<PlayerView> {
+    asked
+        .iter()
+        .filter_map(|r| v.players.iter().find(|p| p.player == *r).cloned())
+        .collect()
+}
+
+/// Requests waiting at the desk (rebuys from the tables, re-entries from the phones): one line
+/// a player, the name then `actions`; nothing when nobody asks. Test ids `{kind}-requests` and
+/// `{kind}-request-{player}`.
+fn request_list(
+    kind: &'static str,
+    title: AnyView,
+    asked: Vec<PlayerView>,
+    actions: impl Fn(&PlayerView) -> AnyView,
+) -> Option<AnyView> {
+    (!asked.is_empty()).then(|| {
+        view! {
+            <div class="rebuy-requests" data-testid=format!("{kind}-requests") role="status">
+                <h4>{title}</h4>
+                <ul>{asked.iter().map(|p| view! {
+                    <li data-testid=format!("{kind}-request-{}", p.player.0)>
+                        <b>{p.name.clone()}</b>{actions(p)}
+                    </li>
+                }).collect_view()}</ul>
+            </div>
+        }
+        .into_any()
+    })
 }
