@@ -280,3 +280,28 @@ test("before the evening: sign-ups open at the director's time, close at the cap
     await page.getByTestId(`archive-${id}`).click();
   }
 });
+
+test("the desk admits a namesake from the queue after saying it is another person", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Door e2e namesake", "evening", 1);
+  try {
+    const phone = await signUpFromPhone(browser, id, "Tom Twee", "cash");
+    await open(page, href);
+    await section(page, "desk");
+    // Another Tom Twee registers at the desk first.
+    await page.getByTestId("reg-name").fill("Tom Twee");
+    await page.getByTestId("reg-submit").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText("Tom Twee");
+    const queue = page.getByTestId("door-queue");
+    await queue.getByTestId("admit-1").click();
+    await expect(queue.getByTestId("queue-same-name")).toBeVisible();
+    await queue.getByTestId("queue-same-name-confirm").click();
+    await expect(page.getByTestId("door-queue")).toHaveCount(0);
+    await expect(phone.getByTestId("admitted")).toBeVisible();
+    await phone.context().close();
+  } finally {
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});

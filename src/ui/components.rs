@@ -8,6 +8,7 @@ use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{ClockView, LevelView, ResultLine, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
+use crate::protocol::Refused;
 use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -356,6 +357,51 @@ pub fn Payouts(view: TournamentView) -> impl IntoView {
             </ol>
         </section>
     }
+}
+
+/// A registration refused because a player of that name is in already
+/// (`NAME_ALREADY_REGISTERED`): a question, with the one tap that registers another person of
+/// the same name. Nothing when the last answer is anything else (that one shows in [`Answer`]:
+/// see [`besides_same_name`]).
+#[component]
+pub fn SameNameQuestion(
+    reply: Signal<Option<Result<CommandReply, ServerFnError>>>,
+    testid: &'static str,
+    confirm_testid: &'static str,
+    busy: Signal<bool>,
+    on_confirm: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    move || {
+        same_name_refusal(reply.get()).map(|r| {
+            let lang = lang_code(i18n.get_locale());
+            view! {
+                <div class="answer error same-name" role="alert" data-testid=testid>
+                    <p>{error_message(lang, &r.code, &r.params)}</p>
+                    <button data-testid=confirm_testid disabled=move || busy.get()
+                        on:click=move |_| on_confirm.run(())>{t!(i18n, register_same_name)}</button>
+                </div>
+            }
+        })
+    }
+}
+
+fn same_name_refusal(reply: Option<Result<CommandReply, ServerFnError>>) -> Option<Refused> {
+    match reply {
+        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
+        _ => None,
+    }
+}
+
+/// The last answer unless it is the same-name question ([`SameNameQuestion`] asks that one).
+pub fn besides_same_name(
+    reply: Signal<Option<Result<CommandReply, ServerFnError>>>,
+) -> Signal<Option<Result<CommandReply, ServerFnError>>> {
+    Signal::derive(move || {
+        reply
+            .get()
+            .filter(|r| same_name_refusal(Some(r.clone())).is_none())
+    })
 }
 
 /// The answer to the last command, where the tap was: "Saved" when accepted, the reason in

@@ -4,7 +4,7 @@
 //! person of that name is added.
 
 use super::super::club::chip_set::{ClubChipSet, StackChips};
-use super::super::components::{lang_code, Answer, PaymentMethodPicker};
+use super::super::components::{besides_same_name, Answer, PaymentMethodPicker, SameNameQuestion};
 use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use super::links::PlayerLinkCard;
@@ -14,7 +14,6 @@ use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
-use crate::messages::error_message;
 use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 
@@ -46,12 +45,8 @@ pub fn Desk(
         ev.prevent_default();
         register_as(false);
     };
-    let same_name = move || match send.value().get() {
-        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
-        _ => None,
-    };
     // Any other answer shows under the button (the same-name question has its own).
-    let answer = Signal::derive(move || send.value().get().filter(|_| same_name().is_none()));
+    let answer = besides_same_name(send.value().into());
     // Clear the name once the desk's registration is accepted, unless the next name is being
     // typed already (the live update can show the seat before the answer arrives).
     Effect::new(move |_| {
@@ -101,16 +96,8 @@ pub fn Desk(
                 <button class="primary" type="submit" data-testid="reg-submit" disabled=move || send.pending().get()>{t!(i18n, register)}</button>
             </form>
             <Answer reply=answer view />
-            {move || same_name().map(|r| {
-                let lang = lang_code(i18n.get_locale());
-                view! {
-                    <div class="answer error same-name" role="alert" data-testid="same-name">
-                        <p>{error_message(lang, &r.code, &r.params)}</p>
-                        <button data-testid="reg-same-name-confirm" disabled=move || send.pending().get()
-                            on:click=move |_| register_as(true)>{t!(i18n, register_same_name)}</button>
-                    </div>
-                }
-            })}
+            <SameNameQuestion reply=send.value().into() testid="same-name" confirm_testid="reg-same-name-confirm"
+                busy=send.pending().into() on_confirm=Callback::new(move |_| register_as(true)) />
             {move || {
                 let n = last_registered.get()?;
                 let p = view.with(|v| v.as_ref()?.players.iter().rev().find(|p| p.name == n).cloned())?;

@@ -6,7 +6,9 @@
 //! (two phones, two spellings) is merged: "Same player…" on one entry, then "keep this one"
 //! on the other; the player keeps the earlier of the two places.
 
-use super::super::components::{clock_of, method_label, zone_offset, Answer, ConfirmButton};
+use super::super::components::{
+    besides_same_name, clock_of, method_label, zone_offset, Answer, ConfirmButton, SameNameQuestion,
+};
 use super::super::live::{command_action, with_tournament, Live};
 use crate::domain::command::Command;
 use crate::domain::ids::EntryNo;
@@ -31,17 +33,27 @@ pub fn QueuePanel(
     let queue = Memo::new(move |_| {
         view.with(|v| v.as_ref().map(|v| v.door.queue.clone()).unwrap_or_default())
     });
-    let admit = move |line: &QueueLine| {
+    // The entry last admitted: when a player of that name is in already, the desk is asked
+    // whether this is another person, and admits the entry as such with one more tap.
+    let admitting = StoredValue::new(None::<QueueLine>);
+    let admit_as = move |line: &QueueLine, same_name_confirmed: bool| {
         if send.pending().get_untracked() {
             return;
         }
+        admitting.set_value(Some(line.clone()));
         last_registered.set(Some(line.name.clone()));
         send.dispatch(Command::Admit {
             entry: line.entry,
             method: line.method,
-            same_name_confirmed: false,
+            same_name_confirmed,
         });
     };
+    let admit = move |line: &QueueLine| admit_as(line, false);
+    let admit_other_person = Callback::new(move |_| {
+        if let Some(line) = admitting.get_value() {
+            admit_as(&line, true);
+        }
+    });
     let merge_into = move |keep: EntryNo| {
         if let Some(merged) = merging.get_untracked() {
             if !send.pending().get_untracked() {
@@ -104,7 +116,9 @@ pub fn QueuePanel(
                 <Show when=move || merging.get().is_some()>
                     <p class="hint" data-testid="merge-hint">{move || t!(i18n, merge_hint, entry = merging.get().map_or(0, |e| e.0))}</p>
                 </Show>
-                <Answer reply=send.value().into() view />
+                <Answer reply=besides_same_name(send.value().into()) view />
+                <SameNameQuestion reply=send.value().into() testid="queue-same-name" confirm_testid="queue-same-name-confirm"
+                    busy=send.pending().into() on_confirm=admit_other_person />
             </div>
         </Show>
     }
