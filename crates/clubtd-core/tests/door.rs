@@ -261,6 +261,16 @@ fn sign_ups_open_at_the_directors_time_and_close_at_the_cap() {
     // Someone leaves: a place on the list again. Re-entries are the same players.
     k.ok(Command::LeaveQueue { entry: EntryNo(2) });
     sign_up(&mut k, "Gert").unwrap();
+    // A player the desk unregisters (a refund) is off the list too.
+    assert_eq!(
+        sign_up(&mut k, "Hilde"),
+        Err(DomainError::SignUpsFull { cap: 3 })
+    );
+    k.ok(Command::UnregisterPlayer {
+        player: PlayerId(1),
+    });
+    assert_eq!(view(&k).door.signed_up, 2);
+    sign_up(&mut k, "Hilde").unwrap();
     // A cap of nobody is a typing mistake.
     let mut nobody = small_room(9);
     nobody.sign_up_cap = Some(0);

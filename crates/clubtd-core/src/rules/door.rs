@@ -126,10 +126,16 @@ pub fn decide_sign_up(
     }])
 }
 
-/// Players on the list: every player registered (a re-entry is the same player) and every
-/// entry waiting in the queue. What the director's cap on sign-ups counts.
+/// Players on the list: every player registered and not unregistered since (a re-entry is
+/// the same player) and every entry waiting in the queue. What the director's cap on
+/// sign-ups counts.
 pub fn signed_up(t: &Tournament) -> u64 {
-    (t.players.len() + t.door.queue.len()) as u64
+    let registered = t
+        .players
+        .values()
+        .filter(|p| p.status != PlayerStatus::Unregistered)
+        .count();
+    (registered + t.door.queue.len()) as u64
 }
 
 /// The player leaves the queue (from their phone), or the desk takes an entry out (a
