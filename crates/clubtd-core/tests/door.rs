@@ -287,7 +287,9 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
     let mut k = Kit::new(small_room(9));
     for name in ["Jan Peeters", "Lien", "Jan Peters", "Mo"] {
         sign_up(&mut k, name).unwrap();
+        k.minutes(1);
     }
+    let first_since = view(&k).door.queue[0].since;
     // The later spelling is the right one; the player came first.
     k.ok(Command::MergeQueueEntries {
         keep: EntryNo(3),
@@ -301,6 +303,10 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
         .map(|l| (l.entry.0, l.name.as_str()))
         .collect();
     assert_eq!(line, [(3, "Jan Peters"), (2, "Lien"), (4, "Mo")]);
+    assert_eq!(
+        v.door.queue[0].since, first_since,
+        "waiting since the first sign-up"
+    );
     assert_eq!(
         v.door.resolve(EntryNo(1)),
         EntryNo(3),

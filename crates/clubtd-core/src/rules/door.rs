@@ -252,8 +252,10 @@ pub(crate) fn apply_merged(
     if kept_at == merged_at {
         return Err(ApplyError::NotWaiting { entry: merged });
     }
-    // The kept entry goes into the earlier of the two slots; the later slot goes.
-    let kept = t.door.queue[kept_at].clone();
+    // The kept entry goes into the earlier of the two slots, waiting since the earlier of the
+    // two times (the player came then); the later slot goes.
+    let mut kept = t.door.queue[kept_at].clone();
+    kept.since = kept.since.min(t.door.queue[merged_at].since);
     t.door.queue[kept_at.min(merged_at)] = kept;
     t.door.queue.remove(kept_at.max(merged_at));
     t.door.merged.insert(merged, keep);
