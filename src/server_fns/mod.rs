@@ -90,6 +90,35 @@ pub(crate) mod ssr {
         }
     }
 
+    /// A phone's command whose token is its credential (a sign-up place, a personal link):
+    /// `credentials` carry the token over the request's own; no tap times; the page's answer.
+    pub async fn execute_for_phone(
+        state: &AppState,
+        token: Credentials,
+        tournament: i64,
+        command_id: &str,
+        command: &crate::domain::command::Command,
+        origin: &str,
+    ) -> Result<crate::protocol::CommandReply, ServerFnError> {
+        let credentials = Credentials {
+            sign_up_token: token.sign_up_token,
+            player_token: token.player_token,
+            ..credentials(None).await
+        };
+        command_reply(
+            application::execute(
+                state,
+                &credentials,
+                Some(tournament),
+                command_id,
+                command,
+                origin,
+                application::TapTimes::default(),
+            )
+            .await,
+        )
+    }
+
     /// Logs an internal failure with an id and returns only `INTERNAL` to the page.
     pub fn internal(e: impl std::fmt::Display) -> ServerFnError {
         refused(Refusal::internal(e))

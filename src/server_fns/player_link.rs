@@ -97,26 +97,24 @@ pub async fn request_reentry(
     use super::ssr;
     use crate::domain::command::Command;
     use crate::protocol::{CommandReply, Refused};
-    use crate::server::application::{execute, Credentials, Refusal, TapTimes};
+    use crate::server::application::{Credentials, Refusal};
     let state = ssr::state()?;
     let token = token.trim().to_string();
     let Some((tournament, player)) = state.player_links.verify(&token) else {
         return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
     };
-    let credentials = Credentials {
+    let token = Credentials {
         player_token: Some(token),
-        ..ssr::credentials(None).await
+        ..Credentials::default()
     };
-    ssr::command_reply(
-        execute(
-            &state,
-            &credentials,
-            Some(tournament),
-            &command_id,
-            &Command::RequestReEntry { player },
-            "personal page",
-            TapTimes::default(),
-        )
-        .await,
+    let ask = Command::RequestReEntry { player };
+    ssr::execute_for_phone(
+        &state,
+        token,
+        tournament,
+        &command_id,
+        &ask,
+        "personal page",
     )
+    .await
 }

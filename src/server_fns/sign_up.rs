@@ -75,27 +75,17 @@ pub async fn sign_up(
 pub async fn leave_queue(token: String, command_id: String) -> Result<CommandReply, ServerFnError> {
     use super::ssr;
     use crate::domain::command::Command;
-    use crate::server::application::{execute, Refusal, TapTimes};
+    use crate::server::application::{Credentials, Refusal};
     let state = ssr::state()?;
     let Some((tournament, entry)) = state.player_links.verify_sign_up(token.trim()) else {
         return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
     };
-    let credentials = crate::server::application::Credentials {
+    let token = Credentials {
         sign_up_token: Some(token.trim().to_string()),
-        ..ssr::credentials(None).await
+        ..Credentials::default()
     };
-    ssr::command_reply(
-        execute(
-            &state,
-            &credentials,
-            Some(tournament),
-            &command_id,
-            &Command::LeaveQueue { entry },
-            "sign-up",
-            TapTimes::default(),
-        )
-        .await,
-    )
+    let leave = Command::LeaveQueue { entry };
+    ssr::execute_for_phone(&state, token, tournament, &command_id, &leave, "sign-up").await
 }
 
 /// The place a sign-up token stands for; a wrong token of any kind gets `UNAUTHORIZED`.

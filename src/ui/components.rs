@@ -373,7 +373,7 @@ pub fn SameNameQuestion(
 ) -> impl IntoView {
     let i18n = use_i18n();
     move || {
-        same_name_refusal(reply.get()).map(|r| {
+        reply.get()?.as_ref().ok().and_then(same_name_refusal).cloned().map(|r| {
             let lang = lang_code(i18n.get_locale());
             view! {
                 <div class="answer error same-name" role="alert" data-testid=testid>
@@ -386,9 +386,9 @@ pub fn SameNameQuestion(
     }
 }
 
-fn same_name_refusal(reply: Option<Result<CommandReply, ServerFnError>>) -> Option<Refused> {
+fn same_name_refusal(reply: &CommandReply) -> Option<&Refused> {
     match reply {
-        Some(Ok(CommandReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
+        CommandReply::Rejected(r) if r.code == "NAME_ALREADY_REGISTERED" => Some(r),
         _ => None,
     }
 }
@@ -400,7 +400,7 @@ pub fn besides_same_name(
     Signal::derive(move || {
         reply
             .get()
-            .filter(|r| same_name_refusal(Some(r.clone())).is_none())
+            .filter(|r| r.as_ref().ok().and_then(same_name_refusal).is_none())
     })
 }
 
