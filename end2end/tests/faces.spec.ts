@@ -135,6 +135,34 @@ test("a player finds their seat", async ({ page }) => {
   await page.getByTestId("find-seat").click();
   await expect(page.getByTestId("seat-cards")).toContainText(player.name);
   await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Seat \d+/);
+  // The search is in the address: a phone reopened (reloaded) later shows the same card.
+  await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(surname)}`));
+  await page.reload();
+  await expect(page.getByTestId("seat-cards")).toContainText(player.name);
+  await expect(page.getByTestId("find-name")).toHaveValue(surname);
+  // A name nobody has says so.
+  await page.getByTestId("find-name").fill("zzqx");
+  await page.getByTestId("find-seat").click();
+  await expect(page.getByTestId("no-match")).toBeVisible();
+  await expect(page.getByTestId("seat-cards")).toHaveCount(0);
+});
+
+test.describe("before the page's code has loaded", () => {
+  // A phone on the club's WiFi shows the server's page seconds before its code runs: the
+  // seat search is a plain form, so a tap in those seconds still finds the seat.
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  test("a player finds their seat with no script at all", async ({ page }) => {
+    const live = await (await page.request.post("/api/get_view")).json();
+    const player = live.view.players.find((p: { status: string; seat: unknown }) => p.status === "playing" && p.seat);
+    // Two words of the name, so the space goes through the form's encoding too.
+    const words = player.name.split(" ");
+    const typed = words.length > 1 ? `${words[0].slice(-2)} ${words[1].slice(0, 2)}` : player.name;
+    await page.goto("/player");
+    await page.getByTestId("find-name").fill(typed);
+    await page.getByTestId("find-seat").click();
+    await expect(page.getByTestId("seat-cards")).toContainText(player.name);
+    await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Seat \d+/);
+  });
 });
 
 test("the room screen shows the clock and no controls", async ({ page }) => {

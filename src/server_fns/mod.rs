@@ -234,29 +234,6 @@ pub async fn table_key_valid(
     Ok(state.auth.table_of_key(tournament, &key).await == Some(crate::domain::ids::TableNo(table)))
 }
 
-/// Players of a tournament (the default one when `None`) whose name contains `query`
-/// (case-insensitive), for "find my seat".
-#[server(endpoint = "find_seat")]
-pub async fn find_seat(
-    query: String,
-    tournament: Option<i64>,
-) -> Result<Vec<crate::domain::view::PlayerView>, ServerFnError> {
-    let q = query.trim().to_lowercase();
-    if q.chars().count() < 2 {
-        return Ok(Vec::new());
-    }
-    let Some(live) = get_view(tournament).await? else {
-        return Ok(Vec::new());
-    };
-    Ok(live
-        .view
-        .players
-        .into_iter()
-        .filter(|p| p.name.to_lowercase().contains(&q))
-        .take(10)
-        .collect())
-}
-
 /// The configuration of a tournament (the default one when `None`): what the director's
 /// settings and structure editor start from. Director only, like every setting.
 #[server(endpoint = "get_config")]

@@ -1,53 +1,61 @@
-//! The player's phone: find your seat, the clock, the field and the payouts, live. The seat
-//! search remembers who was found and shows them from the live view, so a move or a bust
-//! shows without searching again (after a bust: the place and the prize).
+//! The player's phone: find your seat, the clock, the field and the payouts, live. The name
+//! searched for stays in the address and the cards come from the live view, so a move or a
+//! bust shows without searching again (after a bust: the place and the prize).
 
 use super::components::{prize_line, ClockPanel, FieldFigures, LangSwitch, Payouts};
 use super::connection::OfflineBanner;
-use super::live::use_live;
-use crate::domain::ids::PlayerId;
+use super::live::{use_live, with_tournament};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::location::Url;
+use leptos_router::NavigateOptions;
 
-/// `/player`.
+/// `/player`. The name searched for is in the address (`?name=…`): the form is a plain GET
+/// form, so a tap on "Find my seat" works before the page's code has loaded (the server
+/// renders the answer), and a phone reopened later shows the same seat cards again.
 #[component]
 pub fn PlayerPage() -> impl IntoView {
     let i18n = use_i18n();
     let live = use_live();
-    let query = RwSignal::new(String::new());
-    let shown = live.shown();
-    let search = Action::new(move |q: &String| {
-        crate::server_fns::find_seat(q.clone(), shown.get_untracked())
-    });
+    let params = use_query_map();
+    let searched = Memo::new(move |_| params.with(|q| q.get("name")).unwrap_or_default());
+    let query = RwSignal::new(searched.get_untracked());
+    let navigate = use_navigate();
+    let search = move |ev: leptos::ev::SubmitEvent| {
+        // Once the page runs, the same search without reloading it.
+        ev.prevent_default();
+        let path = format!("/player?name={}", Url::escape(query.get_untracked().trim()));
+        navigate(
+            &with_tournament(&path, live.choice.get_untracked()),
+            NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    };
     view! {
         <main class="page player">
             <header class="bar"><h1>{t!(i18n, face_player)}</h1><LangSwitch /></header>
             <OfflineBanner live />
-            <form class="find" on:submit=move |ev| { ev.prevent_default(); search.dispatch(query.get_untracked()); }>
+            <form class="find" method="get" action="/player" on:submit=search>
                 <label>{t!(i18n, your_name)}
-                    <input type="search" data-testid="find-name" autocomplete="off" prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
+                    <input type="search" name="name" data-testid="find-name" autocomplete="off" prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
                 </label>
+                {move || live.choice.get().map(|t| view! { <input type="hidden" name="t" value=t /> })}
                 <button type="submit" data-testid="find-seat">{t!(i18n, find_my_seat)}</button>
             </form>
-            {move || search.value().get().map(|r| match r {
-                Ok(found) if found.is_empty() => view! { <p class="answer">{t!(i18n, no_match)}</p> }.into_any(),
-                Ok(found) => {
-                    let ids: Vec<PlayerId> = found.iter().map(|p| p.player).collect();
-                    view! {
-                        <Transition fallback=|| ()>
-                            {
-                                let ids = ids.clone();
-                                move || live.view.get().map(|v| {
-                                    let view = v.ok().flatten().map(|l| l.view);
-                                    view! { <SeatCards ids=ids.clone() view /> }
-                                })
-                            }
-                        </Transition>
-                    }.into_any()
-                }
-                Err(_) => view! { <p class="answer error" role="alert">{t!(i18n, server_error)}</p> }.into_any(),
-            })}
+            <Transition fallback=|| ()>
+                {move || {
+                    let name = searched.get();
+                    (!name.trim().is_empty()).then(|| live.view.get().map(|v| {
+                        let view = v.ok().flatten().map(|l| l.view);
+                        view! { <SeatCards name view /> }
+                    }))
+                }}
+            </Transition>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => view! {
@@ -62,13 +70,22 @@ pub fn PlayerPage() -> impl IntoView {
     }
 }
 
-/// The players found, as the live view has them now: seat, or place and prize once out.
+/// The players whose name holds `name`, as the live view has them now: seat, or place and
+/// prize once out.
 #[component]
-fn SeatCards(ids: Vec<PlayerId>, view: Option<TournamentView>) -> impl IntoView {
+fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
     let i18n = use_i18n();
     let cards: Vec<_> = view
-        .map(|v| ids.iter().filter_map(|id| v.player_card(*id)).collect())
+        .map(|v| {
+            v.players_named(&name)
+                .iter()
+                .filter_map(|p| v.player_card(p.player))
+                .collect()
+        })
         .unwrap_or_default();
+    if cards.is_empty() {
+        return view! { <p class="answer" role="status" data-testid="no-match">{t!(i18n, no_match)}</p> }.into_any();
+    }
     view! {
         <ul class="seat-cards" data-testid="seat-cards">
             {cards.into_iter().map(|c| {
@@ -90,4 +107,5 @@ fn SeatCards(ids: Vec<PlayerId>, view: Option<TournamentView>) -> impl IntoView 
             }).collect_view()}
         </ul>
     }
+    .into_any()
 }

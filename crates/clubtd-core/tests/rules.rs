@@ -1704,3 +1704,38 @@ fn a_guarantee_is_a_positive_amount_on_a_night_with_prizes() {
         }
     }
 }
+
+/// "Find my seat" on the player's phone: part of a name, any case, at least two letters, at
+/// most ten players.
+#[test]
+fn players_are_found_by_part_of_their_name() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    let mut names: Vec<String> = vec![
+        "Lotte Peeters".into(),
+        "Jan de Vries".into(),
+        "Piet Peeters".into(),
+    ];
+    names.extend((1..=12).map(|n| format!("Janssens {n}")));
+    for name in names {
+        k.ok(Command::RegisterPlayer {
+            name,
+            method: PaymentMethod::Cash,
+            present: true,
+            same_name_confirmed: false,
+        });
+    }
+    let v = tournament_view(&k.t, Timestamp(k.now)).expect("created");
+    let found =
+        |q: &str| -> Vec<String> { v.players_named(q).iter().map(|p| p.name.clone()).collect() };
+    assert_eq!(found("peeters"), ["Lotte Peeters", "Piet Peeters"]);
+    assert_eq!(
+        found("  TE PE "),
+        ["Lotte Peeters"],
+        "trimmed, any case, across the space"
+    );
+    assert!(found("p").is_empty(), "one letter finds nobody");
+    assert!(found(" e ").is_empty(), "one letter once trimmed");
+    assert!(found("zz").is_empty());
+    assert_eq!(found("jan").len(), 10, "13 names hold it; ten are shown");
+    assert_eq!(found("jan")[0], "Jan de Vries", "in the view's order");
+}

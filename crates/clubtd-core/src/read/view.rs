@@ -502,6 +502,20 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
+    /// The players whose name contains `query` (case-insensitive, at least two letters), at
+    /// most ten, for "find my seat": the phone's page and the server's search answer the same.
+    pub fn players_named(&self, query: &str) -> Vec<&PlayerView> {
+        let q = query.trim().to_lowercase();
+        if q.chars().count() < 2 {
+            return Vec::new();
+        }
+        self.players
+            .iter()
+            .filter(|p| p.name.to_lowercase().contains(&q))
+            .take(10)
+            .collect()
+    }
+
     /// The personal page of one player (`None` for an unknown or unregistered one).
     pub fn player_card(&self, player: PlayerId) -> Option<PlayerCard> {
         let me = self.players.iter().find(|p| p.player == player)?.clone();
