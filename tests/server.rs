@@ -623,3 +623,58 @@ async fn a_damaged_log_leaves_out_its_tournament_and_the_others_are_served() {
     assert_eq!(e.snapshot(good).unwrap().last_seq, 2);
     assert!(e.snapshot(bad).is_err());
 }
+
+/// The language buttons work with no script: `?lang=fr` on any page is sent back to the same
+/// address without it, with the language cookie; the page then comes in French, and so does
+/// the next page the cookie goes with.
+#[tokio::test]
+async fn a_language_button_works_without_the_pages_code() {
+    let s = real_server(true).await;
+    let base = &s.base;
+    let no_follow = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let answer = no_follow
+        .get(format!("{base}/player?t=1&lang=fr&name=Jan+de"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 303);
+    assert_eq!(answer.headers()["location"], "/player?t=1&name=Jan+de");
+    let cookie = answer.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("i18n_pref_locale=fr;"), "{cookie}");
+
+    // A browser follows with the cookie.
+    let browser = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap();
+    let page = browser
+        .get(format!("{base}/player?lang=fr"))
+        .text_answer()
+        .await;
+    assert!(page.contains("<h1>Joueur<"), "the page in French");
+    assert!(
+        page.contains("name=\"lang\" value=\"nl\""),
+        "the buttons are a form's"
+    );
+    let next = browser
+        .get(format!("{base}/player?t=1"))
+        .text_answer()
+        .await;
+    assert!(next.contains("<h1>Joueur<"), "remembered for the next page");
+    let english = browser
+        .get(format!("{base}/player?lang=en"))
+        .text_answer()
+        .await;
+    assert!(english.contains("<h1>Player<"));
+
+    // Another language, or a POST, is not touched.
+    let other = no_follow
+        .get(format!("{base}/player?lang=de"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 200);
+}

@@ -135,6 +135,12 @@ test("a player finds their seat", async ({ page }) => {
   await page.getByTestId("find-seat").click();
   await expect(page.getByTestId("seat-cards")).toContainText(player.name);
   await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Seat \d+/);
+  // In the page's accent colour, on one line at a phone's width: not the printed seat card
+  // (black on white), whose class it once shared.
+  const card = page.getByTestId("seat-cards").locator("li").first();
+  expect(await card.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe("rgb(255, 255, 255)");
+  const where = card.locator(".where");
+  expect((await where.boundingBox())!.height).toBeLessThan(2.2 * parseFloat(await where.evaluate((e) => getComputedStyle(e).fontSize)));
   // The search is in the address: a phone reopened (reloaded) later shows the same card.
   await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(surname)}`));
   await page.reload();
@@ -162,6 +168,15 @@ test.describe("before the page's code has loaded", () => {
     await page.getByTestId("find-seat").click();
     await expect(page.getByTestId("seat-cards")).toContainText(player.name);
     await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Seat \d+/);
+    // The language too: the page comes back in French, the search kept.
+    await page.locator("button[data-lang='fr']").click();
+    await expect(page.locator("h1")).toHaveText("Joueur");
+    await expect(page).toHaveURL(/name=/);
+    await expect(page).not.toHaveURL(/lang=/);
+    await expect(page.getByTestId("seat-cards")).toContainText(/Table \d+ · Siège \d+/);
+    await page.locator("button[data-lang='en']").click();
+    await expect(page.locator("h1")).toHaveText("Player");
+    await expect(page.getByTestId("seat-cards")).toContainText(player.name);
   });
 });
 

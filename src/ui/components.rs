@@ -22,17 +22,35 @@ pub fn lang_code(locale: Locale) -> &'static str {
     }
 }
 
-/// NL / FR / EN; the choice is remembered on the device (a cookie).
+/// NL / FR / EN; the choice is remembered on the device (a cookie). The buttons are a GET
+/// form's (`?lang=fr`, the address's other parameters kept as hidden fields), so a tap works
+/// before the page's code has loaded: the server turns it into the cookie
+/// (`server::http::language`). Once the code runs, a tap switches in place.
 #[component]
 pub fn LangSwitch() -> impl IntoView {
     let i18n = use_i18n();
+    let query = leptos_router::hooks::use_query_map();
+    let kept = move || {
+        query.with(|q| {
+            q.into_iter()
+                .filter(|(k, _)| *k != "lang")
+                .map(|(k, v)| view! { <input type="hidden" name=k.to_string() value=v.to_string() /> })
+                .collect_view()
+        })
+    };
     let button = move |locale: Locale, label: &'static str| {
         view! {
             <button
+                type="submit"
+                name="lang"
+                value=label
                 class="lang"
                 class:active=move || i18n.get_locale() == locale
                 data-lang=label
-                on:click=move |_| i18n.set_locale(locale)
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    i18n.set_locale(locale)
+                }
             >
                 {label.to_uppercase()}
             </button>
@@ -40,9 +58,12 @@ pub fn LangSwitch() -> impl IntoView {
     };
     view! {
         <nav class="langs" aria-label=move || t_string!(i18n, language).to_string()>
-            {button(Locale::nl, "nl")}
-            {button(Locale::fr, "fr")}
-            {button(Locale::en, "en")}
+            <form method="get">
+                {kept}
+                {button(Locale::nl, "nl")}
+                {button(Locale::fr, "fr")}
+                {button(Locale::en, "en")}
+            </form>
         </nav>
     }
 }

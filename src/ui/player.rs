@@ -87,11 +87,11 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
         return view! { <p class="answer" role="status" data-testid="no-match">{t!(i18n, no_match)}</p> }.into_any();
     }
     view! {
-        <ul class="seat-cards" data-testid="seat-cards">
+        <ul class="found-seats" data-testid="seat-cards">
             {cards.into_iter().map(|c| {
                 let p = c.me;
                 view! {
-                    <li class="seat-card" data-testid=format!("seat-card-{}", p.player.0)>
+                    <li class="found-seat" data-testid=format!("seat-card-{}", p.player.0)>
                         <span class="name">{p.name.clone()}</span>
                         {match (p.table, p.seat, c.standing) {
                             (Some(t), Some(s), _) => view! {

@@ -17,6 +17,7 @@ pub mod embedded_site;
 pub mod export;
 pub mod installable;
 pub mod json_api;
+pub mod language;
 pub mod live;
 pub mod same_origin;
 pub mod serve;

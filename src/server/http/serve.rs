@@ -109,6 +109,9 @@ pub async fn build(
         ))
         .layer(axum::middleware::from_fn(server_fn_status))
         .layer(axum::middleware::from_fn(
+            super::language::language_from_address,
+        ))
+        .layer(axum::middleware::from_fn(
             super::same_origin::same_origin_only,
         ))
         .layer(axum::middleware::from_fn_with_state(
