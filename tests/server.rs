@@ -10,8 +10,8 @@ use clubtd::domain::event::PaymentMethod;
 use clubtd::server::engine::{Engine, Reply};
 use clubtd::server::store::Store;
 use common::{
-    director, director_client, open_engine, real_server, same_page_every_time, ReadAnswer,
-    RealServer, PIN,
+    director, director_client, no_redirects, open_engine, real_server, same_page_every_time,
+    ReadAnswer, RealServer, PIN,
 };
 
 #[tokio::test]
@@ -540,10 +540,7 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
 async fn the_directors_pages_are_behind_the_pin_and_render_the_same_every_time() {
     let s = real_server(true).await;
     let base = &s.base;
-    let stranger = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let stranger = no_redirects();
     for (page, back) in [
         ("/director", "/director"),
         ("/director?t=1", "/director%3Ft%3D1"),
@@ -631,10 +628,7 @@ async fn a_damaged_log_leaves_out_its_tournament_and_the_others_are_served() {
 async fn a_language_button_works_without_the_pages_code() {
     let s = real_server(true).await;
     let base = &s.base;
-    let no_follow = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let no_follow = no_redirects();
     let answer = no_follow
         .get(format!("{base}/player?t=1&lang=fr&name=Jan+de"))
         .send()
@@ -670,7 +664,7 @@ async fn a_language_button_works_without_the_pages_code() {
         .await;
     assert!(english.contains("<h1>Player<"));
 
-    // Another language, or a POST, is not touched.
+    // A language the pages do not have is not touched.
     let other = no_follow
         .get(format!("{base}/player?lang=de"))
         .send()

@@ -38,6 +38,14 @@ pub struct RealServer {
     pub dir: tempfile::TempDir,
 }
 
+/// A client that reports redirects instead of following them (to read `Location`).
+pub fn no_redirects() -> Client {
+    Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
 /// The real server on a new SQLite file, with the demo tournament or empty, listening on a
 /// loopback port behind the same front door as `clubtd::server::http::serve::run`.
 pub async fn real_server(demo: bool) -> RealServer {

@@ -8,8 +8,8 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-/// The pages' languages, as the address and the cookie spell them.
-const LANGUAGES: [&str; 3] = ["nl", "fr", "en"];
+use crate::i18n::{I18nLocaleTrait, Locale};
+
 /// leptos_i18n's cookie (its default name), which the pages read on the server and the device.
 const COOKIE: &str = "i18n_pref_locale";
 
@@ -40,7 +40,8 @@ fn chosen(path: &str, query: &str) -> Option<(&'static str, String)> {
     let rest: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
         .filter_map(|(k, v)| {
             if k == "lang" {
-                lang = LANGUAGES.iter().find(|l| **l == v).copied();
+                // The pages' own languages, spelled as the cookie spells them.
+                lang = v.parse::<Locale>().ok().map(Locale::as_str);
                 None
             } else {
                 Some((k.into_owned(), v.into_owned()))
