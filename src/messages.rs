@@ -22,6 +22,7 @@ pub const SERVER_CODES: &[&str] = &[
     "INVALID_POINTS_RULE",
     "INVALID_CHIP_SET",
     "TOO_MANY_SIGN_UPS",
+    "DISK_FULL",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with

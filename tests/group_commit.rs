@@ -131,7 +131,16 @@ async fn a_commit_that_fails_answers_its_group_with_an_error_and_keeps_nothing()
         e.submit(id, "b", &cas, &by),
     );
     for r in [a, boom, b] {
-        assert!(matches!(r, Err(EngineError::Unwritten(_))), "{r:?}");
+        assert!(
+            matches!(
+                r,
+                Err(EngineError::Unwritten {
+                    disk_full: false,
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
     }
     let after = e.snapshot(id).unwrap();
     assert_eq!(after.last_seq, before.last_seq, "readers saw nothing");

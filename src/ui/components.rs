@@ -444,13 +444,26 @@ pub fn Answer(
                 };
                 Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=refused.code.clone()>{error_message(lang, &refused.code, &params)}</p> }.into_any())
             }
-            // Transport and server failures carry no domain code: the page only says so.
-            Some(Err(_)) => Some(view! { <p class="answer error" role="alert" data-testid="answer">{error_message(lang, "INTERNAL", &Default::default())}</p> }.into_any()),
+            // A server failure with a code of its own (a full disk) says so in words;
+            // transport failures carry no code: the page only says it failed.
+            Some(Err(e)) => {
+                let code = server_error_code(&e);
+                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=code>{error_message(lang, code, &Default::default())}</p> }.into_any())
+            }
             Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
             // Not lost: the device keeps it and sends it when the server can be reached.
             Some(Ok(CommandReply::Queued { waiting })) => Some(view! { <p class="answer queued" role="status" data-testid="answer" data-queued="1">{t!(i18n, outbox_kept, n = waiting)}</p> }.into_any()),
             None => None,
         }
+    }
+}
+
+/// The code a server function's error carries when the server named one it has words for
+/// (`DISK_FULL`, `UNAUTHENTICATED`…), else `INTERNAL`.
+pub fn server_error_code(e: &ServerFnError) -> &str {
+    match e {
+        ServerFnError::ServerError(code) if crate::domain::texts::error(code).is_some() => code,
+        _ => "INTERNAL",
     }
 }
 

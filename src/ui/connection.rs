@@ -61,7 +61,14 @@ pub fn OfflineBanner(live: Live) -> impl IntoView {
     let waiting = move || outbox.waiting.get();
     let late = move || outbox.late.get();
     view! {
-        <Show when=offline>
+        // The server answered but could not write (its disk is full): said in words, not
+        // as "offline"; what was tapped waits below and is sent again.
+        {move || outbox.trouble.get().map(|code| view! {
+            <div class="offline trouble" role="alert" data-testid="server-trouble" data-code=code.clone()>
+                {error_message(lang_code(i18n.get_locale()), &code, &Default::default())}
+            </div>
+        })}
+        <Show when=move || offline() && outbox.trouble.with(Option::is_none)>
             <div class="offline" role="status" data-testid="offline">
                 {t!(i18n, offline)}
                 // The page shows what this device kept, counted from when it came.

@@ -64,6 +64,9 @@ pub struct Outbox {
     pub late: RwSignal<Vec<LateAnswer>>,
     /// The server could not be reached on the last try.
     pub unreachable: RwSignal<bool>,
+    /// The server was reached but could not write, with its code (`DISK_FULL`): the person
+    /// is told why in words, and the command stays on the device until it is written.
+    pub trouble: RwSignal<Option<String>>,
     /// The controls still waiting for their command's answer, by command id.
     listeners: StoredValue<HashMap<String, oneshot::Sender<CommandReply>>>,
     draining: StoredValue<bool>,
@@ -80,6 +83,7 @@ impl Outbox {
             waiting: RwSignal::new(Vec::new()),
             late: RwSignal::new(Vec::new()),
             unreachable: RwSignal::new(false),
+            trouble: RwSignal::new(None),
             listeners: StoredValue::new(HashMap::new()),
             draining: StoredValue::new(false),
             backoff_ms: StoredValue::new(1_000),
@@ -248,11 +252,14 @@ impl Outbox {
                     .await;
                     match sent {
                         Ok(CommandReply::Queued { .. }) | Err(_) => {
+                            self.trouble
+                                .set(sent.err().and_then(|e| server_trouble(&e)));
                             self.failed_try(&head);
                             break;
                         }
                         Ok(reply) => {
                             self.unreachable.set(false);
+                            self.trouble.set(None);
                             self.backoff_ms.set_value(1_000);
                             self.answered(head, reply);
                         }
@@ -289,6 +296,17 @@ impl Outbox {
             },
             std::time::Duration::from_millis(delay),
         );
+    }
+}
+
+/// The server's own failure that the person should read in words (the server answered, but
+/// could not write): its code, from a server function's error.
+#[cfg(feature = "hydrate")]
+fn server_trouble(e: &leptos::server_fn::error::ServerFnError) -> Option<String> {
+    use leptos::server_fn::error::ServerFnError;
+    match e {
+        ServerFnError::ServerError(code) if code == "DISK_FULL" => Some(code.clone()),
+        _ => None,
     }
 }
 

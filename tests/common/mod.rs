@@ -56,6 +56,22 @@ pub async fn real_server(demo: bool) -> RealServer {
 pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.sqlite");
+    real_server_on(db, dir, demo, limits).await
+}
+
+/// The real server with its SQLite file at `db` (a folder the test chose: a small file
+/// system, say), behind the usual door.
+pub async fn real_server_at(db: PathBuf, demo: bool) -> RealServer {
+    let dir = tempfile::tempdir().unwrap();
+    real_server_on(db, dir, demo, DoorLimits::for_open_files(4096)).await
+}
+
+async fn real_server_on(
+    db: PathBuf,
+    dir: tempfile::TempDir,
+    demo: bool,
+    limits: DoorLimits,
+) -> RealServer {
     let config = ServerConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         database: db.clone(),

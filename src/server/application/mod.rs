@@ -165,6 +165,10 @@ pub(crate) fn engine_refusal(e: EngineError) -> Refusal {
         EngineError::CommandIdReused => Refusal::CommandIdReused,
         EngineError::UnknownTournament(_) => Refusal::NotFound("tournament"),
         EngineError::Forbidden => Refusal::Forbidden,
+        e if e.is_disk_full() => {
+            tracing::error!("refused for want of disk space: {e}");
+            Refusal::DiskFull
+        }
         e => Refusal::internal(e),
     }
 }

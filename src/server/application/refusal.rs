@@ -34,6 +34,10 @@ pub enum Refusal {
     /// The rules of the game refused the command; nothing changed.
     #[error("{0}")]
     Rules(DomainError),
+    /// The server's disk is full: nothing was written. The same command sent again once
+    /// space is freed is carried out (the server recovers by itself).
+    #[error("the server's disk is full: nothing was written; free some space and send it again")]
+    DiskFull,
     /// The server itself failed; the cause is in the log under this id.
     #[error("internal error {0}")]
     Internal(uuid::Uuid),
@@ -58,6 +62,7 @@ impl Refusal {
             Refusal::InvalidCommandId => "INVALID_COMMAND_ID",
             Refusal::CommandIdReused => "COMMAND_ID_REUSED",
             Refusal::TooManySignUps { .. } => "TOO_MANY_SIGN_UPS",
+            Refusal::DiskFull => "DISK_FULL",
             Refusal::Rules(e) => e.code(),
             Refusal::Internal(_) => "INTERNAL",
         }

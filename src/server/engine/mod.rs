@@ -39,9 +39,11 @@ pub enum EngineError {
     /// rather than handing back the first command's answer as if this one had been done.
     #[error("this command id was used for another command")]
     CommandIdReused,
-    /// The log could not be written (the disk): nothing of the command was kept.
-    #[error("the log could not be written: {0}")]
-    Unwritten(String),
+    /// The log could not be written: nothing of the command was kept, and the tournament is
+    /// exactly as the log says (the sender may send the same command id again later).
+    /// `disk_full`: for want of space, which comes back by itself once space is freed.
+    #[error("the log could not be written: {why}")]
+    Unwritten { disk_full: bool, why: String },
     /// The tournament's writer stopped (the server is shutting down).
     #[error("the writer of tournament {0} stopped")]
     WriterGone(i64),
@@ -54,6 +56,17 @@ pub enum EngineError {
         seq: u64,
         source: crate::domain::ApplyError,
     },
+}
+
+impl EngineError {
+    /// The command was not written for want of disk space (no other fault).
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            EngineError::Unwritten { disk_full, .. } => *disk_full,
+            EngineError::Store(e) => e.is_disk_full(),
+            _ => false,
+        }
+    }
 }
 
 /// A consistent copy of a tournament for readers, with the last event number in it.

@@ -9,8 +9,11 @@
 //!
 //! The state is changed as the group is decided (command 2 of a group is decided on the state
 //! after command 1), before the commit; readers see it only after the commit. A failed commit
-//! answers the whole group with an error and rebuilds the state from the log, which is the
-//! truth.
+//! (a full disk, above all) answers the whole group with an error and at once rebuilds the
+//! state from the log, which is the truth: the memory is then exactly the database, and the
+//! next command is decided on it. Should the rebuild fail too, nothing is decided until it
+//! succeeds (each later group tries it first), so the writer recovers by itself once the
+//! disk has room again.
 
 use super::{now, EngineError, Reply, Shared, Snapshot};
 use crate::domain::ids::Timestamp;
@@ -100,9 +103,12 @@ impl Writer {
 
     async fn commit(&mut self, group: Vec<Submitted>) {
         if let Err(e) = self.ready().await {
-            let why = e.to_string();
+            let (disk_full, why) = (e.is_disk_full(), e.to_string());
             for s in group {
-                let _ = s.answer.send(Err(EngineError::Unwritten(why.clone())));
+                let _ = s.answer.send(Err(EngineError::Unwritten {
+                    disk_full,
+                    why: why.clone(),
+                }));
             }
             return;
         }
@@ -188,11 +194,26 @@ impl Writer {
         }
         if !records.is_empty() {
             if let Err(e) = self.store.append(self.id, &records).await {
-                tracing::error!("tournament {}: commit failed: {e}", self.id);
+                if e.is_disk_full() {
+                    tracing::error!(
+                        "tournament {}: the disk is full, commit failed: {e}",
+                        self.id
+                    );
+                } else {
+                    tracing::error!("tournament {}: commit failed: {e}", self.id);
+                }
+                let (disk_full, why) = (e.is_disk_full(), e.to_string());
+                // The group changed the state before the commit: back to the log's state
+                // before anyone is answered, so a retry is decided on what was written.
                 self.stale = true;
-                let why = e.to_string();
+                if let Err(e) = self.ready().await {
+                    tracing::error!("tournament {}: state not rebuilt yet: {e}", self.id);
+                }
                 for (answer, _) in owed {
-                    let _ = answer.send(Err(EngineError::Unwritten(why.clone())));
+                    let _ = answer.send(Err(EngineError::Unwritten {
+                        disk_full,
+                        why: why.clone(),
+                    }));
                 }
                 return;
             }
@@ -237,6 +258,8 @@ impl Writer {
             self.state = state;
             self.last = last;
             self.stale = false;
+            // Readers saw only committed states; this is the same one, or one that the
+            // commit which failed on our side had in fact written.
             self.publish();
         }
         if self.known.is_none() {

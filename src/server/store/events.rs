@@ -131,7 +131,26 @@ impl Store {
         tournament: i64,
         records: &[CommandRecord],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.pool.acquire().await?;
+        let written = Self::write_records(&mut conn, tournament, records).await;
+        if written.is_err() {
+            // After a failed write (a full disk above all) SQLite and sqlx may disagree on
+            // whether a transaction is still open: the connection is closed, never reused, and
+            // the next write starts on a fresh one (which is how writing recovers by itself
+            // once space returns).
+            conn.close_on_drop();
+        }
+        written
+    }
+
+    /// The inserts of `append` in one transaction on `conn`, committed.
+    async fn write_records(
+        conn: &mut sqlx::SqliteConnection,
+        tournament: i64,
+        records: &[CommandRecord],
+    ) -> Result<(), StoreError> {
+        use sqlx::Connection;
+        let mut tx = conn.begin().await?;
         for r in records {
             for (i, event) in r.events.iter().enumerate() {
                 let seq = r.first_seq + i as u64;

@@ -67,6 +67,24 @@ pub enum StoreError {
     File(String),
 }
 
+impl StoreError {
+    /// The disk is full (SQLite's `SQLITE_FULL`, which it also answers when the file system
+    /// says ENOSPC, or when a page limit is reached; or the OS's "no space" on a file of
+    /// ours). Nothing of the failed write was kept; writing works again once space returns.
+    pub fn is_disk_full(&self) -> bool {
+        /// SQLite's primary result code for a full disk (extended codes keep it in the low byte).
+        const SQLITE_FULL: i64 = 13;
+        match self {
+            StoreError::Db(sqlx::Error::Database(e)) => e
+                .code()
+                .and_then(|c| c.parse::<i64>().ok())
+                .is_some_and(|c| c & 0xff == SQLITE_FULL),
+            StoreError::Db(sqlx::Error::Io(e)) => e.kind() == std::io::ErrorKind::StorageFull,
+            _ => false,
+        }
+    }
+}
+
 /// What a command led to, stored so a retry with the same id gets the same answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StoredOutcome {
@@ -96,6 +114,14 @@ pub struct Store {
 impl Store {
     /// Opens (creating if needed) the database file and runs the migrations.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        Self::open_limited(path, None).await
+    }
+
+    /// `open`, with the database file held to at most `max_pages` pages (SQLite's
+    /// `max_page_count`, on every connection): a disk that fills up, for the tests of what
+    /// a full disk does, on any machine.
+    #[doc(hidden)]
+    pub async fn open_limited(path: &Path, max_pages: Option<u32>) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent() {
             if !dir.as_os_str().is_empty() {
                 let _ = std::fs::create_dir_all(dir);
@@ -114,8 +140,21 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
+        let options = match max_pages {
+            Some(pages) => options.pragma("max_page_count", pages.to_string()),
+            None => options,
+        };
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            // A connection handed back while sqlx still counts a transaction open (a write that
+            // failed half-way: SQLite may have rolled back by itself, as on a full disk, so
+            // sqlx's ROLLBACK failed) is closed, not reused: reused, its next BEGIN would be a
+            // mere SAVEPOINT inside a transaction that never commits, holding the write lock.
+            .after_release(|conn, _| {
+                use sqlx::Connection;
+                let clean = !conn.is_in_transaction();
+                Box::pin(async move { Ok(clean) })
+            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;

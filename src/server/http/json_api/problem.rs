@@ -85,6 +85,7 @@ impl From<Refusal> for Problem {
             Refusal::CommandIdReused => StatusCode::CONFLICT,
             Refusal::TooManySignUps { .. } => StatusCode::TOO_MANY_REQUESTS,
             Refusal::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::DiskFull => StatusCode::INSUFFICIENT_STORAGE,
             Refusal::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let mut p = Problem::new(status, r.code(), Some(r.to_string()));
