@@ -334,6 +334,7 @@ fn short_limits() -> DoorLimits {
         per_address: 8,
         streams: 2,
         streams_per_address: 8,
+        headroom: 8,
     }
 }
 
@@ -410,6 +411,198 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
     let t = closed_within(&mut kept, Duration::from_secs(8)).await;
     assert!(t.is_some(), "an idle keep-alive connection stays open");
+}
+
+/// One attacking connection, again and again: `trickle` announces a body and sends it a byte
+/// every 2 s; otherwise a keep-alive connection asks for a small answer every 5 s. Each is
+/// opened again as soon as the server closes it, until `stop`.
+async fn flood_connection(
+    from: String,
+    to: SocketAddr,
+    trickle: bool,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> u32 {
+    use std::sync::atomic::Ordering;
+    let mut reopened = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let Ok(Ok(mut conn)) =
+            tokio::time::timeout(Duration::from_secs(2), socket.connect(to)).await
+        else {
+            continue;
+        };
+        reopened += 1;
+        let head = if trickle {
+            "POST /api/v1/tournaments/1/commands HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+             Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+        } else {
+            "GET /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        };
+        let mut buf = [0u8; 8192];
+        'conn: while !stop.load(Ordering::Relaxed) {
+            if !trickle && conn.write_all(head.as_bytes()).await.is_err() {
+                break;
+            }
+            if trickle {
+                if conn.write_all(head.as_bytes()).await.is_err() {
+                    break;
+                }
+                loop {
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    if stop.load(Ordering::Relaxed) || conn.write_all(b"{").await.is_err() {
+                        break 'conn;
+                    }
+                    if let Ok(Ok(0)) =
+                        tokio::time::timeout(Duration::from_millis(1), conn.read(&mut buf)).await
+                    {
+                        break 'conn;
+                    }
+                }
+            }
+            // The answer, then quiet until the next request.
+            match tokio::time::timeout(Duration::from_secs(5), conn.read(&mut buf)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => break,
+                _ => {}
+            }
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        }
+    }
+    reopened
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_trickling_and_idle_connections_leaves_the_desk_and_the_phones_served() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // A door for 48, as a club's would be for thousands; 6 laptop addresses try 16
+    // connections each, half trickling a body, half keep-alive asking every 5 s.
+    let limits = DoorLimits {
+        header_timeout: Duration::from_secs(30),
+        idle_timeout: Duration::from_secs(60),
+        connections: 48,
+        per_address: 16,
+        streams: 8,
+        streams_per_address: 8,
+        headroom: 4,
+    };
+    let s = real_server_with(true, limits).await;
+    let id = s.engine.tournament_ids()[0];
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut attackers = Vec::new();
+    for a in 0..6 {
+        for c in 0..16 {
+            attackers.push(tokio::spawn(flood_connection(
+                format!("127.0.0.{}", 20 + a),
+                s.addr,
+                c % 2 == 0,
+                stop.clone(),
+            )));
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    // The desk's tablet and a phone on the club's WiFi (addresses of their own).
+    let desk = Client::builder()
+        .cookie_store(true)
+        .local_address("127.0.0.8".parse::<IpAddr>().ok())
+        .timeout(Duration::from_secs(20))
+        .build()
+        .unwrap();
+    let login = desk
+        .post(format!("{}/api/director_login", s.base))
+        .form(&[("pin", PIN)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    let ruling = json!({"type": "record_ruling", "table": 1, "flow": "talking",
+        "answers": [{"type": "yes_no", "value": false}, {"type": "choice", "value": 1}, {"type": "count", "value": 3}]});
+    let (mut desk_times, mut phone_times) = (Vec::new(), Vec::new());
+    for i in 0..15 {
+        let t = Instant::now();
+        let r = desk
+            .post(format!("{}/api/v1/tournaments/{id}/commands", s.base))
+            .json(&json!({"command_id": format!("flood-{i}"), "command": ruling}))
+            .send()
+            .await
+            .expect("the desk's command answered");
+        assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+        desk_times.push(t.elapsed());
+        let t = Instant::now();
+        // A fresh connection each time, as a phone waking up opens one.
+        let page = Client::builder()
+            .local_address("127.0.0.9".parse::<IpAddr>().ok())
+            .timeout(Duration::from_secs(20))
+            .build()
+            .unwrap()
+            .get(format!("{}/player", s.base))
+            .send()
+            .await
+            .expect("the phone's page answered");
+        assert_eq!(page.status(), 200);
+        phone_times.push(t.elapsed());
+        tokio::time::sleep(Duration::from_millis(700)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut reopened = 0;
+    for a in attackers {
+        reopened += a.await.unwrap();
+    }
+    let worst = |t: &[Duration]| t.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "flood: {reopened} attacking connections opened; desk worst {:?}, phone worst {:?}",
+        worst(&desk_times),
+        worst(&phone_times)
+    );
+    assert!(
+        reopened > 96,
+        "the laptops kept opening connections ({reopened})"
+    );
+    assert!(
+        worst(&desk_times) < Duration::from_secs(2),
+        "desk {desk_times:?}"
+    );
+    assert!(
+        worst(&phone_times) < Duration::from_secs(2),
+        "phone {phone_times:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_sent_a_byte_at_a_time_is_cut_off() {
+    let s = real_server_with(true, short_limits()).await;
+    let mut conn = connect_from("127.0.0.5", s.addr).await;
+    conn.write_all(
+        // The sign-in reads its body before anything else (the PIN is in it).
+        b"POST /api/director_login HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+          Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n",
+    )
+    .await
+    .unwrap();
+    let started = Instant::now();
+    // A byte every 500 ms keeps the connection from looking idle, and the body never ends.
+    let mut closed = false;
+    while started.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if conn.write_all(b" ").await.is_err() {
+            closed = true;
+            break;
+        }
+        let mut buf = [0u8; 1024];
+        match tokio::time::timeout(Duration::from_millis(1), conn.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => {
+                closed = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(closed, "a trickling body held its connection for 20 s");
+    let after = started.elapsed();
+    assert!(
+        after >= Duration::from_secs(9) && after < Duration::from_secs(14),
+        "cut off after the grace of 10 s: {after:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -14,7 +14,16 @@
 //!   (at most `streams_per_address` from one address), so a room of phones following the
 //!   clock never crowds out the pages, nor the other way round;
 //! - the open-file limit is raised to what the system allows at start-up
-//!   (`raise_open_files`), and the caps are kept below it.
+//!   (`raise_open_files`), and the caps are kept below it;
+//! - near the cap the door makes room before it lets the next one in (`shed_one`): it closes
+//!   the least useful connection, one of the address holding the most connections, the
+//!   quietest of those, never the director's (a connection that carried a valid director
+//!   session or API token, `ConnectionSlot::trust`) nor the server's own machine's. A laptop
+//!   that fills the door with connections that trickle or idle so loses its own first, and
+//!   the desk, the tables and the phones, a few connections each, still get in at once;
+//! - a request's body must come at a useful pace (`body_deadline`): a body still incomplete
+//!   `BODY_GRACE` plus one second per `BODY_MIN_RATE` bytes received after its head is cut
+//!   off, so a body sent a byte at a time holds no place for long.
 //!
 //! The server's own machine (127.0.0.1, ::1) is not held to the per-address caps: whoever
 //! sits at it runs the server anyway, and the load tests speak from there.
@@ -31,7 +40,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 /// The door's limits.
 #[derive(Clone, Debug)]
@@ -42,7 +51,16 @@ pub struct DoorLimits {
     pub per_address: u32,
     pub streams: usize,
     pub streams_per_address: u32,
+    /// When fewer places than this are free, each new connection first makes room by closing
+    /// the least useful one (the room keeps this many places for whoever comes next).
+    pub headroom: usize,
 }
+
+/// How long any request body may take, beyond one second per `BODY_MIN_RATE` bytes.
+pub const BODY_GRACE: Duration = Duration::from_secs(10);
+/// The slowest pace (bytes a second) a long body is let to keep: the club's WiFi is far
+/// faster; a 32 MB log import may take 8 minutes at this pace.
+pub const BODY_MIN_RATE: u64 = 64 * 1024;
 
 impl DoorLimits {
     /// The limits for a club's room, kept below `open_files` (the process's limit).
@@ -59,9 +77,11 @@ impl DoorLimits {
             header_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
             connections,
-            per_address: 128,
+            // A phone's browser opens six at most; a laptop with more is shed first anyway.
+            per_address: 64,
             streams: connections,
             streams_per_address: 32,
+            headroom: (connections / 16).max(8),
         }
     }
 }
@@ -73,7 +93,7 @@ struct PerAddress(Mutex<BTreeMap<IpAddr, u32>>);
 impl PerAddress {
     /// Takes a place for `ip`, or says no when it has `cap` already.
     fn take(self: &Arc<Self>, ip: IpAddr, cap: u32) -> Option<AddressPlace> {
-        let exempt = ip.is_loopback() && (ip == IpAddr::from([127, 0, 0, 1]) || ip.is_ipv6());
+        let exempt = own_machine(ip);
         let mut counts = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let n = counts.entry(ip).or_insert(0);
         if *n >= cap && !exempt {
@@ -108,6 +128,39 @@ impl Drop for AddressPlace {
     }
 }
 
+impl PerAddress {
+    /// How many places `ip` holds.
+    fn count(&self, ip: IpAddr) -> u32 {
+        let counts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        counts.get(&ip).copied().unwrap_or(0)
+    }
+}
+
+/// The server's own machine: never held to the per-address caps, never shed.
+fn own_machine(ip: IpAddr) -> bool {
+    ip.is_loopback() && (ip == IpAddr::from([127, 0, 0, 1]) || ip.is_ipv6())
+}
+
+/// What the door knows of an open connection, to choose which to close near the cap.
+struct Tracked {
+    peer: IpAddr,
+    activity: Arc<Activity>,
+    flags: Arc<Flags>,
+    /// Told to close (the connection's task ends at once).
+    shed: Arc<Notify>,
+}
+
+/// What a connection turned out to be, set while it serves.
+#[derive(Default)]
+struct Flags {
+    /// It carried a valid director session or API token.
+    trusted: std::sync::atomic::AtomicBool,
+    /// It carries a live stream (counted among the streams, not the connections).
+    stream: std::sync::atomic::AtomicBool,
+    /// Already told to close.
+    shed: std::sync::atomic::AtomicBool,
+}
+
 /// The door: its limits and what is in use.
 pub struct Door {
     limits: DoorLimits,
@@ -115,13 +168,17 @@ pub struct Door {
     per_address: Arc<PerAddress>,
     streams: Arc<Semaphore>,
     streams_per_address: Arc<PerAddress>,
+    open: Mutex<BTreeMap<u64, Tracked>>,
+    next_id: AtomicU64,
+    /// Connections closed to make room, since the start (for the benchmarks and the log).
+    shed_count: AtomicU64,
 }
 
 /// What a connection holds while it is open: its place among the connections (or, once it
 /// carries a live stream, among the streams) and its address's place. Every request on the
 /// connection carries it (as an extension), so the live stream can trade the place.
 #[derive(Clone)]
-pub struct ConnectionSlot(Arc<Mutex<Places>>);
+pub struct ConnectionSlot(Arc<Mutex<Places>>, Arc<Flags>);
 
 struct Places {
     door: Arc<Door>,
@@ -135,6 +192,17 @@ struct Places {
 pub struct StreamsFull;
 
 impl ConnectionSlot {
+    /// This connection carried the director's valid credential: it is the last to be closed
+    /// when the door makes room.
+    pub fn trust(&self) {
+        self.1.trusted.store(true, Ordering::Relaxed);
+    }
+
+    /// Has this connection carried the director's valid credential?
+    pub fn trusted(&self) -> bool {
+        self.1.trusted.load(Ordering::Relaxed)
+    }
+
     /// This connection carries a live stream from now on: its place among the connections is
     /// given back for one among the streams, or `StreamsFull`.
     pub fn become_stream(&self) -> Result<(), StreamsFull> {
@@ -154,6 +222,7 @@ impl ConnectionSlot {
             .ok_or(StreamsFull)?;
         places.stream = Some((permit, place));
         places.connection = None;
+        self.1.stream.store(true, Ordering::Relaxed);
         Ok(())
     }
 }
@@ -165,12 +234,46 @@ impl Door {
             streams: Arc::new(Semaphore::new(limits.streams)),
             per_address: Default::default(),
             streams_per_address: Default::default(),
+            open: Mutex::new(BTreeMap::new()),
+            next_id: AtomicU64::new(0),
+            shed_count: AtomicU64::new(0),
             limits,
         })
     }
 
     pub fn limits(&self) -> &DoorLimits {
         &self.limits
+    }
+
+    /// Connections closed to make room since the start.
+    pub fn shed_count(&self) -> u64 {
+        self.shed_count.load(Ordering::Relaxed)
+    }
+
+    /// Closes the least useful open connection, to make room for the next: among those not
+    /// trusted, not the server's own machine's and not carrying a live stream, one of the
+    /// address holding the most connections, the quietest of those. False when none may go.
+    fn shed_one(&self) -> bool {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let victim = open
+            .values()
+            .filter(|t| {
+                !own_machine(t.peer)
+                    && !t.flags.trusted.load(Ordering::Relaxed)
+                    && !t.flags.stream.load(Ordering::Relaxed)
+                    && !t.flags.shed.load(Ordering::Relaxed)
+            })
+            .max_by_key(|t| (self.per_address.count(t.peer), t.activity.quiet_for()));
+        match victim {
+            Some(t) => {
+                t.flags.shed.store(true, Ordering::Relaxed);
+                t.shed.notify_one();
+                self.shed_count.fetch_add(1, Ordering::Relaxed);
+                tracing::debug!(peer = %t.peer, "connection closed to make room");
+                true
+            }
+            None => false,
+        }
     }
 
     /// Serves `router` on `listener` until `shutdown` completes, then lets open requests finish
@@ -184,6 +287,11 @@ impl Door {
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         tokio::pin!(shutdown);
         loop {
+            // Near the cap, room is made for the next one before it comes: a flood of
+            // connections then costs the flooding laptop its own first (see `shed_one`).
+            if self.connections.available_permits() <= self.limits.headroom {
+                self.shed_one();
+            }
             // A place first: beyond the cap, connections wait in the kernel's backlog.
             let permit = tokio::select! {
                 p = self.connections.clone().acquire_owned() => match p {
@@ -211,13 +319,28 @@ impl Door {
             // Without TCP_NODELAY a compressed answer written in several pieces waits for the
             // client's delayed ACK (40 ms on Linux) before its last piece goes out.
             let _ = tcp.set_nodelay(true);
-            let slot = ConnectionSlot(Arc::new(Mutex::new(Places {
-                door: self.clone(),
-                peer: peer.ip(),
-                connection: Some((permit, place)),
-                stream: None,
-            })));
+            let flags = Arc::new(Flags::default());
+            let slot = ConnectionSlot(
+                Arc::new(Mutex::new(Places {
+                    door: self.clone(),
+                    peer: peer.ip(),
+                    connection: Some((permit, place)),
+                    stream: None,
+                })),
+                flags.clone(),
+            );
             let activity = Arc::new(Activity::new());
+            let shed = Arc::new(Notify::new());
+            let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+            self.open.lock().unwrap_or_else(|e| e.into_inner()).insert(
+                id,
+                Tracked {
+                    peer: peer.ip(),
+                    activity: activity.clone(),
+                    flags,
+                    shed: shed.clone(),
+                },
+            );
             let io = TokioIo::new(Watched {
                 inner: tcp,
                 activity: activity.clone(),
@@ -243,12 +366,14 @@ impl Door {
                 .serve_connection(io, service);
             let conn = graceful.watch(conn);
             let idle = self.limits.idle_timeout;
+            let door = self.clone();
             tokio::spawn(async move {
                 tokio::pin!(conn);
                 let tick = (idle / 4).max(Duration::from_millis(250));
                 loop {
                     tokio::select! {
                         _ = &mut conn => break,
+                        () = shed.notified() => break,
                         () = tokio::time::sleep(tick) => {
                             if activity.quiet_for() >= idle {
                                 tracing::debug!(%peer, "idle connection closed");
@@ -257,6 +382,10 @@ impl Door {
                         }
                     }
                 }
+                door.open
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&id);
                 drop(slot);
             });
         }
@@ -267,6 +396,97 @@ impl Door {
         {
             tracing::warn!("connections still open after 10 s: closed");
         }
+    }
+}
+
+/// Middleware: a request's body must come at a useful pace. Cut off (an error to whoever
+/// reads it: the handler answers 400 and the connection closes) once it is still incomplete
+/// `BODY_GRACE` plus one second per `BODY_MIN_RATE` bytes received after its head.
+pub async fn body_deadline(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let req =
+        req.map(|body| axum::body::Body::new(PacedBody::new(body, BODY_GRACE, BODY_MIN_RATE)));
+    next.run(req).await
+}
+
+/// A request body that fails when it comes too slowly (see `body_deadline`).
+struct PacedBody {
+    inner: axum::body::Body,
+    started: tokio::time::Instant,
+    grace: Duration,
+    min_rate: u64,
+    received: u64,
+    timer: Pin<Box<tokio::time::Sleep>>,
+}
+
+/// A body cut off for coming too slowly.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body came too slowly ({received} bytes in {seconds} s)")]
+pub struct TooSlow {
+    received: u64,
+    seconds: u64,
+}
+
+impl PacedBody {
+    fn new(inner: axum::body::Body, grace: Duration, min_rate: u64) -> PacedBody {
+        let started = tokio::time::Instant::now();
+        PacedBody {
+            inner,
+            started,
+            grace,
+            min_rate: min_rate.max(1),
+            received: 0,
+            timer: Box::pin(tokio::time::sleep_until(started + grace)),
+        }
+    }
+
+    /// When the body must be whole by, given what came so far.
+    fn deadline(&self) -> tokio::time::Instant {
+        self.started + self.grace + Duration::from_secs(self.received / self.min_rate)
+    }
+}
+
+impl hyper::body::Body for PacedBody {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let Some(data) = frame.data_ref() {
+                    this.received += data.len() as u64;
+                }
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Poll::Pending => {
+                let deadline = this.deadline();
+                if this.timer.deadline() != deadline {
+                    this.timer.as_mut().reset(deadline);
+                }
+                match this.timer.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Some(Err(axum::Error::new(TooSlow {
+                        received: this.received,
+                        seconds: this.started.elapsed().as_secs(),
+                    })))),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+            other => other,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
     }
 }
 

@@ -122,6 +122,11 @@ pub async fn build(
             ),
             super::installable::cache_headers,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            trust_the_director,
+        ))
+        .layer(axum::middleware::from_fn(super::door::body_deadline))
         .layer(CompressionLayer::new())
         .with_state(state);
     Ok((router, engine))
@@ -134,6 +139,27 @@ pub fn hash_file(options: &LeptosOptions) -> PathBuf {
         .ok()
         .and_then(|exe| exe.parent().map(|d| d.join(options.hash_file.as_ref())))
         .unwrap_or_default()
+}
+
+/// Middleware: a connection that carries the director's valid session or a valid API token
+/// is marked trusted, so the door never closes it to make room (`door::Door::shed_one`).
+/// Checked once per connection, only for requests that carry such a credential.
+async fn trust_the_director(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if let Some(slot) = req.extensions().get::<super::door::ConnectionSlot>() {
+        let credentials = crate::server::application::Credentials::from_headers(req.headers());
+        if !slot.trusted()
+            && (credentials.session.is_some() || credentials.bearer.is_some())
+            && crate::server::application::identify(&state, &credentials, None).await
+                == crate::server::application::Caller::Director
+        {
+            slot.trust();
+        }
+    }
+    next.run(req).await
 }
 
 /// Forgets expired sessions and quiet sign-in addresses, at start-up and every hour.
