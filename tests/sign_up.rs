@@ -261,6 +261,43 @@ async fn sign_ups_are_counted_per_address_through_both_doors() {
     );
 }
 
+/// Issue X, item 3: a phone's own sign-up token exempts nothing, and a burst sent at the same
+/// instant gets the address's allowance and no more (counted before it is carried out).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_burst_with_a_phones_token_gets_the_allowance_and_no_more() {
+    let s = real_server(false).await;
+    let base = s.base.clone();
+    let id = new_tournament(&s.engine).await;
+    let per_address = clubtd::server::application::sign_up::PER_ADDRESS;
+    let first = token(&sign_up(&base, id, "first", "First Phone").await);
+    let client = Client::new();
+    let answers = futures::future::join_all((0..60).map(|n| {
+        client
+            .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+            .header("x-sign-up-token", &first)
+            .json(&json!({"command_id": format!("burst-{n}"),
+                "command": {"type": "sign_up", "name": format!("Squatter {n}"), "method": "cash"}}))
+            .send()
+    }))
+    .await;
+    let statuses: Vec<u16> = answers
+        .into_iter()
+        .map(|a| a.unwrap().status().as_u16())
+        .collect();
+    let taken = statuses.iter().filter(|s| **s == 200).count();
+    assert_eq!(
+        taken,
+        per_address - 1,
+        "the allowance, less the first: {statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 429),
+        "{statuses:?}"
+    );
+    let view = s.engine.view(id).await.unwrap();
+    assert_eq!(view.view.as_ref().unwrap().door.queue.len(), per_address);
+}
+
 /// Issue T, item 4: a busted player asks for a re-entry from the personal page; the link is
 /// the credential, for that player only; the desk then sells it.
 #[tokio::test]

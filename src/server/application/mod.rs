@@ -98,17 +98,25 @@ pub async fn execute(
     let tournament = resolve(state, tournament).await?;
     let caller = identify(state, credentials, Some(tournament)).await;
     caller.may_send(tournament, command)?;
-    // Counted for callers without a credential only (the director and the tables are
-    // known), and only the sign-ups the queue takes.
-    let counted = (signing_up && caller == Caller::Anonymous)
+    // Counted before it is carried out, for every caller but the director and the tables
+    // (a phone's sign-up token or a personal link exempts nothing); given back when the
+    // queue refuses it.
+    let exempt = matches!(caller, Caller::Director | Caller::Table { .. });
+    let counted = (signing_up && !exempt)
         .then_some(credentials.address)
-        .flatten();
-    if let Some(address) = counted {
+        .flatten()
+        .map(|address| (address, std::time::Instant::now()));
+    if let Some((address, at)) = counted {
         state
             .sign_ups
-            .check(address, std::time::Instant::now())
+            .take(address, at)
             .map_err(|seconds| Refusal::TooManySignUps { seconds })?;
     }
+    let give_back = || {
+        if let Some((address, at)) = counted {
+            state.sign_ups.give_back(address, at);
+        }
+    };
     let origin = Origin {
         actor: caller.actor(),
         device: device.to_string(),
@@ -119,16 +127,19 @@ pub async fn execute(
         let (caller, command) = (caller.clone(), command.clone());
         move |t: &crate::domain::Tournament| caller.may_send_now(&command, t)
     };
-    let reply = state
+    let reply = match state
         .engine
         .submit_if(tournament, command_id, command, &origin, may_now)
         .await
-        .map_err(engine_refusal)?;
+    {
+        Ok(reply) => reply,
+        Err(e) => {
+            give_back();
+            return Err(engine_refusal(e));
+        }
+    };
     match reply {
         Reply::Accepted { first, last } => {
-            if let Some(address) = counted {
-                state.sign_ups.record(address, std::time::Instant::now());
-            }
             after_commit(state, tournament, command).await;
             Ok(Executed {
                 tournament,
@@ -136,7 +147,10 @@ pub async fn execute(
                 last_seq: last,
             })
         }
-        Reply::Rejected(e) => Err(Refusal::Rules(e)),
+        Reply::Rejected(e) => {
+            give_back();
+            Err(Refusal::Rules(e))
+        }
     }
 }
 

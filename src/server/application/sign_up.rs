@@ -1,7 +1,9 @@
 //! The door (issue T), for both front doors: a sign-up answered with the phone's token for its
 //! place, and the rate limit. Signing up needs no credential, so each address may sign up a
 //! few players in a short time (a phone signs up its owner and a friend), and a script on the
-//! club's network fills nothing but its own allowance. The queue's own cap
+//! club's network fills nothing but its own allowance. Only the director and the tables are
+//! not counted: a phone's own sign-up token or a player's personal link proves nothing about
+//! how many more that address may sign up. The queue's own cap
 //! (`door::MAX_QUEUE`) bounds the rest.
 
 use super::{execute, Credentials, Refusal, TapTimes};
@@ -136,28 +138,37 @@ impl SignUpLimiter {
         }
     }
 
-    /// Whether `address` may sign up one more at `now`, or in how many seconds it may. Only
-    /// sign-ups the queue took are counted ([`SignUpLimiter::record`]): a name refused at
-    /// the door costs no allowance. Two sign-ups checked at the same instant may both pass:
-    /// the allowance is a brake on a flood, the queue's cap the bound.
-    pub fn check(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
+    /// Takes one of `address`'s sign-ups at `now`, before the sign-up is carried out (as the
+    /// PINs are counted before they are checked): a burst sent at the same instant gets its
+    /// allowance and no more. Refused: in how many seconds one comes free. A sign-up the
+    /// queue then refuses gives its place back ([`SignUpLimiter::give_back`]): a name
+    /// refused at the door costs no allowance.
+    pub fn take(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
         let key = crate::server::auth::address_key(address);
         let mut recent = self.recent();
         forget_old(&mut recent, now);
-        match recent.get(&key) {
-            Some(times) if times.len() >= self.per_address => {
-                let oldest = times.front().copied().unwrap_or(now);
-                let wait = WINDOW.saturating_sub(now.duration_since(oldest));
-                Err(wait.as_secs().max(1))
-            }
-            _ => Ok(()),
+        let times = recent.entry(key).or_default();
+        if times.len() >= self.per_address {
+            let oldest = times.front().copied().unwrap_or(now);
+            let wait = WINDOW.saturating_sub(now.duration_since(oldest));
+            return Err(wait.as_secs().max(1));
         }
+        times.push_back(now);
+        Ok(())
     }
 
-    /// Counts a sign-up the queue took from `address`.
-    pub fn record(&self, address: IpAddr, now: Instant) {
+    /// Gives back the sign-up taken at `at` by `address` (the queue refused it).
+    pub fn give_back(&self, address: IpAddr, at: Instant) {
         let key = crate::server::auth::address_key(address);
-        self.recent().entry(key).or_default().push_back(now);
+        let mut recent = self.recent();
+        if let Some(times) = recent.get_mut(&key) {
+            if let Some(i) = times.iter().rposition(|t| *t == at) {
+                times.remove(i);
+            }
+            if times.is_empty() {
+                recent.remove(&key);
+            }
+        }
     }
 
     fn recent(&self) -> std::sync::MutexGuard<'_, BTreeMap<IpAddr, VecDeque<Instant>>> {
@@ -192,25 +203,30 @@ mod tests {
         let other: IpAddr = "192.168.1.21".parse().unwrap();
         let t0 = Instant::now();
         for _ in 0..PER_ADDRESS {
-            assert_eq!(limiter.check(phone, t0), Ok(()));
-            limiter.record(phone, t0);
+            assert_eq!(limiter.take(phone, t0), Ok(()));
         }
-        assert_eq!(limiter.check(phone, t0), Err(600));
+        assert_eq!(limiter.take(phone, t0), Err(600));
+        // One refused by the queue comes back.
+        limiter.give_back(phone, t0);
+        assert_eq!(limiter.take(phone, t0), Ok(()));
+        assert_eq!(limiter.take(phone, t0), Err(600));
         assert_eq!(
-            limiter.check(other, t0),
+            limiter.take(other, t0),
             Ok(()),
             "another phone is not held up"
         );
         assert_eq!(
-            limiter.check(phone, t0 + WINDOW),
+            limiter.take(phone, t0 + WINDOW),
             Ok(()),
             "the window moved on"
         );
         // An IPv6 phone changing its address inside its /64 is still the same phone.
         let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
         for i in 0..PER_ADDRESS {
-            limiter.record(v6(&format!("2001:db8::{:x}", i + 1)), t0);
+            assert!(limiter
+                .take(v6(&format!("2001:db8::{:x}", i + 1)), t0)
+                .is_ok());
         }
-        assert!(limiter.check(v6("2001:db8::ffff"), t0).is_err());
+        assert!(limiter.take(v6("2001:db8::ffff"), t0).is_err());
     }
 }
