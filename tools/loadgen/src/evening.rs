@@ -162,7 +162,13 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     // Meanwhile a process of its own times the director's commands, free of this one's
     // queueing behind 400 pages.
     let probe = tokio::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
-        .args(["probe", "--base", &server.base, "--tournament", &id.to_string()])
+        .args([
+            "probe",
+            "--base",
+            &server.base,
+            "--tournament",
+            &id.to_string(),
+        ])
         .args(["--secs", &o.paced_secs.to_string(), "--every-ms", "500"])
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)

@@ -136,7 +136,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     let elapsed = t0.elapsed();
     println!(
         "{}  ({bytes} B on the wire)",
-        stats::line("GET /view/{id}, 300 players (Accept-Encoding: gzip, deflate, br)", &times)
+        stats::line(
+            "GET /view/{id}, 300 players (Accept-Encoding: gzip, deflate, br)",
+            &times
+        )
     );
     if let (Some(a), Some(b)) = (cpu0, server.usage().map(|u| u.cpu)) {
         println!(

@@ -38,7 +38,10 @@ pub async fn run(o: &Opts) -> Result<(), String> {
         chips += 25;
         let cmd = json!({"type": "report_chips", "player": player, "chips": chips});
         let sent = Instant::now();
-        match director.send(&api::new_id(), &cmd, None, o.tournament).await {
+        match director
+            .send(&api::new_id(), &cmd, None, o.tournament)
+            .await
+        {
             Ok(Reply::Accepted(_)) => times.push(sent.elapsed()),
             // The other process's busts may have taken this player out: count another.
             _ => {

@@ -137,7 +137,11 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         .filter(|(_, _, _, r)| !matches!(r, Reply::Accepted(_)))
         .collect();
     if !refused.is_empty() {
-        return Err(format!("{} commands refused, e.g. {:?}", refused.len(), refused[0]));
+        return Err(format!(
+            "{} commands refused, e.g. {:?}",
+            refused.len(),
+            refused[0]
+        ));
     }
     // 0 applied twice: every command again with its id: the same answer, no new event.
     let before = director.view(id).await?["last_seq"].as_u64().unwrap_or(0);
@@ -145,7 +149,9 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     for (cid, cmd, key, reply) in &all_sent {
         let again = device.send(cid, cmd, Some(key), id).await?;
         if again != *reply {
-            return Err(format!("{cid}: answered {again:?} the second time, {reply:?} first"));
+            return Err(format!(
+                "{cid}: answered {again:?} the second time, {reply:?} first"
+            ));
         }
     }
     let after = director.view(id).await?["last_seq"].as_u64().unwrap_or(0);
@@ -158,7 +164,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         .enumerate()
         .all(|(i, e)| e["seq"].as_u64() == Some(i as u64 + 1));
     if !gapless || exported.len() as u64 != after {
-        return Err(format!("the exported log has {} events for last_seq {after}, gapless: {gapless}", exported.len()));
+        return Err(format!(
+            "the exported log has {} events for last_seq {after}, gapless: {gapless}",
+            exported.len()
+        ));
     }
     println!(
         "{} commands from {} devices in {} rounds: 0 lost, 0 applied twice, log 1..={after} without a gap",
@@ -167,7 +176,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         o.rounds
     );
     println!("{}", stats::line("outboxes empty", &emptied));
-    println!("{}", stats::line("every device on the final view", &caught_up));
+    println!(
+        "{}",
+        stats::line("every device on the final view", &caught_up)
+    );
     server.stop().await?;
     let panics = panics_in(&log);
     if !panics.is_empty() {
