@@ -220,3 +220,52 @@ async fn pages_refetching_during_a_burst_share_views_and_never_get_an_older_one(
     );
     assert!(seen.len() > distinct.len(), "pages shared views");
 }
+
+/// Issue X, item 6: a log that was never decided here (an imported file) can hold any
+/// amount; one that replays to an impossible tournament is refused, and nothing is created.
+#[tokio::test]
+async fn an_imported_log_that_leads_to_an_impossible_tournament_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = open_engine(&dir.path().join("club.sqlite")).await;
+    let demo = clubtd::server::demo::seed_if_empty(&e)
+        .await
+        .unwrap()
+        .expect("the demo");
+    let log: Vec<clubtd::domain::Event> = e
+        .store()
+        .audit_after(demo, 0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.event)
+        .collect();
+    // The untouched log imports.
+    assert!(e.import(&log).await.is_ok());
+    let before = e.tournament_ids().len();
+    let tampered = |event: serde_json::Value| {
+        let mut log = log.clone();
+        log.push(serde_json::from_value(event).expect("an event"));
+        log
+    };
+    for (event, what) in [
+        (
+            serde_json::json!({"type": "payouts_set", "amounts": [i64::MAX, 100]}),
+            "a prize of i64::MAX",
+        ),
+        (
+            serde_json::json!({"type": "payouts_set", "amounts": [-500]}),
+            "a negative prize",
+        ),
+        (
+            serde_json::json!({"type": "deal_recorded", "amounts": [[1, -100_000], [2, 50]], "note": ""}),
+            "a negative deal",
+        ),
+    ] {
+        let r = e.import(&tampered(event)).await;
+        assert!(
+            matches!(r, Err(EngineError::ImpossibleLog(_))),
+            "{what}: {r:?}"
+        );
+    }
+    assert_eq!(e.tournament_ids().len(), before, "nothing was created");
+}

@@ -35,7 +35,7 @@ pub use model::state::Tournament;
 // that no caller has to change: each is the module where the thing lives now.
 pub use log::{command, error, event};
 pub use model::{config, ids, money, names, state};
-pub use read::{chip_plan, ranking, receipts, view};
+pub use read::{chip_plan, ranking, receipts, sanity, view};
 pub use rules::{
     balancing, bounties, busts, clock, corrections, deals, door, payouts, penalties, purchases,
     registration, seating, structure,

@@ -50,6 +50,10 @@ pub enum EngineError {
     /// An imported log that does not start with a tournament's creation.
     #[error("not a tournament's event log")]
     InvalidLog,
+    /// An imported log that replays to a state the rules could never reach (negative chips,
+    /// prizes beyond the money…): refused before any face shows it.
+    #[error("the log leads to an impossible tournament: {0}")]
+    ImpossibleLog(crate::domain::sanity::Impossible),
     /// An imported log with an event that does not fit the state before it (`seq` from 1).
     #[error("event {seq} of the log does not apply: {source}")]
     CorruptLog {
@@ -254,6 +258,9 @@ impl Engine {
             state
                 .apply(e)
                 .map_err(|source| EngineError::CorruptLog { seq, source })?;
+        }
+        if let Some(impossible) = crate::domain::sanity::impossible(&state) {
+            return Err(EngineError::ImpossibleLog(impossible));
         }
         let id = self.store.create_tournament(&name, now().0).await?;
         let last = events.len() as u64;

@@ -23,7 +23,8 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Characters that show nothing and take no room.
+/// Characters that show nothing and take no room (the Braille blank, tag characters and
+/// variation selectors among them: each passes for a space, or for nothing, on the TV).
 fn is_invisible(c: char) -> bool {
     matches!(
         c,
@@ -36,10 +37,43 @@ fn is_invisible(c: char) -> bool {
             | '\u{180E}'
             | '\u{200B}'..='\u{200D}'
             | '\u{2060}'..='\u{2064}'
+            | '\u{2800}'
             | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
             | '\u{FEFF}'
             | '\u{FFA0}'
+            | '\u{E0000}'..='\u{E007F}'
+            | '\u{E0100}'..='\u{E01EF}'
     )
+}
+
+/// A Cyrillic or Greek letter (in lower case) that looks like a Latin one, as that Latin
+/// letter: "Јаn" typed with two Cyrillic letters reads as "Jan" in the room, so it must
+/// find Jan, and be asked about as the same name.
+fn latin_look_alike(c: char) -> char {
+    match c {
+        'а' | 'α' => 'a',
+        'в' | 'β' => 'b',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' | 'ε' => 'e',
+        'һ' | 'н' | 'η' => 'h',
+        'і' | 'ι' | 'ӏ' => 'i',
+        'ј' => 'j',
+        'к' | 'κ' => 'k',
+        'м' => 'm',
+        'о' | 'ο' => 'o',
+        'р' | 'ρ' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'т' | 'τ' => 't',
+        'υ' => 'u',
+        'ν' => 'v',
+        'ԝ' | 'ω' => 'w',
+        'х' | 'χ' => 'x',
+        'у' | 'γ' => 'y',
+        _ => c,
+    }
 }
 
 /// The name as kept, or `None` when it is refused: a control or bidirectional character, or
@@ -59,12 +93,14 @@ pub fn clean_name(raw: &str, max_chars: usize) -> Option<String> {
 /// The normalized key of a name: decomposed (NFKD) with the combining marks dropped, lower
 /// case, inner whitespace collapsed to one space, trimmed. Letters that do not decompose
 /// into a base letter and a mark are spelled out the way Dutch and French keyboards type
-/// them without the special key (ß → ss, æ → ae, œ → oe, ø → o, ł → l, đ → d).
+/// them without the special key (ß → ss, æ → ae, œ → oe, ø → o, ł → l, đ → d), and Cyrillic
+/// and Greek letters that look like Latin ones are read as those (`latin_look_alike`).
 pub fn search_key(name: &str) -> String {
     let folded: String = name
         .nfkd()
         .filter(|c| !is_combining_mark(*c))
         .flat_map(char::to_lowercase)
+        .map(latin_look_alike)
         .flat_map(|c| {
             let spelled: &[char] = match c {
                 'ß' => &['s', 's'],
@@ -112,11 +148,35 @@ mod tests {
             "Ann\nBob",
             "Ann\tBob",
             "\u{200B}\u{200C}\u{200D}",
+            "\u{2800}",
+            "\u{E0041}\u{E0042}",
+            "\u{FE0F}",
             "   ",
             "",
         ] {
             assert_eq!(clean_name(refused, 60), None, "{refused:?}");
         }
+    }
+
+    #[test]
+    fn blanks_tags_and_variation_selectors_are_nothing() {
+        assert_eq!(clean_name("Ann\u{2800}", 60).as_deref(), Some("Ann"));
+        assert_eq!(
+            clean_name("A\u{E0020}nn\u{E007F}", 60).as_deref(),
+            Some("Ann")
+        );
+        assert_eq!(clean_name("Ann\u{FE0F}", 60).as_deref(), Some("Ann"));
+    }
+
+    #[test]
+    fn a_cyrillic_look_alike_has_the_latin_names_key() {
+        // "Jan Janssens" with a Cyrillic Ј, а and е: the room reads the same name.
+        assert_eq!(
+            search_key("\u{0408}\u{0430}n J\u{0430}nss\u{0435}ns"),
+            search_key("Jan Janssens")
+        );
+        assert_eq!(search_key("\u{041E}\u{0422}\u{0422}\u{041E}"), "otto");
+        assert_eq!(search_key("Αννα"), "avva", "Greek nu reads as v");
     }
 
     #[test]

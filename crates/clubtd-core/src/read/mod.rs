@@ -5,4 +5,5 @@
 pub mod chip_plan;
 pub mod ranking;
 pub mod receipts;
+pub mod sanity;
 pub mod view;
