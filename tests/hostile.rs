@@ -168,12 +168,26 @@ async fn a_short_pin_is_refused_and_a_new_pin_ends_every_session_and_api_token()
 }
 
 #[tokio::test]
-async fn sign_out_everywhere_ends_the_other_tablets_sessions() {
+async fn sign_out_everywhere_ends_the_other_tablets_sessions_and_every_api_token() {
     let s = real_server(true).await;
     let tablet = director_client(&s.base).await;
     let laptop = director_client(&s.base).await;
     let links = |c: &Client| c.post(format!("{}/api/table_links", s.base)).send();
     assert_eq!(links(&tablet).await.unwrap().status(), 200);
+    // A token made with the PIN someone saw over the director's shoulder.
+    let made: Value = tablet
+        .post(format!("{}/api/v1/tokens", s.base))
+        .json(&json!({"label": "seen", "scope": "full"}))
+        .json_answer()
+        .await;
+    let bearer = format!("Bearer {}", made["token"].as_str().expect("a token"));
+    let with_token = || {
+        Client::new()
+            .get(format!("{}/api/v1/tokens", s.base))
+            .header("authorization", &bearer)
+            .send()
+    };
+    assert_eq!(with_token().await.unwrap().status(), 200);
     let ended: Value = laptop
         .post(format!("{}/api/director_logout_everywhere", s.base))
         .json_answer()
@@ -181,6 +195,11 @@ async fn sign_out_everywhere_ends_the_other_tablets_sessions() {
     assert_eq!(ended, json!(2));
     assert_eq!(links(&tablet).await.unwrap().status(), 403);
     assert_eq!(links(&laptop).await.unwrap().status(), 403);
+    assert_eq!(
+        with_token().await.unwrap().status(),
+        401,
+        "the API token ended too"
+    );
     // A stranger may not sign everybody out.
     let r = Client::new()
         .post(format!("{}/api/director_logout_everywhere", s.base))

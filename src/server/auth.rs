@@ -311,9 +311,12 @@ impl Auth {
         Ok(())
     }
 
-    /// Ends every director session (the console's "sign out everywhere"); returns how many.
+    /// Ends every director session and every API token (the console's "sign out
+    /// everywhere": whoever saw the PIN may have made a token too); returns how many sessions.
     pub async fn logout_everywhere(&self) -> Result<u64, StoreError> {
-        self.store.close_all_sessions().await
+        let (sessions, tokens) = self.store.close_all_sessions(now_ms()).await?;
+        tracing::warn!(sessions, api_tokens = tokens, "signed out everywhere");
+        Ok(sessions)
     }
 
     /// Forgets expired sessions and addresses that have been quiet for a day; returns how

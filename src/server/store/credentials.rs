@@ -64,12 +64,21 @@ impl Store {
         Ok((sessions, tokens))
     }
 
-    /// Ends every director session; returns how many there were.
-    pub async fn close_all_sessions(&self) -> Result<u64, StoreError> {
-        Ok(sqlx::query("DELETE FROM sessions")
-            .execute(&self.pool)
+    /// Ends every director session and every API token, in one transaction; returns how many
+    /// of each there were.
+    pub async fn close_all_sessions(&self, now_ms: i64) -> Result<(u64, u64), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let sessions = sqlx::query("DELETE FROM sessions")
+            .execute(&mut *tx)
             .await?
-            .rows_affected())
+            .rows_affected();
+        let tokens = sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL")
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        tx.commit().await?;
+        Ok((sessions, tokens))
     }
 
     /// Forgets the sessions that expired by `now_ms`; returns how many.
