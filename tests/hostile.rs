@@ -279,6 +279,59 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
     );
 }
 
+#[tokio::test]
+async fn an_anonymous_import_is_refused_before_its_body_is_read() {
+    // 100 anonymous posts announcing 32 MB each once took the server from 295 MB to 2 GB: the
+    // body was read before the credentials were looked at.
+    let s = real_server(true).await;
+    let mut conn = connect_from("127.0.0.5", s.addr).await;
+    let head = format!(
+        "POST /import HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n[{{\"seq\": 1",
+        s.addr,
+        32 * 1024 * 1024
+    );
+    conn.write_all(head.as_bytes()).await.unwrap();
+    // The rest of the body never comes: the answer must not wait for it.
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(3), conn.read(&mut buf))
+        .await
+        .expect("answered without waiting for the body")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&buf[..n]);
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+
+    // The director's import still works.
+    let director = director_client(&s.base).await;
+    let demo = s.engine.tournament_ids()[0];
+    let log = director
+        .get(format!("{}/export/{demo}/events.json", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let imported = director
+        .post(format!("{}/import", s.base))
+        .body(log)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(imported.status(), 201);
+
+    // A server function takes no more than a page ever sends (256 KB, not axum's 2 MB).
+    let huge = json!({"command_id": "x-huge", "command": {"type": "pause_clock"},
+        "table_key": "k".repeat(300 * 1024), "tournament": null});
+    let r = director
+        .post(format!("{}/api/send_command", s.base))
+        .json(&huge)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn the_database_its_wal_and_its_backups_are_private() {

@@ -60,16 +60,32 @@ pub struct LoggedEvent {
     pub event: crate::domain::Event,
 }
 
+/// The largest event log `POST /import` reads: an exported log of a long evening is a few MB
+/// of JSON.
+pub const IMPORT_LIMIT: usize = 32 * 1024 * 1024;
+
 /// `POST /import`: an exported `events.json` becomes a new tournament with the same state;
 /// answers `{"id": …}`. The events must run 1, 2, 3… from the tournament's creation.
+///
+/// The body is taken unread and collected only once the director's credentials (in the
+/// request's head) have passed: an extractor that reads the body first let anyone make the
+/// server hold 32 MB per request before being refused.
 pub async fn import_events(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: axum::body::Body,
 ) -> Response {
     if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
+    let Ok(body) = axum::body::to_bytes(body, IMPORT_LIMIT).await else {
+        // Over the limit, or the client stopped sending half-way.
+        return (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "an event log of at most 32 MB, sent whole",
+        )
+            .into_response();
+    };
     let Ok(log) = serde_json::from_slice::<Vec<LoggedEvent>>(&body) else {
         return (StatusCode::BAD_REQUEST, "not an exported event log").into_response();
     };
