@@ -268,8 +268,9 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
         .get(format!("{}/export/{id}/results.csv", s.base))
         .text_answer()
         .await;
+    // The piece after the comma gets its own `'` (see the next test).
     assert!(
-        csv.contains("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"prize\"\")\""),
+        csv.contains("\"'=HYPERLINK(\"\"http://x.example\"\",'\"\"prize\"\")\""),
         "{csv}"
     );
     assert!(
@@ -277,6 +278,71 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
             .any(|l| l.split(',').any(|cell| cell.starts_with('='))),
         "no cell begins with ="
     );
+}
+
+#[tokio::test]
+async fn results_csv_begins_no_formula_whether_a_spreadsheet_splits_on_commas_or_semicolons() {
+    // Dutch and French spreadsheets split on ';': `Q;=1+2;x`, written unquoted, was three
+    // cells there, the middle one a formula.
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let names = [
+        "Q;=1+2;x",
+        "Jan \"de Kaart\" Peeters",
+        "a,@SUM(A1);-1",
+        "Bob;",
+        "x; \"=2\"",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let r: Value = director
+            .post(format!("{}/api/send_command", s.base))
+            .json(&json!({
+                "command_id": format!("reg-split-{i}"),
+                "command": {"type": "register_player", "name": name, "method": "cash", "present": true},
+                "table_key": null, "tournament": null,
+            }))
+            .json_answer()
+            .await;
+        assert!(r.get("Accepted").is_some(), "{name}: {r}");
+    }
+    let id = s.engine.tournament_ids()[0];
+    let file = director
+        .get(format!("{}/export/{id}/results.csv", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    for delimiter in [b',', b';'] {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(&file[..]);
+        for record in reader.records() {
+            let record = record.expect("reads as CSV");
+            for cell in record.iter() {
+                assert!(
+                    !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "split on {:?}, a cell begins a formula: {cell:?}",
+                    delimiter as char
+                );
+            }
+        }
+    }
+    // Read with commas (what the file means), each name is one cell, whole.
+    let mut reader = csv::Reader::from_reader(&file[..]);
+    let cells: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("reads as CSV")[1].to_string())
+        .collect();
+    assert!(cells.contains(&"Q;'=1+2;x".to_string()), "{cells:?}");
+    assert!(
+        cells.contains(&"Jan \"de Kaart\" Peeters".to_string()),
+        "{cells:?}"
+    );
+    assert!(cells.contains(&"a,'@SUM(A1);'-1".to_string()), "{cells:?}");
 }
 
 #[tokio::test]
