@@ -276,6 +276,35 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     assert_eq!(unpacked, next.json());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backups_asked_for_at_once_each_get_a_file_of_their_own() {
+    // Two backups in the same second once shared a name: the second answered 500.
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let answers = futures::future::join_all((0..4).map(|_| async {
+        let r = director
+            .post(format!("{}/backup", s.base))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }))
+    .await;
+    let mut paths = std::collections::BTreeSet::new();
+    for (status, path) in &answers {
+        assert_eq!(*status, 200, "{path}");
+        paths.insert(path.clone());
+    }
+    assert_eq!(paths.len(), answers.len(), "{paths:?}");
+    for path in &paths {
+        // Each is a whole database: it opens and holds the demo tournament.
+        let copy = Store::open(std::path::Path::new(path)).await.unwrap();
+        let rows = copy.tournament_ids().await.unwrap();
+        assert!(!rows.is_empty(), "{path}");
+        copy.close().await;
+    }
+}
+
 #[tokio::test]
 async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state() {
     let RealServer {
