@@ -65,6 +65,51 @@ async fn a_burst_of_guesses_from_one_address_checks_at_most_five_pins() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_lockout_outlives_a_restart_and_a_new_pin_lifts_it() {
+    // The lockout was kept in memory only: a restart (or a crash the attacker caused) gave a
+    // locked-out address five fresh guesses.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.sqlite");
+    let laptop: IpAddr = "192.168.1.66".parse().unwrap();
+    let tablet: IpAddr = "192.168.1.20".parse().unwrap();
+    {
+        let store = Store::open(&file).await.unwrap();
+        let auth = Auth::new(store.clone());
+        auth.start_pin(Some(PIN)).await.unwrap();
+        let mut last = Ok(String::new());
+        for i in 0..5 {
+            last = auth.login(laptop, &format!("{:06}", i)).await;
+        }
+        assert!(matches!(last, Err(LoginError::Locked { .. })), "{last:?}");
+        store.close().await;
+    }
+    // As after a restart: a new store and a new Auth on the same file, the same PIN.
+    let store = Store::open(&file).await.unwrap();
+    let auth = Auth::new(store.clone());
+    assert_eq!(auth.start_pin(Some(PIN)).await.unwrap(), PinAtStart::Kept);
+    assert_eq!(auth.restore_lockouts().await.unwrap(), 1);
+    let answer = auth.login(laptop, PIN).await;
+    assert!(
+        matches!(answer, Err(LoginError::Locked { .. })),
+        "still locked after the restart, even with the right PIN: {answer:?}"
+    );
+    assert_eq!(auth.pins_checked(), 0, "refused unchecked");
+    // The director's tablet, another address, is not locked.
+    assert!(auth.login(tablet, PIN).await.is_ok());
+    store.close().await;
+
+    // A new PIN given at start is the locked-out director's way back in.
+    let store = Store::open(&file).await.unwrap();
+    let auth = Auth::new(store.clone());
+    let new_pin = "135792";
+    assert!(matches!(
+        auth.start_pin(Some(new_pin)).await.unwrap(),
+        PinAtStart::Changed { .. }
+    ));
+    assert!(auth.login(laptop, new_pin).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sign_ins_dropped_half_way_give_their_places_back() {
     // Clients that hang up during the check (their request dropped) must not fill the 32
     // places of those waiting, or every later sign-in would be refused as busy.

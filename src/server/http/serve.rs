@@ -54,6 +54,13 @@ pub async fn build(
         ),
         PinAtStart::Kept => {}
     }
+    let locked = auth.restore_lockouts().await?;
+    if locked > 0 {
+        tracing::info!(
+            addresses = locked,
+            "sign-in failures and locks kept from before"
+        );
+    }
     spawn_pruning(auth.clone());
     let engine = Arc::new(Engine::open(store).await?);
     if config.demo {
