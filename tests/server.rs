@@ -276,6 +276,70 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     assert_eq!(unpacked, next.json());
 }
 
+#[tokio::test]
+async fn every_answer_carries_the_browsers_security_headers() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let anyone = reqwest::Client::new();
+    let id = s.engine.tournament_ids()[0];
+    let answers = [
+        ("a page", anyone.get(format!("{}/player", s.base))),
+        (
+            "a personal link",
+            anyone.get(format!("{}/me/nothing", s.base)),
+        ),
+        (
+            "the JSON API",
+            anyone.get(format!("{}/api/v1/tournaments", s.base)),
+        ),
+        (
+            "a refusal of the JSON API",
+            anyone.post(format!("{}/api/v1/tournaments", s.base)),
+        ),
+        (
+            "the manifest",
+            anyone.get(format!("{}/manifest.webmanifest", s.base)),
+        ),
+        (
+            "a static file",
+            anyone.get(format!("{}/favicon.svg", s.base)),
+        ),
+        ("a view", anyone.get(format!("{}/view/{id}", s.base))),
+        (
+            "a server function",
+            director
+                .post(format!("{}/api/get_view", s.base))
+                .form(&[("tournament", id.to_string())]),
+        ),
+        (
+            "an export",
+            director.get(format!("{}/export/{id}/results.csv", s.base)),
+        ),
+    ];
+    for (what, request) in answers {
+        let r = request.send().await.unwrap();
+        let h = r.headers();
+        let value = |name: &str| {
+            h.get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(value("x-content-type-options"), "nosniff", "{what}");
+        assert_eq!(value("referrer-policy"), "no-referrer", "{what}");
+        assert_eq!(value("x-frame-options"), "DENY", "{what}");
+        let csp = value("content-security-policy");
+        for part in [
+            "default-src 'self'",
+            "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(part), "{what}: {part} in {csp:?}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn backups_asked_for_at_once_each_get_a_file_of_their_own() {
     // Two backups in the same second once shared a name: the second answered 500.

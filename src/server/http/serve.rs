@@ -133,6 +133,11 @@ pub async fn build(
             super::installable::cache_headers,
         ))
         .layer(CompressionLayer::new())
+        // Outermost: every answer carries them, refusals and errors included.
+        .layer(axum::middleware::from_fn_with_state(
+            super::security_headers::SecurityHeaders::new(std::env::var("LEPTOS_WATCH").is_ok()),
+            super::security_headers::security_headers,
+        ))
         .with_state(state);
     Ok((router, engine))
 }
