@@ -65,6 +65,51 @@ async fn a_burst_of_guesses_from_one_address_checks_at_most_five_pins() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_lockout_outlives_a_restart_and_a_new_pin_lifts_it() {
+    // The lockout was kept in memory only: a restart (or a crash the attacker caused) gave a
+    // locked-out address five fresh guesses.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.sqlite");
+    let laptop: IpAddr = "192.168.1.66".parse().unwrap();
+    let tablet: IpAddr = "192.168.1.20".parse().unwrap();
+    {
+        let store = Store::open(&file).await.unwrap();
+        let auth = Auth::new(store.clone());
+        auth.start_pin(Some(PIN)).await.unwrap();
+        let mut last = Ok(String::new());
+        for i in 0..5 {
+            last = auth.login(laptop, &format!("{:06}", i)).await;
+        }
+        assert!(matches!(last, Err(LoginError::Locked { .. })), "{last:?}");
+        store.close().await;
+    }
+    // As after a restart: a new store and a new Auth on the same file, the same PIN.
+    let store = Store::open(&file).await.unwrap();
+    let auth = Auth::new(store.clone());
+    assert_eq!(auth.start_pin(Some(PIN)).await.unwrap(), PinAtStart::Kept);
+    assert_eq!(auth.restore_lockouts().await.unwrap(), 1);
+    let answer = auth.login(laptop, PIN).await;
+    assert!(
+        matches!(answer, Err(LoginError::Locked { .. })),
+        "still locked after the restart, even with the right PIN: {answer:?}"
+    );
+    assert_eq!(auth.pins_checked(), 0, "refused unchecked");
+    // The director's tablet, another address, is not locked.
+    assert!(auth.login(tablet, PIN).await.is_ok());
+    store.close().await;
+
+    // A new PIN given at start is the locked-out director's way back in.
+    let store = Store::open(&file).await.unwrap();
+    let auth = Auth::new(store.clone());
+    let new_pin = "135792";
+    assert!(matches!(
+        auth.start_pin(Some(new_pin)).await.unwrap(),
+        PinAtStart::Changed { .. }
+    ));
+    assert!(auth.login(laptop, new_pin).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sign_ins_dropped_half_way_give_their_places_back() {
     // Clients that hang up during the check (their request dropped) must not fill the 32
     // places of those waiting, or every later sign-in would be refused as busy.
@@ -287,8 +332,9 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
         .get(format!("{}/export/{id}/results.csv", s.base))
         .text_answer()
         .await;
+    // The piece after the comma gets its own `'` (see the next test).
     assert!(
-        csv.contains("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"prize\"\")\""),
+        csv.contains("\"'=HYPERLINK(\"\"http://x.example\"\",'\"\"prize\"\")\""),
         "{csv}"
     );
     assert!(
@@ -296,6 +342,124 @@ async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
             .any(|l| l.split(',').any(|cell| cell.starts_with('='))),
         "no cell begins with ="
     );
+}
+
+#[tokio::test]
+async fn results_csv_begins_no_formula_whether_a_spreadsheet_splits_on_commas_or_semicolons() {
+    // Dutch and French spreadsheets split on ';': `Q;=1+2;x`, written unquoted, was three
+    // cells there, the middle one a formula.
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let names = [
+        "Q;=1+2;x",
+        "Jan \"de Kaart\" Peeters",
+        "a,@SUM(A1);-1",
+        "Bob;",
+        "x; \"=2\"",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let r: Value = director
+            .post(format!("{}/api/send_command", s.base))
+            .json(&json!({
+                "command_id": format!("reg-split-{i}"),
+                "command": {"type": "register_player", "name": name, "method": "cash", "present": true},
+                "table_key": null, "tournament": null,
+            }))
+            .json_answer()
+            .await;
+        assert!(r.get("Accepted").is_some(), "{name}: {r}");
+    }
+    let id = s.engine.tournament_ids()[0];
+    let file = director
+        .get(format!("{}/export/{id}/results.csv", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    for delimiter in [b',', b';'] {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(&file[..]);
+        for record in reader.records() {
+            let record = record.expect("reads as CSV");
+            for cell in record.iter() {
+                assert!(
+                    !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "split on {:?}, a cell begins a formula: {cell:?}",
+                    delimiter as char
+                );
+            }
+        }
+    }
+    // Read with commas (what the file means), each name is one cell, whole.
+    let mut reader = csv::Reader::from_reader(&file[..]);
+    let cells: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("reads as CSV")[1].to_string())
+        .collect();
+    assert!(cells.contains(&"Q;'=1+2;x".to_string()), "{cells:?}");
+    assert!(
+        cells.contains(&"Jan \"de Kaart\" Peeters".to_string()),
+        "{cells:?}"
+    );
+    assert!(cells.contains(&"a,'@SUM(A1);'-1".to_string()), "{cells:?}");
+}
+
+#[tokio::test]
+async fn an_anonymous_import_is_refused_before_its_body_is_read() {
+    // 100 anonymous posts announcing 32 MB each once took the server from 295 MB to 2 GB: the
+    // body was read before the credentials were looked at.
+    let s = real_server(true).await;
+    let mut conn = connect_from("127.0.0.5", s.addr).await;
+    let head = format!(
+        "POST /import HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n[{{\"seq\": 1",
+        s.addr,
+        32 * 1024 * 1024
+    );
+    conn.write_all(head.as_bytes()).await.unwrap();
+    // The rest of the body never comes: the answer must not wait for it.
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(3), conn.read(&mut buf))
+        .await
+        .expect("answered without waiting for the body")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&buf[..n]);
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+
+    // The director's import still works.
+    let director = director_client(&s.base).await;
+    let demo = s.engine.tournament_ids()[0];
+    let log = director
+        .get(format!("{}/export/{demo}/events.json", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let imported = director
+        .post(format!("{}/import", s.base))
+        .body(log)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(imported.status(), 201);
+
+    // A server function takes no more than a page ever sends (256 KB, not axum's 2 MB).
+    let huge = json!({"command_id": "x-huge", "command": {"type": "pause_clock"},
+        "table_key": "k".repeat(300 * 1024), "tournament": null});
+    let r = director
+        .post(format!("{}/api/send_command", s.base))
+        .json(&huge)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
 }
 
 #[cfg(unix)]

@@ -277,6 +277,99 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
 }
 
 #[tokio::test]
+async fn every_answer_carries_the_browsers_security_headers() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let anyone = reqwest::Client::new();
+    let id = s.engine.tournament_ids()[0];
+    let answers = [
+        ("a page", anyone.get(format!("{}/player", s.base))),
+        (
+            "a personal link",
+            anyone.get(format!("{}/me/nothing", s.base)),
+        ),
+        (
+            "the JSON API",
+            anyone.get(format!("{}/api/v1/tournaments", s.base)),
+        ),
+        (
+            "a refusal of the JSON API",
+            anyone.post(format!("{}/api/v1/tournaments", s.base)),
+        ),
+        (
+            "the manifest",
+            anyone.get(format!("{}/manifest.webmanifest", s.base)),
+        ),
+        (
+            "a static file",
+            anyone.get(format!("{}/favicon.svg", s.base)),
+        ),
+        ("a view", anyone.get(format!("{}/view/{id}", s.base))),
+        (
+            "a server function",
+            director
+                .post(format!("{}/api/get_view", s.base))
+                .form(&[("tournament", id.to_string())]),
+        ),
+        (
+            "an export",
+            director.get(format!("{}/export/{id}/results.csv", s.base)),
+        ),
+    ];
+    for (what, request) in answers {
+        let r = request.send().await.unwrap();
+        let h = r.headers();
+        let value = |name: &str| {
+            h.get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(value("x-content-type-options"), "nosniff", "{what}");
+        assert_eq!(value("referrer-policy"), "no-referrer", "{what}");
+        assert_eq!(value("x-frame-options"), "DENY", "{what}");
+        let csp = value("content-security-policy");
+        for part in [
+            "default-src 'self'",
+            "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(part), "{what}: {part} in {csp:?}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backups_asked_for_at_once_each_get_a_file_of_their_own() {
+    // Two backups in the same second once shared a name: the second answered 500.
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let answers = futures::future::join_all((0..4).map(|_| async {
+        let r = director
+            .post(format!("{}/backup", s.base))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }))
+    .await;
+    let mut paths = std::collections::BTreeSet::new();
+    for (status, path) in &answers {
+        assert_eq!(*status, 200, "{path}");
+        paths.insert(path.clone());
+    }
+    assert_eq!(paths.len(), answers.len(), "{paths:?}");
+    for path in &paths {
+        // Each is a whole database: it opens and holds the demo tournament.
+        let copy = Store::open(std::path::Path::new(path)).await.unwrap();
+        let rows = copy.tournament_ids().await.unwrap();
+        assert!(!rows.is_empty(), "{path}");
+        copy.close().await;
+    }
+}
+
+#[tokio::test]
 async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state() {
     let RealServer {
         base,

@@ -1,10 +1,12 @@
 //! How callers prove who they are: the director signs in with a PIN (argon2 hash) and gets an
 //! HttpOnly, SameSite=Strict session cookie; repeated wrong PINs are slowed down and then
-//! locked out for a while. A table device holds its table's key (from the QR code). What each
-//! may then do is the role policy's (`server/application/policy.rs`).
+//! locked out for a while. The wrong PINs and locks are kept in the database too, so a
+//! restart (a crash, or an attacker who makes the server restart) does not lift a lockout;
+//! a new PIN given at start does. A table device holds its table's key (from the QR code).
+//! What each may then do is the role policy's (`server/application/policy.rs`).
 
 use crate::domain::ids::TableNo;
-use crate::server::store::{Store, StoreError};
+use crate::server::store::{SignInFailures, Store, StoreError};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::Rng;
@@ -12,7 +14,7 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The cookie that carries a director session.
@@ -32,6 +34,9 @@ const CHECKS_WAITING: usize = 32;
 pub const MIN_PIN_DIGITS: usize = 6;
 /// Addresses remembered without a failure or a lock for this long are forgotten.
 const FORGET_AFTER: Duration = Duration::from_secs(24 * 3600);
+/// The longest lock (the doubling stops here); a lock read back from the database is never
+/// longer, whatever the clock did in between.
+const LONGEST_LOCK: Duration = Duration::from_secs(3600);
 
 /// Why a sign-in failed.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -112,10 +117,83 @@ pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The sign-in's counts per address and their copy in the database. Cloned into the task
+/// that writes them when a sign-in's request was dropped half-way.
+#[derive(Clone)]
+struct Ledger {
+    attempts: Arc<Mutex<BTreeMap<IpAddr, Attempts>>>,
+    store: Store,
+    /// One write at a time, each of the address's state when it runs: two writes for one
+    /// address cannot land out of order and leave an older state on disk.
+    writing: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl Ledger {
+    fn attempts(&self) -> std::sync::MutexGuard<'_, BTreeMap<IpAddr, Attempts>> {
+        self.attempts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Writes an address's wrong PINs and lock as they are now (or forgets them when there
+    /// are none). A failed write is logged: the count in memory still holds until a restart.
+    async fn save(&self, key: IpAddr) {
+        let _turn = self.writing.lock().await;
+        let row = self
+            .attempts()
+            .get(&key)
+            .filter(|a| a.failures > 0 || a.locked_until.is_some())
+            .map(|a| SignInFailures {
+                address: key.to_string(),
+                failures: a.failures,
+                locked_until: a.locked_until.map(wall_ms),
+                last_at: wall_ms(a.last),
+            });
+        let done = match row {
+            Some(row) => self.store.save_sign_in_failures(&row).await,
+            None => self.store.forget_sign_in_failures(&key.to_string()).await,
+        };
+        if let Err(e) = done {
+            tracing::warn!(address = %key, "sign-in failures not kept on disk: {e}");
+        }
+    }
+
+    /// `save`, in a task of its own: it completes even when the request is dropped.
+    fn spawn_save(&self, key: IpAddr) -> Option<tokio::task::JoinHandle<()>> {
+        let handle = tokio::runtime::Handle::try_current().ok()?;
+        let ledger = self.clone();
+        Some(handle.spawn(async move { ledger.save(key).await }))
+    }
+}
+
+/// An instant as ms since the epoch (for the database).
+fn wall_ms(at: Instant) -> i64 {
+    let (now, wall) = (Instant::now(), now_ms());
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    match at.checked_duration_since(now) {
+        Some(ahead) => wall.saturating_add(ms(ahead)),
+        None => wall.saturating_sub(ms(now.duration_since(at))),
+    }
+}
+
+/// Ms since the epoch as an instant, at most `LONGEST_LOCK` ahead (a wall clock set back, or
+/// a row from a faulty clock, must not lock an address for good).
+fn instant_at(wall: i64) -> Instant {
+    let now = Instant::now();
+    let gap = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
+    let now_wall = now_ms();
+    if wall >= now_wall {
+        now + gap(wall - now_wall).min(LONGEST_LOCK)
+    } else {
+        now.checked_sub(gap(now_wall.saturating_sub(wall)))
+            .unwrap_or(now)
+    }
+}
+
 /// Sign-in, sessions and table keys.
 pub struct Auth {
     store: Store,
-    attempts: Mutex<BTreeMap<IpAddr, Attempts>>,
+    ledger: Ledger,
+    /// The counts read back from the database, once, before the first sign-in is counted.
+    restored: tokio::sync::OnceCell<usize>,
     /// Bounds the PIN checks running at once (`CHECKS_AT_ONCE`).
     checks: tokio::sync::Semaphore,
     /// Sign-ins admitted and not yet answered, all addresses (`CHECKS_WAITING`).
@@ -175,8 +253,13 @@ impl Auth {
     /// The authority over the director's PIN, sessions and table keys, kept in `store`.
     pub fn new(store: Store) -> Auth {
         Auth {
+            ledger: Ledger {
+                attempts: Arc::new(Mutex::new(BTreeMap::new())),
+                store: store.clone(),
+                writing: Arc::new(tokio::sync::Mutex::new(())),
+            },
             store,
-            attempts: Mutex::new(BTreeMap::new()),
+            restored: tokio::sync::OnceCell::new(),
             checks: tokio::sync::Semaphore::new(CHECKS_AT_ONCE),
             waiting: AtomicUsize::new(0),
             checked: AtomicU64::new(0),
@@ -222,6 +305,9 @@ impl Auth {
             return Ok(PinAtStart::Kept);
         };
         let (sessions, tokens) = self.store.replace_director_pin(&hash?, now_ms()).await?;
+        // The locks guarded the old PIN (the store forgot them with it): a locked-out
+        // director's way back in is a new PIN.
+        self.ledger.attempts().clear();
         Ok(PinAtStart::Changed { sessions, tokens })
     }
 
@@ -233,11 +319,14 @@ impl Auth {
     /// checks run on the blocking pool, at most `CHECKS_AT_ONCE` together.
     pub async fn login(&self, ip: IpAddr, pin: &str) -> Result<String, LoginError> {
         let key = address_key(ip);
+        self.restore_lockouts()
+            .await
+            .map_err(|_| LoginError::Storage)?;
         self.admit(key)?;
         // Admitted: from here on the attempt is counted out exactly once (see `Admitted`).
         let admitted = Admitted { auth: self, key };
         let Some(waiting) = Waiting::enter(&self.waiting) else {
-            admitted.finish(None);
+            admitted.finish(None).await;
             return Err(LoginError::Busy);
         };
         let checked = self.check(pin).await;
@@ -245,12 +334,12 @@ impl Auth {
         let ok = match checked {
             Ok(ok) => ok,
             Err(e) => {
-                admitted.finish(None);
+                admitted.finish(None).await;
                 return Err(e);
             }
         };
         if !ok {
-            let locked = admitted.finish(Some(false));
+            let locked = admitted.finish(Some(false)).await;
             // Slows down guessing even before the lockout.
             tokio::time::sleep(Duration::from_millis(400)).await;
             return Err(match locked {
@@ -258,7 +347,7 @@ impl Auth {
                 None => LoginError::WrongPin,
             });
         }
-        admitted.finish(Some(true));
+        admitted.finish(Some(true)).await;
         let token = random_token();
         let now = now_ms();
         self.store
@@ -283,6 +372,34 @@ impl Auth {
             .map_err(|_| LoginError::Storage)
     }
 
+    /// Reads the wrong PINs and locks kept in the database into memory, once (later calls
+    /// return the first count); returns how many addresses it read. The first sign-in waits
+    /// for it; the server calls it at start so that a faulty table shows then.
+    pub async fn restore_lockouts(&self) -> Result<usize, StoreError> {
+        self.restored
+            .get_or_try_init(|| async {
+                let rows = self.store.sign_in_failures().await?;
+                let mut attempts = self.ledger.attempts();
+                let mut read = 0;
+                for row in rows {
+                    let Ok(ip) = row.address.parse::<IpAddr>() else {
+                        continue;
+                    };
+                    let now = Instant::now();
+                    let a = attempts
+                        .entry(address_key(ip))
+                        .or_insert(Attempts::new(now));
+                    a.failures = a.failures.max(row.failures);
+                    a.locked_until = row.locked_until.map(instant_at).filter(|u| *u > now);
+                    a.last = instant_at(row.last_at).min(now);
+                    read += 1;
+                }
+                Ok(read)
+            })
+            .await
+            .copied()
+    }
+
     /// How many PINs were checked (hashed) since start.
     pub fn pins_checked(&self) -> u64 {
         self.checked.load(Ordering::SeqCst)
@@ -292,7 +409,7 @@ impl Auth {
     /// address may still fail.
     fn admit(&self, key: IpAddr) -> Result<(), LoginError> {
         let now = Instant::now();
-        let mut attempts = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut attempts = self.ledger.attempts();
         if attempts.len() > 10_000 {
             attempts.retain(|_, a| !a.forgettable(now));
         }
@@ -323,10 +440,11 @@ impl Auth {
     /// many sessions were removed.
     pub async fn prune(&self) -> Result<u64, StoreError> {
         let now = Instant::now();
-        self.attempts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|_, a| !a.forgettable(now));
+        self.ledger.attempts().retain(|_, a| !a.forgettable(now));
+        let forget = i64::try_from(FORGET_AFTER.as_millis()).unwrap_or(i64::MAX);
+        self.store
+            .prune_sign_in_failures(now_ms().saturating_sub(forget), now_ms())
+            .await?;
         self.store.prune_sessions(now_ms()).await
     }
 
@@ -410,38 +528,48 @@ struct Admitted<'a> {
 
 impl Admitted<'_> {
     /// `Some(true)` right PIN, `Some(false)` wrong PIN, `None` not checked. Returns the lock's
-    /// seconds when this failure locks the address.
-    fn finish(self, checked: Option<bool>) -> Option<u64> {
-        let locked = self.count_out(checked);
+    /// seconds when this failure locks the address, once the change is on disk.
+    async fn finish(self, checked: Option<bool>) -> Option<u64> {
+        let (locked, changed) = self.count_out(checked);
+        let (auth, key) = (self.auth, self.key);
         std::mem::forget(self);
+        if changed {
+            if let Some(write) = auth.ledger.spawn_save(key) {
+                let _ = write.await;
+            }
+        }
         locked
     }
 
-    fn count_out(&self, checked: Option<bool>) -> Option<u64> {
+    /// Counts the answer out in memory: the lock's seconds when it locks the address, and
+    /// whether what the database keeps for the address changed.
+    fn count_out(&self, checked: Option<bool>) -> (Option<u64>, bool) {
         let now = Instant::now();
-        let mut attempts = self.auth.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut attempts = self.auth.ledger.attempts();
         let a = attempts.entry(self.key).or_insert(Attempts::new(now));
         a.in_flight = a.in_flight.saturating_sub(1);
         a.last = now;
         match checked {
-            None => None,
+            None => (None, false),
             Some(true) => {
+                let had = a.failures > 0 || a.locked_until.is_some();
                 a.failures = 0;
                 a.locked_until = None;
                 if a.in_flight == 0 {
                     attempts.remove(&self.key);
                 }
-                None
+                (None, had)
             }
             Some(false) => {
                 // From the fifth failure in a row: 30 s, doubling each time (at most 1 h).
-                a.failures += 1;
+                a.failures = a.failures.saturating_add(1);
                 if a.failures < FREE_ATTEMPTS {
-                    return None;
+                    return (None, true);
                 }
-                let seconds = (30u64 << (a.failures - FREE_ATTEMPTS).min(7)).min(3600);
+                let seconds =
+                    (30u64 << (a.failures - FREE_ATTEMPTS).min(7)).min(LONGEST_LOCK.as_secs());
                 a.locked_until = Some(now + Duration::from_secs(seconds));
-                Some(seconds)
+                (Some(seconds), true)
             }
         }
     }
@@ -449,7 +577,11 @@ impl Admitted<'_> {
 
 impl Drop for Admitted<'_> {
     fn drop(&mut self) {
-        self.count_out(Some(false));
+        let (_, changed) = self.count_out(Some(false));
+        if changed {
+            // Dropped half-way (the client hung up): the write goes on in its own task.
+            let _ = self.auth.ledger.spawn_save(self.key);
+        }
     }
 }
 

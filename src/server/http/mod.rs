@@ -2,7 +2,8 @@
 //! API (`json_api`), the live push (`live`: server-sent events; `shared_view` and
 //! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), and
 //! exports, import and backups (`export`); requests from other sites' pages are refused
-//! (`same_origin`) and the door's limits (timeouts, connection caps) are `door`'s; the one-file
+//! (`same_origin`), every answer carries the browser's security headers (`security_headers`),
+//! and the door's limits (timeouts, connection caps) are `door`'s; the one-file
 //! build's pages come out of the binary (`embedded_site`). Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
 
@@ -20,6 +21,7 @@ pub mod json_api;
 pub mod language;
 pub mod live;
 pub mod same_origin;
+pub mod security_headers;
 pub mod serve;
 pub mod shared_view;
 pub mod view_bytes;

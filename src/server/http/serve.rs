@@ -17,6 +17,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
 
+/// The largest body a server function, a form or a JSON request may send (bytes).
+pub const BODY_LIMIT: usize = 256 * 1024;
+
 /// How the server is started.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -50,6 +53,13 @@ pub async fn build(
             "the director's PIN changed: every session and API token made under the old one ended"
         ),
         PinAtStart::Kept => {}
+    }
+    let locked = auth.restore_lockouts().await?;
+    if locked > 0 {
+        tracing::info!(
+            addresses = locked,
+            "sign-in failures and locks kept from before"
+        );
     }
     spawn_pruning(auth.clone());
     let engine = Arc::new(Engine::open(store).await?);
@@ -92,17 +102,17 @@ pub async fn build(
         )
         .route("/backup", axum::routing::post(super::export::backup_now))
         .route("/manifest.webmanifest", get(super::installable::manifest))
-        // An exported log of a long evening is a few MB of JSON.
-        .route(
-            "/import",
-            axum::routing::post(super::export::import_events)
-                .layer(axum::extract::DefaultBodyLimit::max(32 * 1024 * 1024)),
-        )
+        // Reads its body itself, after the director's credentials, up to `IMPORT_LIMIT`.
+        .route("/import", axum::routing::post(super::export::import_events))
         .leptos_routes(&state, routes, {
             let options = leptos_options.clone();
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        // Every other body is read by an extractor or a server function, which stop at this
+        // limit (axum's default is 2 MB). The largest a page sends is a tournament's settings
+        // (at most 200 levels, the payouts, the chips: tens of KB); /api/v1 has the same.
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             super::director_guard::director_pages,
@@ -128,6 +138,11 @@ pub async fn build(
         ))
         .layer(axum::middleware::from_fn(super::door::body_deadline))
         .layer(CompressionLayer::new())
+        // Outermost: every answer carries them, refusals and errors included.
+        .layer(axum::middleware::from_fn_with_state(
+            super::security_headers::SecurityHeaders::new(std::env::var("LEPTOS_WATCH").is_ok()),
+            super::security_headers::security_headers,
+        ))
         .with_state(state);
     Ok((router, engine))
 }

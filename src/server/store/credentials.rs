@@ -1,6 +1,7 @@
 //! What callers prove themselves with, as stored: the director's PIN (an argon2 hash in
-//! `settings`), director sessions and API tokens (only their SHA-256), and each table's key.
-//! Hashing and checking are `server/auth.rs`'s and `server/tokens.rs`'s; this is the SQL.
+//! `settings`), director sessions and API tokens (only their SHA-256), each table's key, and
+//! the sign-in's wrong PINs and locks per address. Hashing, checking and counting are
+//! `server/auth.rs`'s and `server/tokens.rs`'s; this is the SQL.
 
 use super::{Store, StoreError};
 use sqlx::Row;
@@ -15,7 +16,82 @@ pub struct TokenRow {
     pub created_at: i64,
 }
 
+/// One address's wrong PINs at the director's sign-in, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignInFailures {
+    /// The address the lockout counts for (`IpAddr`'s text).
+    pub address: String,
+    /// Wrong PINs in a row.
+    pub failures: u32,
+    /// Locked until then (ms since the epoch), if locked.
+    pub locked_until: Option<i64>,
+    /// The last attempt (ms since the epoch).
+    pub last_at: i64,
+}
+
 impl Store {
+    /// Every address with wrong PINs or a lock on record.
+    pub async fn sign_in_failures(&self) -> Result<Vec<SignInFailures>, StoreError> {
+        let rows =
+            sqlx::query("SELECT address, failures, locked_until, last_at FROM sign_in_failures")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| SignInFailures {
+                address: r.get("address"),
+                // A count beyond u32 is no count this server wrote: the most.
+                failures: u32::try_from(r.get::<i64, _>("failures")).unwrap_or(u32::MAX),
+                locked_until: r.get("locked_until"),
+                last_at: r.get("last_at"),
+            })
+            .collect())
+    }
+
+    /// Records an address's wrong PINs and lock (replacing what was recorded).
+    pub async fn save_sign_in_failures(&self, row: &SignInFailures) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO sign_in_failures (address, failures, locked_until, last_at) \
+             VALUES (?, ?, ?, ?) ON CONFLICT(address) DO UPDATE SET \
+             failures = excluded.failures, locked_until = excluded.locked_until, \
+             last_at = excluded.last_at",
+        )
+        .bind(&row.address)
+        .bind(i64::from(row.failures))
+        .bind(row.locked_until)
+        .bind(row.last_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Forgets an address's wrong PINs (the right PIN was given).
+    pub async fn forget_sign_in_failures(&self, address: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sign_in_failures WHERE address = ?")
+            .bind(address)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Forgets the addresses not locked at `now_ms` whose last attempt was before
+    /// `quiet_since`; returns how many.
+    pub async fn prune_sign_in_failures(
+        &self,
+        quiet_since: i64,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        Ok(sqlx::query(
+            "DELETE FROM sign_in_failures WHERE last_at < ? \
+             AND (locked_until IS NULL OR locked_until <= ?)",
+        )
+        .bind(quiet_since)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?
+        .rows_affected())
+    }
+
     /// The director's PIN hash, when one was set.
     pub async fn director_pin_hash(&self) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT value FROM settings WHERE key = 'director_pin'")
@@ -37,7 +113,8 @@ impl Store {
     }
 
     /// A new director's PIN: stores its hash and, in the same transaction, ends every session
-    /// and revokes every API token made under the old one. Returns (sessions, tokens) ended.
+    /// and revokes every API token made under the old one, and forgets the sign-in's wrong
+    /// PINs and locks. Returns (sessions, tokens) ended.
     pub async fn replace_director_pin(
         &self,
         hash: &str,
@@ -60,6 +137,10 @@ impl Store {
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        // The locks guarded the old PIN: a new one is the locked-out director's way back in.
+        sqlx::query("DELETE FROM sign_in_failures")
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok((sessions, tokens))
     }

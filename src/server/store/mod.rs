@@ -5,7 +5,8 @@
 //! - `events`: the event log (append-only, one transaction per group of commands) and the answers to
 //!   command ids;
 //! - `tournaments`: the club's tournaments and their flags;
-//! - `credentials`: the director's PIN hash, sessions, table keys, API tokens;
+//! - `credentials`: the director's PIN hash, sessions, table keys, API tokens, the sign-in's
+//!   wrong PINs and locks;
 //! - `player_links`: the personal links' secret and replaced links;
 //! - `club_players`: the club's player database and the links from entries to it;
 //! - `club_settings`: the club's choices beyond a tournament (the ranking's points rule);
@@ -27,7 +28,7 @@ pub mod search_key;
 mod tournaments;
 
 pub use club_players::{ClubPlayerRow, MergeError, RenameError};
-pub use credentials::TokenRow;
+pub use credentials::{SignInFailures, TokenRow};
 pub use events::CommandRecord;
 pub use tournaments::{TournamentFlag, TournamentRow};
 

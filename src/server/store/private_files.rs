@@ -18,6 +18,19 @@ pub fn create_private(path: &Path) -> std::io::Result<()> {
     options.open(path).map(|_| ())
 }
 
+/// Creates `path` empty and private; fails with `AlreadyExists` when it exists (so two
+/// writers never share a file).
+pub fn create_new_private(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path).map(|_| ())
+}
+
 /// Creates a folder readable by the server's user only (a backups folder), or leaves it be.
 pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     if dir.is_dir() {
