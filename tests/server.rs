@@ -421,6 +421,19 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
             .unwrap();
         assert_eq!(r.status(), status, "{bad}");
     }
+    // A log that replays to an impossible tournament (a negative prize) is refused too.
+    let mut tampered: Vec<serde_json::Value> = serde_json::from_slice(&log).unwrap();
+    let next = tampered.len() + 1;
+    tampered.push(
+        serde_json::json!({"seq": next, "event": {"type": "payouts_set", "amounts": [-500]}}),
+    );
+    let r = director
+        .post(format!("{base}/import"))
+        .json(&tampered)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422, "an impossible tournament");
     let before = engine.tournament_ids().len();
     let imported = director
         .post(format!("{base}/import"))

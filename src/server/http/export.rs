@@ -104,9 +104,10 @@ pub async fn import_events(
             "the log must begin with the tournament's creation",
         )
             .into_response(),
-        Err(e @ crate::server::engine::EngineError::CorruptLog { .. }) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).into_response()
-        }
+        Err(
+            e @ (crate::server::engine::EngineError::CorruptLog { .. }
+            | crate::server::engine::EngineError::ImpossibleLog(_)),
+        ) => (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).into_response(),
         Err(e) => {
             tracing::error!("import: {e}");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
