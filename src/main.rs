@@ -41,6 +41,12 @@ async fn main() -> std::process::ExitCode {
         /// WiFi reaches it as one address.
         #[arg(long, env = "CLUBTD_SIGN_UPS_PER_ADDRESS", default_value_t = clubtd::server::application::sign_up::PER_ADDRESS)]
         sign_ups_per_address: usize,
+        /// Names the server answers to besides its IP addresses, `localhost` and the
+        /// machine's own name (comma separated): a name the club gave the machine in its DNS,
+        /// or a reverse proxy's. Any other name is refused (a page on another site that made
+        /// its own name point here).
+        #[arg(long, env = "CLUBTD_ALLOWED_HOSTS", value_delimiter = ',')]
+        allowed_hosts: Vec<String>,
         /// Print the OpenAPI document of /api/v1 and exit.
         #[arg(long)]
         openapi: bool,
@@ -86,6 +92,7 @@ async fn main() -> std::process::ExitCode {
         director_pin: args.director_pin,
         open_browser: cfg!(feature = "embed") && !args.no_browser,
         sign_ups_per_address: args.sign_ups_per_address,
+        allowed_hosts: args.allowed_hosts,
     };
     match run(config, options).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -10,7 +10,9 @@ mod common;
 use clubtd::server::auth::{Auth, LoginError, PinAtStart};
 use clubtd::server::http::door::DoorLimits;
 use clubtd::server::store::Store;
-use common::{director_client, real_server, real_server_with, ReadAnswer, PIN};
+use common::{
+    director_client, real_server, real_server_allowing, real_server_with, ReadAnswer, PIN,
+};
 use reqwest::Client;
 use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
@@ -313,6 +315,61 @@ async fn another_sites_page_cannot_act_through_the_directors_browser() {
 }
 
 #[tokio::test]
+async fn a_page_under_another_name_than_this_machines_is_refused() {
+    // DNS rebinding: a page on evil.example makes its name point at the club's laptop; the
+    // browser then sends the page's requests here with that name as Host and Origin, and as
+    // same-origin. They were accepted.
+    let s =
+        real_server_allowing(true, DoorLimits::for_open_files(4096), &["td.club.example"]).await;
+    let director = director_client(&s.base).await;
+    let port = s.addr.port();
+    let pause = |n: &str| {
+        json!({"command_id": format!("host-{n}"), "command": {"type": "pause_clock"},
+            "table_key": null, "tournament": null})
+    };
+    let as_named = |host: &str, n: &str| {
+        director
+            .post(format!("{}/api/send_command", s.base))
+            .header("host", host)
+            .header("origin", format!("http://{host}"))
+            .header("sec-fetch-site", "same-origin")
+            .json(&pause(n))
+    };
+    let r = as_named(&format!("evil.example:{port}"), "evil")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 421);
+    let how = r.text().await.unwrap();
+    assert!(how.contains("--allowed-hosts evil.example"), "{how}");
+    // Reading under that name is refused too (the page could read the answers).
+    let page = Client::new()
+        .get(format!("{}/director", s.base))
+        .header("host", format!("evil.example:{port}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 421);
+    // This machine's address, `localhost` and the name the club allowed all pass.
+    for (n, host) in [
+        s.addr.to_string(),
+        format!("localhost:{port}"),
+        format!("TD.club.example:{port}"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let r = as_named(host, &n.to_string()).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{host}");
+        let answer: Value = r.json().await.unwrap();
+        assert!(
+            answer.get("Accepted").is_some() || answer.get("Rejected").is_some(),
+            "{host}: {answer}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
     let s = real_server(true).await;
     let director = director_client(&s.base).await;
@@ -555,7 +612,7 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
 
     // Headers sent a line every 300 ms never finish: closed by the header-read timeout.
     let mut slow = connect_from("127.0.0.3", s.addr).await;
-    slow.write_all(b"GET /player HTTP/1.1\r\nHost: x\r\n")
+    slow.write_all(format!("GET /player HTTP/1.1\r\nHost: {}\r\n", s.addr).as_bytes())
         .await
         .unwrap();
     let started = Instant::now();
@@ -586,9 +643,15 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
 
     // A keep-alive connection left quiet after its answer is closed after the idle timeout.
     let mut kept = connect_from("127.0.0.4", s.addr).await;
-    kept.write_all(b"GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .unwrap();
+    kept.write_all(
+        format!(
+            "GET /api/v1/openapi.json HTTP/1.1\r\nHost: {}\r\n\r\n",
+            s.addr
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
     let mut buf = vec![0u8; 1 << 20];
     let n = kept.read(&mut buf).await.unwrap();
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));

@@ -277,6 +277,97 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
 }
 
 #[tokio::test]
+async fn a_damaged_database_is_refused_untouched_with_where_the_backups_are() {
+    // A damaged file once gave only SQLite's words at start, after the migrations had written
+    // into it.
+    let dir = tempfile::tempdir().unwrap();
+    let backups = dir.path().join("backups");
+
+    // Not a database at all.
+    let garbage = dir.path().join("garbage.sqlite");
+    let bytes: Vec<u8> = (0..20_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(&garbage, &bytes).unwrap();
+    let e = Store::open(&garbage).await.expect_err("garbage is refused");
+    let text = e.to_string();
+    assert!(text.contains(&backups.display().to_string()), "{text}");
+    assert!(text.contains("damaged"), "{text}");
+    assert!(
+        std::fs::read(&garbage).unwrap() == bytes,
+        "the file is unchanged"
+    );
+
+    // A real database, with a backup, then one page overwritten.
+    let club = dir.path().join("club.sqlite");
+    let store = Store::open(&club).await.unwrap();
+    for i in 0..50 {
+        store
+            .create_tournament(&format!("Maandag {i}"), 0)
+            .await
+            .unwrap();
+    }
+    let backup = store.backup(&club).await.unwrap();
+    store.close().await;
+    // The pool's last connection folds the WAL into the file as it closes, on its own
+    // thread, after `close` has returned: wait for it, or it would write into the file after
+    // the test damaged it.
+    let wal = dir.path().join("club.sqlite-wal");
+    for _ in 0..100 {
+        if !wal.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(!wal.exists(), "the WAL was folded into the file");
+    let mut damaged = std::fs::read(&club).unwrap();
+    assert!(damaged.len() >= 3 * 4096, "{} bytes", damaged.len());
+    damaged[4096..8192].fill(0xA5);
+    std::fs::write(&club, &damaged).unwrap();
+    let e = Store::open(&club)
+        .await
+        .expect_err("a damaged page is found");
+    let text = e.to_string();
+    assert!(text.contains(&backups.display().to_string()), "{text}");
+    let name = backup.file_name().unwrap().to_string_lossy().to_string();
+    assert!(text.contains(&name), "names the newest backup: {text}");
+    let after = std::fs::read(&club).unwrap();
+    let changed: Vec<usize> = (0..after.len().max(damaged.len()))
+        .filter(|i| after.get(*i) != damaged.get(*i))
+        .collect();
+    assert!(
+        changed.is_empty(),
+        "the file is unchanged: {} bytes changed, from {:?} to {:?}; {} then {} bytes",
+        changed.len(),
+        changed.first(),
+        changed.last(),
+        damaged.len(),
+        after.len()
+    );
+
+    // The backup it names opens.
+    let restored = Store::open(&backup).await.unwrap();
+    assert_eq!(restored.tournament_ids().await.unwrap().len(), 50);
+
+    // A file left by a crash (its WAL not folded in) is whole: it opens, with every write.
+    let live = dir.path().join("live.sqlite");
+    let store = Store::open(&live).await.unwrap();
+    for i in 0..5 {
+        store
+            .create_tournament(&format!("Dinsdag {i}"), 0)
+            .await
+            .unwrap();
+    }
+    let crashed = dir.path().join("crashed.sqlite");
+    std::fs::copy(&live, &crashed).unwrap();
+    std::fs::copy(
+        dir.path().join("live.sqlite-wal"),
+        dir.path().join("crashed.sqlite-wal"),
+    )
+    .unwrap();
+    let reopened = Store::open(&crashed).await.expect("a crash is no damage");
+    assert_eq!(reopened.tournament_ids().await.unwrap().len(), 5);
+}
+
+#[tokio::test]
 async fn every_answer_carries_the_browsers_security_headers() {
     let s = real_server(true).await;
     let director = director_client(&s.base).await;

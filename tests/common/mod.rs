@@ -54,6 +54,15 @@ pub async fn real_server(demo: bool) -> RealServer {
 
 /// The real server behind a door with these limits (short timeouts, small caps).
 pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
+    real_server_allowing(demo, limits, &[]).await
+}
+
+/// The real server answering to these names too (`--allowed-hosts`).
+pub async fn real_server_allowing(
+    demo: bool,
+    limits: DoorLimits,
+    allowed_hosts: &[&str],
+) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.sqlite");
     real_server_on(db, dir, demo, limits).await
@@ -79,6 +88,7 @@ async fn real_server_on(
         director_pin: Some(PIN.into()),
         open_browser: false,
         sign_ups_per_address: clubtd::server::application::sign_up::PER_ADDRESS,
+        allowed_hosts: allowed_hosts.iter().map(|h| h.to_string()).collect(),
     };
     let options = leptos::prelude::LeptosOptions::builder()
         .output_name("clubtd")

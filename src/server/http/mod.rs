@@ -1,8 +1,8 @@
 //! The HTTP front door (axum): the router and the server's start and stop (`serve`), the JSON
 //! API (`json_api`), the live push (`live`: server-sent events; `shared_view` and
 //! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), and
-//! exports, import and backups (`export`); requests from other sites' pages are refused
-//! (`same_origin`), every answer carries the browser's security headers (`security_headers`),
+//! exports, import and backups (`export`); requests under another name than this machine's
+//! are refused (`allowed_hosts`), so are requests from other sites' pages (`same_origin`); every answer carries the browser's security headers (`security_headers`),
 //! and the door's limits (timeouts, connection caps) are `door`'s; the one-file
 //! build's pages come out of the binary (`embedded_site`). Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
@@ -11,6 +11,7 @@ use crate::server::app_state::AppState;
 use crate::server::application::{require_director, Credentials};
 use axum::http::HeaderMap;
 
+pub mod allowed_hosts;
 pub mod director_guard;
 pub mod door;
 #[cfg(feature = "embed")]

@@ -7,7 +7,8 @@
 //! person), or, from a browser that does not send that header, an `Origin` equal to the
 //! address it was sent to. A request with neither header is not a browser's (curl, an
 //! integration with its API token) and passes: a browser always sends `Origin` on a
-//! cross-site post.
+//! cross-site post. A page that made its own name point at this machine (DNS rebinding) is
+//! "same origin" to the browser: `allowed_hosts` refuses its name before this check.
 //!
 //! The server functions (`/api/…`, not `/api/v1`) also take only the bodies clubtd's pages
 //! send: form-encoded or JSON. A `text/plain` or multipart post, which another page could send

@@ -34,6 +34,9 @@ pub struct ServerConfig {
     pub open_browser: bool,
     /// Anonymous sign-ups one address may make in ten minutes (the door's brake on a flood).
     pub sign_ups_per_address: usize,
+    /// Names the server answers to besides its IP addresses, `localhost` and the machine's
+    /// own name (a name the club gave it in its DNS, a reverse proxy's).
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Opens the database, replays every tournament and builds the router.
@@ -138,6 +141,11 @@ pub async fn build(
         ))
         .layer(axum::middleware::from_fn(super::door::body_deadline))
         .layer(CompressionLayer::new())
+        // Before anything reads or acts on the request (DNS rebinding).
+        .layer(axum::middleware::from_fn_with_state(
+            super::allowed_hosts::AllowedHosts::for_this_machine(&config.allowed_hosts),
+            super::allowed_hosts::this_machine_only,
+        ))
         // Outermost: every answer carries them, refusals and errors included.
         .layer(axum::middleware::from_fn_with_state(
             super::security_headers::SecurityHeaders::new(std::env::var("LEPTOS_WATCH").is_ok()),

@@ -16,11 +16,7 @@ impl Store {
     /// on the file the first was writing.
     pub async fn backup(&self, database: &Path) -> Result<PathBuf, StoreError> {
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S-%3f");
-        let dir = database
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default()
-            .join("backups");
+        let dir = super::integrity::backups_folder(database);
         let _ = super::private_files::create_private_dir(&dir);
         let target = claim(&dir, &stamp.to_string())?;
         // VACUUM INTO writes into an empty file that exists: made private first (above).

@@ -11,6 +11,7 @@
 //! - `club_players`: the club's player database and the links from entries to it;
 //! - `club_settings`: the club's choices beyond a tournament (the ranking's points rule);
 //! - `backup`: an online copy of the file;
+//! - `integrity`: a damaged file refused at start, read-only, before anything is written;
 //! - `private_files`: the file, its WAL and its backups readable by the server's user only.
 //!
 //! Durability: `synchronous = FULL` in WAL mode syncs the WAL at every commit, so once
@@ -22,6 +23,7 @@ pub mod club_players;
 mod club_settings;
 mod credentials;
 mod events;
+pub mod integrity;
 mod player_links;
 pub mod private_files;
 pub mod search_key;
@@ -66,6 +68,23 @@ pub enum StoreError {
     /// The database file or a backup could not be created or made private.
     #[error("file: {0}")]
     File(String),
+    /// The database file fails SQLite's check, or is no database: left as it was.
+    #[error(
+        "the database {} is damaged ({detail}); clubtd has not changed it. Backups are in {} \
+         ({newest}): stop clubtd, move the damaged file aside, copy a backup in its place \
+         (named {}), and start clubtd again",
+        path.display(),
+        backups.display(),
+        path.file_name().unwrap_or_default().to_string_lossy()
+    )]
+    Damaged {
+        path: std::path::PathBuf,
+        backups: std::path::PathBuf,
+        /// Which backup is the newest, in words.
+        newest: String,
+        /// SQLite's words.
+        detail: String,
+    },
 }
 
 impl StoreError {
@@ -113,7 +132,8 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database file and runs the migrations.
+    /// Opens (creating if needed) the database file and runs the migrations. An existing file
+    /// is first checked read-only (`integrity`): a damaged one is refused untouched.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         Self::open_limited(path, None).await
     }
@@ -123,6 +143,7 @@ impl Store {
     /// a full disk does, on any machine.
     #[doc(hidden)]
     pub async fn open_limited(path: &Path, max_pages: Option<u32>) -> Result<Store, StoreError> {
+        integrity::check_existing(path).await?;
         if let Some(dir) = path.parent() {
             if !dir.as_os_str().is_empty() {
                 let _ = std::fs::create_dir_all(dir);
