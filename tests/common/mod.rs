@@ -65,14 +65,14 @@ pub async fn real_server_allowing(
 ) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("club.sqlite");
-    real_server_on(db, dir, demo, limits).await
+    real_server_on(db, dir, demo, limits, allowed_hosts).await
 }
 
 /// The real server with its SQLite file at `db` (a folder the test chose: a small file
 /// system, say), behind the usual door.
 pub async fn real_server_at(db: PathBuf, demo: bool) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
-    real_server_on(db, dir, demo, DoorLimits::for_open_files(4096)).await
+    real_server_on(db, dir, demo, DoorLimits::for_open_files(4096), &[]).await
 }
 
 async fn real_server_on(
@@ -80,6 +80,7 @@ async fn real_server_on(
     dir: tempfile::TempDir,
     demo: bool,
     limits: DoorLimits,
+    allowed_hosts: &[&str],
 ) -> RealServer {
     let config = ServerConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
