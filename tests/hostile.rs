@@ -369,21 +369,27 @@ async fn a_page_under_another_name_than_this_machines_is_refused() {
     }
 }
 
-#[tokio::test]
-async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
-    let s = real_server(true).await;
-    let director = director_client(&s.base).await;
-    let name = "=HYPERLINK(\"http://x.example\",\"prize\")";
+/// Registers `name` at the desk (the page's door, as the director's tablet does); it must
+/// be accepted.
+async fn register_at_desk(director: &Client, base: &str, command_id: &str, name: &str) {
     let r: Value = director
-        .post(format!("{}/api/send_command", s.base))
+        .post(format!("{base}/api/send_command"))
         .json(&json!({
-            "command_id": "reg-formula",
+            "command_id": command_id,
             "command": {"type": "register_player", "name": name, "method": "cash", "present": true},
             "table_key": null, "tournament": null,
         }))
         .json_answer()
         .await;
-    assert!(r.get("Accepted").is_some(), "{r}");
+    assert!(r.get("Accepted").is_some(), "{name}: {r}");
+}
+
+#[tokio::test]
+async fn a_players_name_that_a_spreadsheet_would_run_is_exported_as_text() {
+    let s = real_server(true).await;
+    let director = director_client(&s.base).await;
+    let name = "=HYPERLINK(\"http://x.example\",\"prize\")";
+    register_at_desk(&director, &s.base, "reg-formula", name).await;
     let id = s.engine.tournament_ids()[0];
     let csv = director
         .get(format!("{}/export/{id}/results.csv", s.base))
@@ -415,16 +421,7 @@ async fn results_csv_begins_no_formula_whether_a_spreadsheet_splits_on_commas_or
         "x; \"=2\"",
     ];
     for (i, name) in names.iter().enumerate() {
-        let r: Value = director
-            .post(format!("{}/api/send_command", s.base))
-            .json(&json!({
-                "command_id": format!("reg-split-{i}"),
-                "command": {"type": "register_player", "name": name, "method": "cash", "present": true},
-                "table_key": null, "tournament": null,
-            }))
-            .json_answer()
-            .await;
-        assert!(r.get("Accepted").is_some(), "{name}: {r}");
+        register_at_desk(&director, &s.base, &format!("reg-split-{i}"), name).await;
     }
     let id = s.engine.tournament_ids()[0];
     let file = director

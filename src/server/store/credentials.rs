@@ -128,15 +128,7 @@ impl Store {
         .bind(hash)
         .execute(&mut *tx)
         .await?;
-        let sessions = sqlx::query("DELETE FROM sessions")
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        let tokens = sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL")
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let (sessions, tokens) = end_sessions_and_tokens(&mut tx, now_ms).await?;
         // The locks guarded the old PIN: a new one is the locked-out director's way back in.
         sqlx::query("DELETE FROM sign_in_failures")
             .execute(&mut *tx)
@@ -149,17 +141,9 @@ impl Store {
     /// of each there were.
     pub async fn close_all_sessions(&self, now_ms: i64) -> Result<(u64, u64), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let sessions = sqlx::query("DELETE FROM sessions")
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        let tokens = sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL")
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let ended = end_sessions_and_tokens(&mut tx, now_ms).await?;
         tx.commit().await?;
-        Ok((sessions, tokens))
+        Ok(ended)
     }
 
     /// Forgets the sessions that expired by `now_ms`; returns how many.
@@ -315,4 +299,22 @@ impl Store {
                 .await?;
         Ok(row.map(|r| r.get::<String, _>("scope")))
     }
+}
+
+/// Ends every director session and revokes every API token inside `tx` (a new PIN, "sign out
+/// everywhere"); returns how many of each.
+async fn end_sessions_and_tokens(
+    tx: &mut sqlx::SqliteConnection,
+    now_ms: i64,
+) -> Result<(u64, u64), StoreError> {
+    let sessions = sqlx::query("DELETE FROM sessions")
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    let tokens = sqlx::query("UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL")
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    Ok((sessions, tokens))
 }
