@@ -128,14 +128,6 @@ impl Drop for AddressPlace {
     }
 }
 
-impl PerAddress {
-    /// How many places `ip` holds.
-    fn count(&self, ip: IpAddr) -> u32 {
-        let counts = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        counts.get(&ip).copied().unwrap_or(0)
-    }
-}
-
 /// The server's own machine: never held to the per-address caps, never shed.
 fn own_machine(ip: IpAddr) -> bool {
     ip.is_loopback() && (ip == IpAddr::from([127, 0, 0, 1]) || ip.is_ipv6())
@@ -170,8 +162,6 @@ pub struct Door {
     streams_per_address: Arc<PerAddress>,
     open: Mutex<BTreeMap<u64, Tracked>>,
     next_id: AtomicU64,
-    /// Connections closed to make room, since the start (for the benchmarks and the log).
-    shed_count: AtomicU64,
 }
 
 /// What a connection holds while it is open: its place among the connections (or, once it
@@ -236,7 +226,6 @@ impl Door {
             streams_per_address: Default::default(),
             open: Mutex::new(BTreeMap::new()),
             next_id: AtomicU64::new(0),
-            shed_count: AtomicU64::new(0),
             limits,
         })
     }
@@ -245,16 +234,13 @@ impl Door {
         &self.limits
     }
 
-    /// Connections closed to make room since the start.
-    pub fn shed_count(&self) -> u64 {
-        self.shed_count.load(Ordering::Relaxed)
-    }
-
     /// Closes the least useful open connection, to make room for the next: among those not
     /// trusted, not the server's own machine's and not carrying a live stream, one of the
-    /// address holding the most connections, the quietest of those. False when none may go.
-    fn shed_one(&self) -> bool {
+    /// address holding the most connections, the quietest of those. Nothing when none may go.
+    fn shed_one(&self) {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        // One look at the counts for the whole choice (this runs at every accept near the cap).
+        let counts = self.per_address.0.lock().unwrap_or_else(|e| e.into_inner());
         let victim = open
             .values()
             .filter(|t| {
@@ -263,16 +249,14 @@ impl Door {
                     && !t.flags.stream.load(Ordering::Relaxed)
                     && !t.flags.shed.load(Ordering::Relaxed)
             })
-            .max_by_key(|t| (self.per_address.count(t.peer), t.activity.quiet_for()));
-        match victim {
-            Some(t) => {
-                t.flags.shed.store(true, Ordering::Relaxed);
-                t.shed.notify_one();
-                self.shed_count.fetch_add(1, Ordering::Relaxed);
-                tracing::debug!(peer = %t.peer, "connection closed to make room");
-                true
-            }
-            None => false,
+            .max_by_key(|t| {
+                let held = counts.get(&t.peer).copied().unwrap_or(0);
+                (held, t.activity.quiet_for())
+            });
+        if let Some(t) = victim {
+            t.flags.shed.store(true, Ordering::Relaxed);
+            t.shed.notify_one();
+            tracing::debug!(peer = %t.peer, "connection closed to make room");
         }
     }
 
