@@ -219,6 +219,19 @@ async fn a_full_file_system_loses_no_acknowledged_command_and_the_server_recover
         "the disk filled up ({} acknowledged)",
         acknowledged.len()
     );
+    // The pages' door: a server failure, not a refusal (the tablet's outbox keeps the tap
+    // and sends it again), with the code that says why.
+    let page = director
+        .post(format!("{}/api/send_command", server.base))
+        .json(
+            &json!({"command_id": "page-tap", "command": serde_json::to_value(ruling()).unwrap(),
+            "table_key": null, "tournament": id}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 507);
+    assert!(page.text().await.unwrap().contains("DISK_FULL"));
     // What the server shows is what the file holds, while the disk is full.
     same_as_file(&server.engine, &db, id).await;
     assert_eq!(incidents(&server.engine, id), at_start + acknowledged.len());

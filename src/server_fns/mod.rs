@@ -76,7 +76,8 @@ pub(crate) mod ssr {
     }
 
     /// An executed command's answer as a page gets it: accepted, or refused with its code
-    /// next to the control; a failure of the server itself is an error, never a refusal.
+    /// next to the control; a failure of the server itself is an error, never a refusal, so
+    /// the device's outbox keeps the tap and sends it again (a full disk says why in its code).
     pub fn command_reply(
         result: Result<crate::server::application::Executed, Refusal>,
     ) -> Result<crate::protocol::CommandReply, ServerFnError> {
@@ -85,7 +86,7 @@ pub(crate) mod ssr {
             Ok(done) => Ok(CommandReply::Accepted {
                 last_seq: done.last_seq,
             }),
-            Err(refusal @ Refusal::Internal(_)) => Err(refused(refusal)),
+            Err(refusal @ (Refusal::Internal(_) | Refusal::DiskFull)) => Err(refused(refusal)),
             Err(refusal) => Ok(CommandReply::Rejected(Refused::from(&refusal))),
         }
     }

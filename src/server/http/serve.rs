@@ -202,7 +202,7 @@ fn spawn_pruning(auth: Arc<Auth>) {
 /// Server functions answer every failure with 500 (server_fn's default), so a malformed
 /// request from a page or a stranger looked like a server fault. A request the server could
 /// not read is the client's (400; 413 over the body limit), a refused role is a refusal
-/// (401 without a credential, 403 with one that may not), a missing thing 404; only real
+/// (401 without a credential, 403 with one that may not), a missing thing 404, a full disk 507; only real
 /// server failures (`INTERNAL`, serialization) stay 500.
 async fn server_fn_status(
     req: axum::extract::Request,
@@ -235,6 +235,8 @@ async fn server_fn_status(
         StatusCode::UNAUTHORIZED
     } else if text == "ServerError|NOT_FOUND" {
         StatusCode::NOT_FOUND
+    } else if text == "ServerError|DISK_FULL" {
+        StatusCode::INSUFFICIENT_STORAGE
     } else {
         StatusCode::INTERNAL_SERVER_ERROR
     };
