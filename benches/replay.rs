@@ -18,6 +18,7 @@ fn run(state: &mut Tournament, log: &mut Vec<Event>, command: Command, i: u64) {
         now: Timestamp(1_000_000 + i as i64),
         seed: i.wrapping_mul(0x9E37_79B9),
         tapped_at: None,
+        sender: None,
     };
     if let Ok(events) = decide(state, &command, ctx) {
         for e in events {

@@ -104,6 +104,7 @@ const MATRIX: &[(&str, [bool; 7])] = &[
     ("leave_queue",                        [Y, N, N, N, N, N, N]),
     ("admit",                              [Y, N, N, N, N, N, N]),
     ("merge_queue_entries",                [Y, N, N, N, N, N, N]),
+    ("clear_queue_entries",                [Y, N, N, N, N, N, N]),
     ("unregister_player",                  [Y, N, N, N, N, N, N]),
     ("revive_player",                      [Y, N, N, N, N, N, N]),
     ("re_enter",                           [Y, N, N, N, N, N, N]),
@@ -682,6 +683,10 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
             keep: v.door.queue.get(1).map_or(EntryNo(2), |l| l.entry),
             merged: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
         },
+        "clear_queue_entries" => Command::ClearQueueEntries {
+            entries: vec![v.door.queue.first().map_or(EntryNo(1), |l| l.entry)],
+            same_sender: true,
+        },
         "admit" => Command::Admit {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
             method: PaymentMethod::Cash,
@@ -784,7 +789,7 @@ async fn prepare(fx: &Fixture, action: &str) {
             }
             panic!("no move into table 1 could be arranged");
         }
-        "leave_queue" | "admit" if v.door.queue.is_empty() => {
+        "leave_queue" | "admit" | "clear_queue_entries" if v.door.queue.is_empty() => {
             fx.arrange(Command::SignUp {
                 name: format!("Waiting {}", v.events_applied),
                 method: PaymentMethod::Cash,

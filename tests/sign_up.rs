@@ -531,3 +531,119 @@ async fn thirty_phones_sign_up_at_once_and_the_desk_admits_them_in_order() {
         "every one seated"
     );
 }
+
+/// Issue X, item 3: a laptop on the club's WiFi signs up its allowance of junk, a real name
+/// first. The real Jan is told his name waits already; the desk sees which entries came from
+/// one machine and takes them all out with one command; Jan then signs up. The room's own
+/// sign-ups stay in their places, and the screen names nobody while seats are to spare.
+#[tokio::test]
+async fn the_desk_clears_a_laptops_junk_in_one_action_and_the_squatted_name_is_released() {
+    let s = real_server(false).await;
+    let base = s.base.clone();
+    let id = s.engine.create("Deur").await.unwrap();
+    let config = templates::club_evening("Deur", 4);
+    let created = s
+        .engine
+        .submit(
+            id,
+            "create",
+            &Command::CreateTournament { config },
+            &director(),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(created, Reply::Accepted { .. }));
+    let from = |n: u8| {
+        Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+            .build()
+            .unwrap()
+    };
+    let sign_up_from = |client: Client, command_id: String, name: String| {
+        let base = base.clone();
+        async move {
+            client
+                .post(format!("{base}/api/v1/tournaments/{id}/sign-ups"))
+                .json(&json!({"command_id": command_id, "name": name, "method": "cash"}))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let phone = from(41);
+    let r = sign_up_from(phone.clone(), "lien".into(), "Lien Claes".into()).await;
+    assert_eq!(r.status(), 200);
+    let laptop = from(40);
+    let per_address = clubtd::server::application::sign_up::PER_ADDRESS;
+    for n in 0..per_address {
+        let name = if n == 0 {
+            "Jan Janssens".to_string()
+        } else {
+            format!("xx junk {n}")
+        };
+        let r = sign_up_from(laptop.clone(), format!("junk-{n}"), name).await;
+        assert_eq!(r.status(), 200, "{n}");
+    }
+    let r = sign_up_from(phone, "mo".into(), "Mo Peeters".into()).await;
+    assert_eq!(r.status(), 200);
+    let real_jan = from(42);
+    let r = sign_up_from(real_jan.clone(), "jan".into(), "jan janssens".into()).await;
+    assert_eq!(r.status(), 422);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "ALREADY_IN_QUEUE", "{body}");
+
+    let view = s.engine.view(id).await.unwrap();
+    let door = &view.view.as_ref().unwrap().door;
+    let same: Vec<(String, u32)> = door
+        .queue
+        .iter()
+        .map(|l| (l.name.clone(), l.from_same_sender))
+        .collect();
+    assert_eq!(same[0], ("Lien Claes".to_string(), 2), "two from the phone");
+    assert!(same[1..=per_address]
+        .iter()
+        .all(|(_, n)| *n == per_address as u32));
+    assert!(
+        !door.names_called(),
+        "seats to spare: no names on the screen"
+    );
+    let squatted = door.queue[1].entry.0;
+
+    // One command of the desk, naming one entry of the flood.
+    let desk = director_client(&base).await;
+    let r = send(
+        &desk,
+        &base,
+        id,
+        "clear-laptop",
+        json!({"type": "clear_queue_entries", "entries": [squatted], "same_sender": true}),
+    )
+    .await;
+    assert!(r.get("Accepted").is_some(), "{r}");
+    let view = s.engine.view(id).await.unwrap();
+    let names: Vec<String> = view
+        .view
+        .as_ref()
+        .unwrap()
+        .door
+        .queue
+        .iter()
+        .map(|l| l.name.clone())
+        .collect();
+    assert_eq!(names, ["Lien Claes", "Mo Peeters"]);
+
+    let r = sign_up_from(real_jan, "jan-again".into(), "jan janssens".into()).await;
+    assert_eq!(r.status(), 200, "the name is free again");
+    // The laptop's allowance is spent: clearing its junk gives it none back.
+    let r = sign_up_from(laptop, "junk-more".into(), "xx more".into()).await;
+    assert_eq!(r.status(), 429);
+    // Only the desk clears.
+    let r = Client::new()
+        .post(format!("{base}/api/v1/tournaments/{id}/commands"))
+        .json(&json!({"command_id": "clear-anon",
+            "command": {"type": "clear_queue_entries", "entries": [1], "same_sender": true}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401);
+}

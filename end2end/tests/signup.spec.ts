@@ -305,3 +305,61 @@ test("the desk admits a namesake from the queue after saying it is another perso
     await page.getByTestId(`archive-${id}`).click();
   }
 });
+
+// Issue X, item 3: a laptop on the club's WiFi signs up junk, a real player's name first. The
+// room's screen shows how many are awaited at the desk, not the names (seats are to spare);
+// the desk sees the entries came from one device and takes them all out with one confirmed
+// tap; the real player then signs up from a phone; ticked entries go out together.
+test("the desk clears a laptop's junk in one action and the squatted name is free again", async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO);
+  const { href, id } = await newTournamentFromPage(page, "Door e2e junk", "evening", 1);
+  const junk = async (names: string[]) => {
+    for (const name of names) {
+      const r = await request.post(`/api/v1/tournaments/${id}/sign-ups`, {
+        data: { command_id: `junk-${name}-${Date.now()}`, name, method: "cash" },
+      });
+      expect(r.status(), name).toBe(200);
+    }
+  };
+  try {
+    await junk(["Jan Janssens", "xx junk 1", "xx junk 2", "xx junk 3", "xx junk 4"]);
+    const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await open(tv, `/screen?t=${id}`);
+    await expect(tv.getByTestId("tv-to-desk-count")).toContainText("5");
+    await expect(tv.getByTestId("tv-to-desk")).toHaveCount(0);
+    await expect(tv.locator("body")).not.toContainText("xx junk");
+
+    await open(page, href);
+    await section(page, "desk");
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const queue = page.getByTestId("door-queue");
+    await expect(queue.getByTestId("queue-name")).toHaveCount(5);
+    await expect(queue.getByTestId("queue-same-sender").first()).toContainText("5");
+    await queue.screenshot({ path: "test-results/signup-desk-junk.png" });
+    await queue.getByTestId("clear-sender-3").click();
+    await queue.getByTestId("clear-sender-3-confirm").click();
+    await expect(page.getByTestId("door-queue")).toHaveCount(0);
+    await expect(tv.getByTestId("tv-to-desk-count")).toHaveCount(0);
+
+    // The real Jan's phone signs up now.
+    const phone = await signUpFromPhone(browser, id, "Jan Janssens", "cash");
+    await expect(phone.getByTestId("to-the-desk")).toBeVisible();
+
+    // A selection: two ticked go together, the rest stays.
+    await junk(["xx junk 5", "xx junk 6"]);
+    await expect(queue.getByTestId("queue-name")).toHaveText(["Jan Janssens", "xx junk 5", "xx junk 6"]);
+    const lines = queue.locator(".queue-line");
+    await lines.nth(1).locator("input[type=checkbox]").check();
+    await lines.nth(2).locator("input[type=checkbox]").check();
+    await page.getByTestId("clear-ticked").click();
+    await page.getByTestId("clear-ticked-confirm").click();
+    await expect(queue.getByTestId("queue-name")).toHaveText(["Jan Janssens"]);
+    await expect(page.getByTestId("clear-ticked")).toHaveCount(0);
+    await phone.context().close();
+    await tv.close();
+  } finally {
+    await open(page, "/director/tournaments");
+    await page.getByTestId(`archive-${id}`).click();
+  }
+});

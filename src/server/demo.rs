@@ -46,6 +46,7 @@ pub async fn seed_if_empty(engine: &Engine) -> Result<Option<i64>, EngineError> 
         actor: "system".into(),
         device: "demo".into(),
         tapped_at: None,
+        sender: None,
     };
     let mut commands = vec![Command::CreateTournament {
         config: templates::club_evening(name, 6),

@@ -637,6 +637,7 @@ mod tests {
             now: Timestamp(0),
             seed: 7,
             tapped_at: None,
+            sender: None,
         };
         for c in [
             Command::CreateTournament {

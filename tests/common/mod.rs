@@ -120,6 +120,7 @@ pub fn director() -> Origin {
         actor: "director".into(),
         device: "test".into(),
         tapped_at: None,
+        sender: None,
     }
 }
 

@@ -81,6 +81,10 @@ pub fn decide(t: &Tournament, command: &Command, ctx: Ctx) -> Result<Vec<Event>,
         Command::SignUp { name, method } => door::decide_sign_up(t, cfg, ctx, name, *method),
         Command::LeaveQueue { entry } => door::decide_leave_queue(t, *entry),
         Command::MergeQueueEntries { keep, merged } => door::decide_merge(t, *keep, *merged),
+        Command::ClearQueueEntries {
+            entries,
+            same_sender,
+        } => door::decide_clear(t, entries, *same_sender),
         Command::Admit {
             entry,
             method,

@@ -14,6 +14,7 @@ pub(crate) fn run(t: &mut Tournament, command: Command, now: i64) -> Vec<Event> 
         now: Timestamp(now),
         seed: 11,
         tapped_at: None,
+        sender: None,
     };
     let events = decide(t, &command, ctx).expect("the command is accepted");
     for e in &events {

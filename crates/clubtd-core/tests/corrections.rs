@@ -30,6 +30,7 @@ fn ctx(at: u64) -> Ctx {
         now: Timestamp(i64::try_from(at).unwrap_or(0) * 5_000),
         seed: 7919 * at + 11,
         tapped_at: None,
+        sender: None,
     }
 }
 

@@ -6,7 +6,7 @@ mod kit;
 use clubtd_core::command::Command;
 use clubtd_core::config::{templates, Config, LateRegistration};
 use clubtd_core::event::PaymentMethod;
-use clubtd_core::ids::{EntryNo, PlayerId, Timestamp};
+use clubtd_core::ids::{EntryNo, PlayerId, Sender, Timestamp};
 use clubtd_core::money::Cents;
 use clubtd_core::state::PlayerStatus;
 use clubtd_core::view::{tournament_view, QueueState, TournamentView};
@@ -208,6 +208,7 @@ fn the_directors_cap_makes_the_waiting_list_before_the_tables_are_full() {
             now: Timestamp(0),
             seed: 1,
             tapped_at: None,
+            sender: None,
         },
     );
     assert_eq!(
@@ -282,6 +283,90 @@ fn sign_ups_open_at_the_directors_time_and_close_at_the_cap() {
     );
 }
 
+/// Issue X.3: one laptop's flood of junk (a real name squatted among it) goes in one action,
+/// the real player signs up after, and the phones of the room are untouched.
+#[test]
+fn the_desk_clears_one_machines_flood_in_one_action_and_a_squatted_name_is_free_again() {
+    let mut k = Kit::new(small_room(9));
+    k.sender = Some(Sender(1));
+    sign_up(&mut k, "Lien").unwrap();
+    k.sender = Some(Sender(666));
+    sign_up(&mut k, "Jan Janssens").unwrap();
+    for i in 0..5 {
+        sign_up(&mut k, &format!("junk {i}")).unwrap();
+    }
+    k.sender = Some(Sender(2));
+    sign_up(&mut k, "Mo").unwrap();
+    // The real Jan meets his name squatted.
+    assert!(matches!(
+        sign_up(&mut k, "jan janssens"),
+        Err(DomainError::AlreadyInQueue { .. })
+    ));
+    let v = view(&k);
+    let counts: Vec<(u32, u32)> = v
+        .door
+        .queue
+        .iter()
+        .map(|l| (l.entry.0, l.from_same_sender))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            (1, 1),
+            (2, 6),
+            (3, 6),
+            (4, 6),
+            (5, 6),
+            (6, 6),
+            (7, 6),
+            (8, 1)
+        ],
+        "the desk sees which entries came from one machine"
+    );
+    let flood = clubtd_core::door::same_sender_of(&k.t, EntryNo(4));
+    assert_eq!(flood, (2..=7).map(EntryNo).collect::<Vec<_>>());
+    // All or none: one entry not waiting refuses the lot.
+    for same_sender in [false, true] {
+        assert_eq!(
+            k.run(Command::ClearQueueEntries {
+                entries: vec![EntryNo(4), EntryNo(42)],
+                same_sender,
+            }),
+            Err(DomainError::NotInQueue { entry: EntryNo(42) })
+        );
+    }
+    assert_eq!(view(&k).door.queue.len(), 8, "nothing left the queue");
+    for refused in [vec![], vec![EntryNo(2), EntryNo(2)]] {
+        assert_eq!(
+            k.run(Command::ClearQueueEntries {
+                entries: refused,
+                same_sender: false,
+            }),
+            Err(DomainError::NothingToClear)
+        );
+    }
+    // A selection: only those named.
+    k.ok(Command::ClearQueueEntries {
+        entries: vec![EntryNo(3)],
+        same_sender: false,
+    });
+    assert_eq!(view(&k).door.queue.len(), 7);
+    // One entry of the flood, with its machine's: the whole flood, in one action.
+    k.ok(Command::ClearQueueEntries {
+        entries: vec![EntryNo(5)],
+        same_sender: true,
+    });
+    assert_eq!(
+        states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(),
+        [1, 8],
+        "the room's own sign-ups stay, in their order"
+    );
+    k.sender = Some(Sender(3));
+    sign_up(&mut k, "Jan Janssens").expect("the name is free again");
+    // Entries of unknown machines (logs from before) count as their own.
+    assert!(view(&k).door.queue.iter().all(|l| l.from_same_sender == 1));
+}
+
 #[test]
 fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
     let mut k = Kit::new(small_room(9));
@@ -346,8 +431,11 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
 
 #[derive(Clone, Debug)]
 enum Step {
-    SignUp(u8),
+    /// A name, from one of three machines.
+    SignUp(u8, u8),
     Leave(u8),
+    /// The desk clears these entries in one action.
+    Clear(Vec<u8>, bool),
     Merge(u8, u8),
     Admit(u8),
     Bust,
@@ -356,8 +444,10 @@ enum Step {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        (0u8..12).prop_map(Step::SignUp),
+        (0u8..12, 0u8..3).prop_map(|(n, from)| Step::SignUp(n, from)),
         (0u8..12).prop_map(Step::Leave),
+        (proptest::collection::vec(0u8..12, 0..4), any::<bool>())
+            .prop_map(|(e, same)| Step::Clear(e, same)),
         (0u8..12, 0u8..12).prop_map(|(a, b)| Step::Merge(a, b)),
         (0u8..12).prop_map(Step::Admit),
         Just(Step::Bust),
@@ -379,7 +469,23 @@ proptest! {
         for s in steps {
             let before = view(&k);
             match s {
-                Step::SignUp(n) => { let _ = sign_up(&mut k, &format!("Name {n}")); }
+                Step::SignUp(n, from) => {
+                    k.sender = Some(Sender(u32::from(from)));
+                    let _ = sign_up(&mut k, &format!("Name {n}"));
+                }
+                Step::Clear(entries, same_sender) => {
+                    let entries: Vec<EntryNo> = entries.into_iter().map(|e| EntryNo(u32::from(e))).collect();
+                    let senders: Vec<_> = k.t.door.queue.iter()
+                        .filter(|q| entries.contains(&q.entry)).filter_map(|q| q.sender).collect();
+                    let queue_before = k.t.door.queue.clone();
+                    let cleared = k.run(Command::ClearQueueEntries { entries: entries.clone(), same_sender }).is_ok();
+                    // All or none: those named (and with `same_sender` every entry of their
+                    // machines) leave, nobody else does.
+                    let leaves = |q: &clubtd_core::model::door::QueueEntry| cleared && (entries.contains(&q.entry)
+                        || same_sender && q.sender.is_some_and(|s| senders.contains(&s)));
+                    let kept: Vec<EntryNo> = queue_before.iter().filter(|q| !leaves(q)).map(|q| q.entry).collect();
+                    prop_assert_eq!(k.t.door.queue.iter().map(|q| q.entry).collect::<Vec<_>>(), kept);
+                }
                 Step::Leave(e) => { let _ = k.run(Command::LeaveQueue { entry: EntryNo(u32::from(e)) }); }
                 Step::Merge(a, b) => {
                     let _ = k.run(Command::MergeQueueEntries { keep: EntryNo(u32::from(a)), merged: EntryNo(u32::from(b)) });
@@ -425,6 +531,12 @@ proptest! {
             let seated = k.t.tables.values().map(|t| t.seats_in_use()).sum::<usize>();
             prop_assert!(seated <= 4);
             prop_assert_eq!(v.door.free_seats as usize, 4 - seated);
+            // Each line counts the waiting entries of its machine, itself included.
+            for l in &v.door.queue {
+                let sender = k.t.door.queue.iter().find(|e| e.entry == l.entry).and_then(|e| e.sender);
+                let same = k.t.door.queue.iter().filter(|e| sender.is_some() && e.sender == sender).count().max(1);
+                prop_assert_eq!(l.from_same_sender as usize, same);
+            }
         }
     }
 }

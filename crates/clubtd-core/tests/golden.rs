@@ -378,6 +378,7 @@ impl Kit {
             now: Timestamp(self.now),
             seed: self.seed,
             tapped_at: None,
+            sender: None,
         };
         let events = decide(&self.t, &c, ctx)
             .unwrap_or_else(|e| panic!("the golden scenario's {c:?} was refused: {e:?}"));

@@ -449,13 +449,13 @@ proptest! {
         }
         let mut state = Tournament::default();
         let mut log: Vec<Event> = Vec::new();
-        let ctx0 = Ctx { now: Timestamp(0), seed: 1, tapped_at: None };
+        let ctx0 = Ctx { now: Timestamp(0), seed: 1, tapped_at: None, sender: None };
         for e in decide(&state, &Command::CreateTournament { config }, ctx0).unwrap() {
             state.apply(&e).unwrap();
             log.push(e);
         }
         for (i, command) in commands.iter().enumerate() {
-            let ctx = Ctx { now: Timestamp(i as i64 * 45_000), seed: i as u64 * 7919, tapped_at: None };
+            let ctx = Ctx { now: Timestamp(i as i64 * 45_000), seed: i as u64 * 7919, tapped_at: None, sender: None };
             let before = state.clone();
             let command = &deal_from_the_quotes(&state, command, ctx.now);
             match decide(&state, command, ctx) {
@@ -491,7 +491,7 @@ proptest! {
         let mut config = templates::club_pko("chain", 1);
         config.stop_table_at = 0;
         let mut state = Tournament::default();
-        let ctx = |i: usize| Ctx { now: Timestamp(i as i64 * 30_000), seed: i as u64 * 7919 + 3, tapped_at: None };
+        let ctx = |i: usize| Ctx { now: Timestamp(i as i64 * 30_000), seed: i as u64 * 7919 + 3, tapped_at: None, sender: None };
         let run = |state: &mut Tournament, c: Command, i: usize| {
             let before = state.clone();
             match decide(state, &c, ctx(i)) {
@@ -542,7 +542,7 @@ proptest! {
         let mut log: Vec<Event> = Vec::new();
         let mut now = 0i64;
         let mut run = |state: &mut Tournament, c: Command, now: i64, i: usize| {
-            let ctx = Ctx { now: Timestamp(now), seed: i as u64 * 7919 + 5, tapped_at: None };
+            let ctx = Ctx { now: Timestamp(now), seed: i as u64 * 7919 + 5, tapped_at: None, sender: None };
             let before = state.clone();
             match decide(state, &c, ctx) {
                 Ok(events) => for e in events { state.apply(&e).unwrap(); log.push(e); },
@@ -589,7 +589,7 @@ proptest! {
         config.tables_at_start = tables;
         config.max_entries = None;
         let mut state = Tournament::default();
-        let ctx = |i: u64| Ctx { now: Timestamp(0), seed: seed.wrapping_add(i), tapped_at: None };
+        let ctx = |i: u64| Ctx { now: Timestamp(0), seed: seed.wrapping_add(i), tapped_at: None, sender: None };
         let run = |state: &mut Tournament, command: Command, i: u64| -> bool {
             match decide(state, &command, ctx(i)) {
                 Ok(events) => { for e in events { state.apply(&e).unwrap(); } true }

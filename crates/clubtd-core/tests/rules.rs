@@ -95,6 +95,7 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
         now: Timestamp(k.now),
         seed: 1,
         tapped_at: None,
+        sender: None,
     };
     assert_eq!(
         decide(&k.t, &unregister, ctx),

@@ -173,6 +173,7 @@ fn a_ticket_a_club_cannot_mean_is_refused() {
             now: Timestamp(0),
             seed: 1,
             tapped_at: None,
+            sender: None,
         };
         let fresh = clubtd_core::Tournament::default();
         clubtd_core::decide(&fresh, &Command::CreateTournament { config: c }, ctx).unwrap_err()

@@ -32,6 +32,7 @@ pub async fn create_tournament(
         actor: caller.actor(),
         device: device.to_string(),
         tapped_at: None,
+        sender: None,
     };
     let engine = &state.engine;
     let _one_at_a_time = CREATING.lock().await;

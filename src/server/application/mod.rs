@@ -74,6 +74,17 @@ impl TapTimes {
     }
 }
 
+/// The number the rules keep for the machine at `address` (its sign-in key: an IPv6 address
+/// by its /64): FNV-1a of the address, the same on every start, so a flood signed up before a
+/// restart is still cleared as one.
+pub fn sender_of(address: std::net::IpAddr) -> crate::domain::ids::Sender {
+    let key = crate::server::auth::address_key(address).to_string();
+    let hash = key.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    crate::domain::ids::Sender(hash)
+}
+
 /// Carries out one command for whoever sent these credentials: the tournament (named or the
 /// default), the caller, the role policy, the engine (idempotent by `command_id`: the same
 /// id again returns the first answer and never applies twice), and after an accepted
@@ -121,6 +132,7 @@ pub async fn execute(
         actor: caller.actor(),
         device: device.to_string(),
         tapped_at: taps.on_server_clock(crate::server::engine::now().0),
+        sender: credentials.address.map(sender_of),
     };
     // Asked by the tournament's writer, just before the decision.
     let may_now = {

@@ -193,6 +193,7 @@ mod tests {
                 now: Timestamp(0),
                 seed: 7,
                 tapped_at: None,
+                sender: None,
             };
             for e in decide(t, &command, ctx).expect("accepted") {
                 t.apply(&e).expect("fits");

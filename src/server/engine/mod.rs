@@ -269,6 +269,7 @@ impl Engine {
             actor: "director".into(),
             device: "import".into(),
             tapped_at: None,
+            sender: None,
         };
         let record = CommandRecord {
             command_id,

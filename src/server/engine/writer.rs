@@ -156,6 +156,7 @@ impl Writer {
                 seed: rand::random(),
                 // Never after the receipt: the tap time came from a device.
                 tapped_at: s.origin.tapped_at.map(|t| Timestamp(t.min(at.0))),
+                sender: s.origin.sender,
             };
             let first = self.last + 1;
             let (events, outcome) = match decide(&self.state, &s.command, ctx) {

@@ -123,6 +123,9 @@ pub struct Origin {
     /// said: a device's outbox can deliver a tap long after it was made. Kept for the audit
     /// trail and the incident log; the rules and the log's order use the time of receipt.
     pub tapped_at: Option<i64>,
+    /// The machine the request came from (a hash of its address), where the door knew it:
+    /// given to the rules, which keep it on a sign-up (not a column of the log).
+    pub sender: Option<crate::domain::ids::Sender>,
 }
 
 /// The SQLite database.

@@ -5,6 +5,10 @@
 //! list: its entries wait for a bust to free a seat, in order. A player who signed up twice
 //! (two phones, two spellings) is merged: "Same player…" on one entry, then "keep this one"
 //! on the other; the player keeps the earlier of the two places.
+//!
+//! Junk (issue X): entries that came from one machine say so when there are three or more
+//! ("7 from one device"), and one confirmed tap takes them all out; a squatted name goes with
+//! them and its owner signs up again. Ticked entries go out together the same way.
 
 use super::super::components::{
     besides_same_name, clock_of, method_label, zone_offset, Answer, ConfirmButton, SameNameQuestion,
@@ -15,6 +19,10 @@ use crate::domain::ids::EntryNo;
 use crate::domain::view::{QueueLine, QueueState, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
+
+/// From this many entries of one machine waiting, the desk is told and offered to take them
+/// out together (a phone signing up its owner and a friend is two).
+const SAME_SENDER_SHOWN: u32 = 3;
 
 /// The queue, on top of the desk; nothing when nobody waits.
 #[component]
@@ -29,6 +37,8 @@ pub fn QueuePanel(
     let offset = zone_offset();
     // The entry the desk is merging (tapped "Same player…"), waiting for the other one.
     let merging = RwSignal::new(None::<EntryNo>);
+    // Entries ticked to be taken out together; forgotten as they leave the queue.
+    let ticked = RwSignal::new(Vec::<EntryNo>::new());
     // Re-rendered only when the queue changes, not on every live update.
     let queue = Memo::new(move |_| {
         view.with(|v| v.as_ref().map(|v| v.door.queue.clone()).unwrap_or_default())
@@ -54,6 +64,20 @@ pub fn QueuePanel(
             admit_as(&line, true);
         }
     });
+    Effect::new(move |_| {
+        let waiting: Vec<EntryNo> = queue.with(|q| q.iter().map(|l| l.entry).collect());
+        if ticked.with_untracked(|t| t.iter().any(|e| !waiting.contains(e))) {
+            ticked.update(|t| t.retain(|e| waiting.contains(e)));
+        }
+    });
+    let clear = move |entries: Vec<EntryNo>, same_sender: bool| {
+        if !send.pending().get_untracked() && !entries.is_empty() {
+            send.dispatch(Command::ClearQueueEntries {
+                entries,
+                same_sender,
+            });
+        }
+    };
     let merge_into = move |keep: EntryNo| {
         if let Some(merged) = merging.get_untracked() {
             if !send.pending().get_untracked() {
@@ -75,6 +99,17 @@ pub fn QueuePanel(
                             let stored = StoredValue::new(line.clone());
                             view! {
                                 <li class="queue-line" class:waiting=waiting data-testid=format!("queue-{entry}") data-state=format!("{:?}", line.state)>
+                                    <label class="tick">
+                                        <input type="checkbox" data-testid=format!("tick-{entry}")
+                                            prop:checked=move || ticked.with(|t| t.contains(&EntryNo(entry)))
+                                            on:change=move |ev| {
+                                                let on = event_target_checked(&ev);
+                                                ticked.update(|t| {
+                                                    t.retain(|e| e.0 != entry);
+                                                    if on { t.push(EntryNo(entry)); }
+                                                });
+                                            } />
+                                    </label>
                                     <span class="num">"#"{entry}</span>
                                     <b class="name" data-testid="queue-name">{line.name.clone()}</b>
                                     <span class="method">{method_label(i18n, line.method)}</span>
@@ -104,6 +139,16 @@ pub fn QueuePanel(
                                                 on:click=move |_| merging.set(Some(EntryNo(entry)))>{t!(i18n, merge_same_player)}</button>
                                         }.into_any(),
                                     }}
+                                    {(line.from_same_sender >= SAME_SENDER_SHOWN).then(|| {
+                                        let n = line.from_same_sender;
+                                        view! {
+                                            <span class="badge warn" data-testid="queue-same-sender">{t!(i18n, from_one_device, count = n)}</span>
+                                            <ConfirmButton testid=format!("clear-sender-{entry}") class="small danger" busy=send.pending()
+                                                on_confirm=move |_| clear(vec![EntryNo(entry)], true)>
+                                                {t!(i18n, remove_all_from_device, count = n)}
+                                            </ConfirmButton>
+                                        }
+                                    })}
                                     <ConfirmButton testid=format!("remove-queue-{entry}") class="small" busy=send.pending()
                                         on_confirm=move |_| { send.dispatch(Command::LeaveQueue { entry: stored.with_value(|l| l.entry) }); }>
                                         {t!(i18n, remove)}
@@ -113,6 +158,15 @@ pub fn QueuePanel(
                         }
                     </For>
                 </ol>
+                <Show when=move || !ticked.with(Vec::is_empty)>
+                    <div class="queue-ticked">
+                        <ConfirmButton testid="clear-ticked" class="danger" busy=send.pending()
+                            on_confirm=move |_| clear(ticked.get_untracked(), false)>
+                            {move || t!(i18n, remove_ticked, count = ticked.with(Vec::len))}
+                        </ConfirmButton>
+                        <button class="small" data-testid="untick-all" on:click=move |_| ticked.set(Vec::new())>{t!(i18n, merge_cancel)}</button>
+                    </div>
+                </Show>
                 <Show when=move || merging.get().is_some()>
                     <p class="hint" data-testid="merge-hint">{move || t!(i18n, merge_hint, entry = merging.get().map_or(0, |e| e.0))}</p>
                 </Show>

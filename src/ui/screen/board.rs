@@ -168,18 +168,24 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
 #[component]
 pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
-    // The door (issue T): while registration is open, the sign-up's QR code, and the names
-    // the desk waits for (the first of the waiting list is called here when a seat frees).
+    // The door (issue T): while registration is open, the sign-up's QR code, and those the
+    // desk waits for: by name when the seats are short (the first of the waiting list is
+    // called here when a seat frees), else only how many (issue X: anyone on the WiFi can
+    // type a name; the room reads it only when calling it helps).
     let door = view.registration_open.then(|| {
-        let to_desk: Vec<String> = view
+        let at_desk = view
             .door
             .queue
             .iter()
-            .filter(|l| l.state == QueueState::ToTheDesk)
-            .take(DESK_NAMES)
-            .map(|l| l.name.clone())
-            .collect();
+            .filter(|l| l.state == QueueState::ToTheDesk);
+        let count = at_desk.clone().count();
+        let to_desk: Vec<String> = if view.door.names_called() {
+            at_desk.take(DESK_NAMES).map(|l| l.name.clone()).collect()
+        } else {
+            Vec::new()
+        };
         let waiting = view.door.waiting().count();
+        let count_only = to_desk.is_empty() && count > 0;
         view! {
             <section class="tv-panel tv-door" data-testid="tv-door">
                 {door_qr.clone().map(|svg| view! {
@@ -193,6 +199,9 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
                         <h2>{t!(i18n, called_to_desk)}</h2>
                         <ul>{to_desk.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
                     </div>
+                })}
+                {count_only.then(|| view! {
+                    <p class="tv-waiting" data-testid="tv-to-desk-count">{t!(i18n, called_to_desk)}": "{count}</p>
                 })}
                 {(waiting > 0).then(|| view! {
                     <p class="tv-waiting" data-testid="tv-waiting">{t!(i18n, on_waiting_list, place = waiting)}</p>

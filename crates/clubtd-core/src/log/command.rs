@@ -2,7 +2,7 @@
 //! into events or a typed refusal. `Ctx` brings the time and a random seed from the host.
 
 use crate::model::config::{Config, Level};
-use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, Sender, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::payment::PaymentMethod;
 use crate::model::seats::{MoveReason, Place};
@@ -19,6 +19,9 @@ pub struct Ctx {
     /// minutes later); kept where the log shows both times, as on a ruling.
     #[serde(default)]
     pub tapped_at: Option<Timestamp>,
+    /// The machine the command came from, where the host knows it (a sign-up keeps it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender: Option<Sender>,
 }
 
 /// PKR4U 11 / 29: how a busted player re-enters.
@@ -257,6 +260,15 @@ pub enum Command {
     /// two entries become one, `keep`'s name and payment in the earlier of the two places.
     #[serde(rename = "merge_queue_entries")]
     MergeQueueEntries { keep: EntryNo, merged: EntryNo },
+    /// The door: the desk takes several entries out at once (a selection), all or none; with
+    /// `same_sender`, each with every entry waiting from the machine it came from (one
+    /// laptop's flood of junk names in one action).
+    #[serde(rename = "clear_queue_entries")]
+    ClearQueueEntries {
+        entries: Vec<EntryNo>,
+        #[serde(default)]
+        same_sender: bool,
+    },
     /// The door: the desk took the money (`method`: how it was paid in the end); the entry is
     /// registered and its seat drawn (PKR4U 14: the player is at the desk).
     #[serde(rename = "admit")]

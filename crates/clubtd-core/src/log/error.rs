@@ -155,6 +155,9 @@ pub enum DomainError {
     /// An entry cannot be merged with itself.
     #[error("entry {entry} cannot be merged with itself")]
     MergeSameEntry { entry: EntryNo },
+    /// Clearing entries names none, one twice, or more than the queue holds.
+    #[error("nothing to clear: name each waiting entry once")]
+    NothingToClear,
     /// Sign-ups open at a time the director chose (before the evening).
     #[error("sign-ups open at {}", at.0)]
     SignUpsNotOpen { at: Timestamp },
@@ -233,6 +236,7 @@ impl DomainError {
             NotInQueue { .. } => "NOT_IN_QUEUE",
             NotYourTurn { .. } => "NOT_YOUR_TURN",
             MergeSameEntry { .. } => "MERGE_SAME_ENTRY",
+            NothingToClear => "NOTHING_TO_CLEAR",
             SignUpsNotOpen { .. } => "SIGN_UPS_NOT_OPEN",
             SignUpsFull { .. } => "SIGN_UPS_FULL",
         }
@@ -397,6 +401,7 @@ impl DomainError {
         "NOT_IN_QUEUE",
         "NOT_YOUR_TURN",
         "MERGE_SAME_ENTRY",
+        "NOTHING_TO_CLEAR",
         "SIGN_UPS_NOT_OPEN",
         "SIGN_UPS_FULL",
     ];

@@ -4,7 +4,7 @@
 
 use crate::model::clock::{Clock, ClockChange};
 use crate::model::config::{Config, Level};
-use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, SeatNo, Sender, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 pub use crate::model::payment::{Payment, PaymentMethod};
 pub use crate::model::seats::{MoveReason, Place, SeatMove, StackMove};
@@ -273,6 +273,9 @@ pub enum Event {
         name: String,
         method: PaymentMethod,
         at: Timestamp,
+        /// The machine it came from, where the server knew it (logs before issue X: none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sender: Option<Sender>,
     },
     /// The door: an entry left the queue without being admitted.
     #[serde(rename = "left_queue")]

@@ -1,7 +1,7 @@
 //! The door's queue (issue T): who signed up from a phone and waits for the desk. Plain data;
 //! the rules are `rules::door`.
 
-use crate::model::ids::{EntryNo, PlayerId, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, Sender, Timestamp};
 use crate::model::payment::PaymentMethod;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -59,4 +59,7 @@ pub struct QueueEntry {
     /// How the player said they will pay (the desk may take another way).
     pub method: PaymentMethod,
     pub since: Timestamp,
+    /// The machine the sign-up came from, where the server knew it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender: Option<Sender>,
 }

@@ -27,6 +27,14 @@ pub struct SeatNo(pub u8);
 #[serde(transparent)]
 pub struct EntryNo(pub u32);
 
+/// The machine a command came from, as a number the host chooses (the server: a hash of the
+/// sending address). The core only compares two of them: the desk clears a flood of sign-ups
+/// from one laptop in one action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(transparent)]
+pub struct Sender(pub u32);
+
 /// The position of an event in a tournament's log (1-based, gapless).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,

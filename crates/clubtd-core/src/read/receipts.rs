@@ -326,6 +326,7 @@ mod tests {
                 now: Timestamp(self.now),
                 seed: self.now as u64,
                 tapped_at: None,
+                sender: None,
             };
             let events = decide(&self.t, &c, ctx).expect("command accepted");
             for e in events {
@@ -659,6 +660,7 @@ mod tests {
             now: Timestamp(l.now),
             seed: 1,
             tapped_at: None,
+            sender: None,
         };
         // A cent off either way is not the pool.
         for off in [1999, 2001, -1] {
@@ -683,6 +685,7 @@ mod tests {
                     now: Timestamp(l.now),
                     seed: 2,
                     tapped_at: None,
+                    sender: None,
                 }
             ),
             Err(DomainError::InvalidDeal)

@@ -358,6 +358,15 @@ impl DoorView {
             .map(|(_, p)| *p)
     }
 
+    /// Whether the room needs the names of those called to the desk: only when the seats are
+    /// short (the queue takes every free seat, so a name called is a seat that waits for its
+    /// player). With seats to spare every phone already says "to the desk" and the screen
+    /// shows a count: names typed by anyone on the club's WiFi reach the room's screen only
+    /// when calling them helps.
+    pub fn names_called(&self) -> bool {
+        !self.queue.is_empty() && self.queue.len() as u64 >= u64::from(self.free_seats)
+    }
+
     /// Those on the waiting list, in order.
     pub fn waiting(&self) -> impl Iterator<Item = &QueueLine> {
         self.queue
@@ -375,6 +384,15 @@ pub struct QueueLine {
     pub method: PaymentMethod,
     pub since: Timestamp,
     pub state: QueueState,
+    /// How many entries waiting came from the same machine as this one (itself included;
+    /// 1 when its machine is not known): the desk sees a flood of junk from one laptop and
+    /// clears it in one action. The machine itself is not shown.
+    #[serde(default = "one")]
+    pub from_same_sender: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn door_view(t: &Tournament, cfg: &Config, now: Timestamp) -> DoorView {
@@ -391,6 +409,10 @@ fn door_view(t: &Tournament, cfg: &Config, now: Timestamp) -> DoorView {
                 method: e.method,
                 since: e.since,
                 state,
+                from_same_sender: e.sender.map_or(1, |s| {
+                    let same = t.door.queue.iter().filter(|o| o.sender == Some(s)).count();
+                    u32::try_from(same).unwrap_or(u32::MAX)
+                }),
             })
             .collect(),
         free_seats: free_seats(t, cfg),

@@ -14,7 +14,7 @@ use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::door::QueueEntry;
-use crate::model::ids::{EntryNo, PlayerId, Timestamp};
+use crate::model::ids::{EntryNo, PlayerId, Sender, Timestamp};
 use crate::model::names::{clean_name, search_key, MAX_NAME_CHARS};
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::registration::{decide_register, registration_open};
@@ -123,6 +123,7 @@ pub fn decide_sign_up(
         name,
         method,
         at: ctx.now,
+        sender: ctx.sender,
     }])
 }
 
@@ -143,6 +144,61 @@ pub fn signed_up(t: &Tournament) -> u64 {
 pub fn decide_leave_queue(t: &Tournament, entry: EntryNo) -> Result<Vec<Event>, DomainError> {
     waiting(t, entry)?;
     Ok(vec![Event::LeftQueue { entry }])
+}
+
+/// At most this many entries are cleared in one action: the whole queue.
+pub const MAX_CLEARED: usize = MAX_QUEUE;
+
+/// The desk takes several entries out in one action (a selection; with `same_sender`, each
+/// with every entry waiting from its machine: a laptop's flood of junk names, a squatted
+/// name among them): every one must be waiting, each named once; all leave, or none does.
+pub fn decide_clear(
+    t: &Tournament,
+    entries: &[EntryNo],
+    same_sender: bool,
+) -> Result<Vec<Event>, DomainError> {
+    if entries.is_empty() || entries.len() > MAX_CLEARED {
+        return Err(DomainError::NothingToClear);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in entries {
+        waiting(t, *entry)?;
+        if !seen.insert(*entry) {
+            return Err(DomainError::NothingToClear);
+        }
+    }
+    let mut leaving = entries.to_vec();
+    if same_sender {
+        for entry in entries {
+            for also in same_sender_of(t, *entry) {
+                if seen.insert(also) {
+                    leaving.push(also);
+                }
+            }
+        }
+    }
+    Ok(leaving
+        .into_iter()
+        .map(|entry| Event::LeftQueue { entry })
+        .collect())
+}
+
+/// The entries still waiting that came from the machine `entry` came from, in queue order
+/// (`entry` among them); only `entry` when its machine is not known.
+pub fn same_sender_of(t: &Tournament, entry: EntryNo) -> Vec<EntryNo> {
+    let Some(line) = t.door.queue.iter().find(|e| e.entry == entry) else {
+        return Vec::new();
+    };
+    match line.sender {
+        None => vec![entry],
+        Some(sender) => t
+            .door
+            .queue
+            .iter()
+            .filter(|e| e.sender == Some(sender))
+            .map(|e| e.entry)
+            .collect(),
+    }
 }
 
 /// The desk merges two entries of one player: `merged` goes, `keep` stays with its own name
@@ -220,6 +276,7 @@ pub(crate) fn apply_signed_up(
     name: &str,
     method: PaymentMethod,
     at: Timestamp,
+    sender: Option<Sender>,
 ) -> Result<(), ApplyError> {
     if entry.0 < t.door.next_entry.max(1) {
         return Err(ApplyError::QueueEntryGiven { entry });
@@ -229,6 +286,7 @@ pub(crate) fn apply_signed_up(
         name: name.to_string(),
         method,
         since: at,
+        sender,
     });
     t.door.next_entry = entry.0.saturating_add(1);
     Ok(())

@@ -14,6 +14,8 @@ pub struct Kit {
     pub t: Tournament,
     pub now: i64,
     pub seed: u64,
+    /// The machine the next commands come from (the host's number for it).
+    pub sender: Option<clubtd_core::ids::Sender>,
 }
 
 impl Kit {
@@ -22,6 +24,7 @@ impl Kit {
             t: Tournament::default(),
             now: 0,
             seed: 42,
+            sender: None,
         };
         k.ok(Command::CreateTournament { config });
         k
@@ -35,6 +38,7 @@ impl Kit {
                 now: Timestamp(self.now),
                 seed: self.seed,
                 tapped_at: None,
+                sender: self.sender,
             },
         )?;
         for e in &events {
