@@ -6,29 +6,31 @@
 #   2. the release build, served on loopback with a fresh database and the demo tournament,
 #      driven by the Playwright tests in end2end/ in headless system Chromium;
 #   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
-#      positive and negative cases, no 5xx, every answer as documented;
+#      positive and negative cases, no 5xx, every answer as documented (beside step 4's build);
 #   4. the club packages (scripts/package.sh, scripts/test-package.sh): the Linux one started
 #      from an empty folder and driven by a browser, the Windows one under Wine. They embed
 #      the release site just built; their server is built unoptimised (CLUBTD_PACKAGE_PROFILE=dev:
 #      the same code and files in a third of the time; scripts/package.sh alone builds release).
 # Fails if a runner executes no test at all.
 set -euo pipefail
+started=$SECONDS
+part() { echo "== $1 (at $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s)"; }
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$repo/scripts/setup.sh"
 source "$repo/scripts/env.sh"
 cd "$repo"
 
-echo "== cargo tests"
+part "cargo tests"
 mkdir -p target   # tee opens its log before cargo makes target/ on a fresh clone
 cargo test --workspace --features clubtd/ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
 passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' target/cargo-test.log | awk '{s += $4} END {print s + 0}')
 if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi
 echo "cargo tests passed: $passed"
 
-echo "== release build"
+part "release build"
 cargo leptos build --release --precompress --split
 
-echo "== browser tests"
+part "browser tests"
 work="$(mktemp -d)"
 port="${CLUBTD_TEST_PORT:-3917}"
 pin=246813   # the director's PIN by the environment, never on a command line (ps shows flags)
@@ -37,7 +39,7 @@ pin=246813   # the director's PIN by the environment, never on a command line (p
 CLUBTD_SIGN_UPS_PER_ADDRESS=100 CLUBTD_DIRECTOR_PIN=$pin LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
   --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill ${fuzz:-} $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
@@ -45,9 +47,17 @@ for _ in $(seq 1 100); do
 done
 (cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=$pin npx playwright test)
 
-echo "== API fuzzing (schemathesis)"
-"$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" "$pin"
-
-echo "== club packages (one file each: Linux static, Windows)"
+# The fuzzing mostly waits on the server while the packages' build is all compiling: the two
+# run side by side (the fuzzer's report is shown when both are done).
+part "API fuzzing (schemathesis), beside the club packages' build"
+"$repo/scripts/api-fuzz.sh" "http://127.0.0.1:$port" "$pin" >"$work/fuzz.log" 2>&1 &
+fuzz=$!
 CLUBTD_SITE_BUILT=1 CLUBTD_PACKAGE_PROFILE=dev "$repo/scripts/package.sh"
+fuzz_status=0
+wait $fuzz || fuzz_status=$?
+cat "$work/fuzz.log"
+if [ $fuzz_status -ne 0 ]; then echo "API fuzzing failed ($fuzz_status)" >&2; exit $fuzz_status; fi
+
+part "club packages (one file each: Linux static, Windows), started and driven"
 "$repo/scripts/test-package.sh"
+part "done"

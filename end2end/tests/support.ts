@@ -158,13 +158,19 @@ export class OwnTournament {
     readonly base: string,
   ) {}
 
-  static async open(browser: Browser, baseURL: string | undefined, name: string, players: string[]): Promise<OwnTournament> {
+  static async open(
+    browser: Browser,
+    baseURL: string | undefined,
+    name: string,
+    players: string[],
+    settings: Record<string, unknown> = {},
+  ): Promise<OwnTournament> {
     const base = baseURL ?? "http://127.0.0.1:3000";
     const api = (await browser.newContext({ baseURL: base })).request;
     const login = await api.post("/api/director_login", { headers: { Origin: base }, form: { pin: PIN } });
     expect(login.status()).toBeLessThan(400);
     const events = await (await api.get("/api/v1/tournaments/1/events?after=0")).json();
-    const config = { ...events[0].event.config, name, tables_at_start: 1 };
+    const config = { ...events[0].event.config, name, tables_at_start: 1, ...settings };
     const made = await api.post("/api/v1/tournaments", {
       headers: { Origin: base },
       data: { command_id: crypto.randomUUID(), config },

@@ -1,13 +1,19 @@
 //! PKR4U 12: the table reports a hand's busts in three taps: who busted, who won, confirm.
 //! Two or more busted in one hand also need each one's stack at the start of the hand
 //! (seed 000: the larger stack finishes higher). Several winners split the bounty.
+//!
+//! A report is never mistaken for sent (issue U): the stacks the rules need are asked before
+//! Confirm can be tapped, the answer shows under Confirm (players by name), and the taps stay
+//! until the server accepted the report or the device's outbox holds it.
 
+use super::super::components::Answer;
 use super::super::live::CommandAction;
 use super::super::outbox::Outbox;
+use crate::server_fns::CommandReply;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
-use crate::domain::view::SeatView;
+use crate::domain::view::{SeatView, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -29,6 +35,8 @@ pub struct BustDraft {
     winners: RwSignal<Vec<PlayerId>>,
     stacks: RwSignal<BTreeMap<PlayerId, String>>,
     reported: RwSignal<bool>,
+    /// A report was sent and its answer has not come: the taps stay until it is accepted.
+    awaiting: RwSignal<bool>,
 }
 
 impl BustDraft {
@@ -38,8 +46,16 @@ impl BustDraft {
             winners: RwSignal::new(Vec::new()),
             stacks: RwSignal::new(BTreeMap::new()),
             reported: RwSignal::new(false),
+            awaiting: RwSignal::new(false),
         }
     }
+}
+
+/// A start stack as typed: a whole number of chips above zero.
+fn typed_stack(text: Option<&String>) -> Option<Chips> {
+    text.and_then(|s| s.trim().replace(['.', ',', ' '], "").parse::<i64>().ok())
+        .filter(|n| *n > 0)
+        .map(Chips)
 }
 
 /// The bust report of one table.
@@ -49,7 +65,10 @@ pub fn BustReportForm(
     seats: Vec<SeatView>,
     registration_open: bool,
     draft: BustDraft,
+    /// The bust reports' own action: its answer is shown here, under Confirm.
     send: CommandAction,
+    /// For the answer: players by name and seat, not by number.
+    view: TournamentView,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let BustDraft {
@@ -57,7 +76,27 @@ pub fn BustReportForm(
         winners,
         stacks,
         reported,
+        awaiting,
     } = draft;
+    // The answer to the report sent: accepted (or kept by the outbox for a WiFi drop), the
+    // taps are done; refused, they stay for the table to put right and confirm again.
+    Effect::new(move |_| {
+        let reply = send.value().get();
+        if !awaiting.get_untracked() || send.pending().get() {
+            return;
+        }
+        match reply {
+            Some(Ok(CommandReply::Accepted { .. } | CommandReply::Queued { .. })) => {
+                awaiting.set(false);
+                busted.set(Vec::new());
+                winners.set(Vec::new());
+                stacks.set(BTreeMap::new());
+                reported.set(true);
+            }
+            Some(_) => awaiting.set(false),
+            None => {}
+        }
+    });
     // Players who left the table since the taps were made are dropped from the draft.
     let here: Vec<PlayerId> = seats.iter().map(|s| s.player).collect();
     busted.update_untracked(|b| b.retain(|p| here.contains(p)));
@@ -80,9 +119,22 @@ pub fn BustReportForm(
                 .collect::<Vec<PlayerId>>()
         })
     });
+    // Two or more out in one hand: whose start stack is still missing (by name).
+    let missing_stacks = Memo::new(move |_| {
+        let out = busted.get();
+        if out.len() < 2 {
+            return Vec::new();
+        }
+        stacks.with(|s| {
+            out.iter()
+                .filter(|p| typed_stack(s.get(p)).is_none())
+                .map(|p| names.with_value(|n| n.get(p).cloned().unwrap_or_default()))
+                .collect::<Vec<String>>()
+        })
+    });
     let confirm = move |_| {
         let out = busted.get_untracked();
-        if out.is_empty() {
+        if out.is_empty() || send.pending().get_untracked() || !missing_stacks.with_untracked(Vec::is_empty) {
             return;
         }
         let several = out.len() > 1;
@@ -94,17 +146,14 @@ pub fn BustReportForm(
                 player: *p,
                 eliminators: eliminators.clone(),
                 // Only asked for (and only needed) when two or more bust in the hand.
-                start_stack: several
-                    .then(|| stacks.get(p).and_then(|s| s.trim().parse::<i64>().ok()))
-                    .flatten()
-                    .map(Chips),
+                start_stack: several.then(|| typed_stack(stacks.get(p))).flatten(),
             })
             .collect();
+        awaiting.set(true);
+        reported.set(false);
         send.dispatch(Command::ReportBusts { table, busts });
-        busted.set(Vec::new());
-        winners.set(Vec::new());
-        reported.set(true);
     };
+    let view = Signal::stored(Some(view));
     let seat_buttons = move |who: RwSignal<Vec<PlayerId>>,
                              other: RwSignal<Vec<PlayerId>>,
                              id: &'static str| {
@@ -141,6 +190,7 @@ pub fn BustReportForm(
                     view! {
                         <label>{t!(i18n, start_stack_of, name = name)}
                             <input type="number" inputmode="numeric" min="1" data-testid=format!("bust-stack-{}", p.0)
+                                prop:value=move || stacks.with_untracked(|s| s.get(&p).cloned().unwrap_or_default())
                                 on:input=move |ev| stacks.update(|s| { s.insert(p, event_target_value(&ev)); }) />
                         </label>
                     }
@@ -160,9 +210,18 @@ pub fn BustReportForm(
                     </p>
                 })
             }}
-            <button class="primary wide" data-testid="bust-confirm" disabled=move || busted.with(|b| b.is_empty()) || send.pending().get() on:click=confirm>
+            {move || {
+                let missing = missing_stacks.get();
+                (!missing.is_empty()).then(|| view! {
+                    <p class="answer hint" data-testid="bust-stacks-needed" role="status">{t!(i18n, start_stacks_needed, names = missing.join(", "))}</p>
+                })
+            }}
+            <button class="primary wide" data-testid="bust-confirm"
+                disabled=move || busted.with(|b| b.is_empty()) || send.pending().get() || !missing_stacks.with(Vec::is_empty)
+                on:click=confirm>
                 {t!(i18n, confirm)}
             </button>
+            <div class="bust-answer" data-testid="bust-answer"><Answer reply=send.value().into() view /></div>
             {move || (reported.get() && registration_open).then(|| view! {
                 <p class="hint" data-testid="re-entry-open">{t!(i18n, re_entry_open)}</p>
             })}

@@ -73,13 +73,17 @@ pub fn TablePage() -> impl IntoView {
         });
     });
     let send = command_action(key, shown.into());
+    // The bust reports have an action of their own: their answer shows under their Confirm.
+    let report = command_action(key, shown.into());
     // The table's phone lies on the felt all evening: its screen stays on.
     Effect::new(move |_| crate::ui::wake::keep_screen_awake());
     // A command refused for want of a valid key says the same.
     Effect::new(move |_| {
-        if let Some(Ok(CommandReply::Rejected(r))) = send.value().get() {
-            if r.code == "UNAUTHENTICATED" {
-                key_refused.set(true);
+        for action in [send, report] {
+            if let Some(Ok(CommandReply::Rejected(r))) = action.value().get() {
+                if r.code == "UNAUTHENTICATED" {
+                    key_refused.set(true);
+                }
             }
         }
     });
@@ -155,7 +159,7 @@ pub fn TablePage() -> impl IntoView {
                             <TablePenalties view=l.view.clone() table=n live send read_only=ro situations />
                             {(!ro).then(|| view! {
                                 <AbandonedStacks tv=tv.clone() send />
-                                <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send />
+                                <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send=report view=l.view.clone() />
                                 <RebuyAsks view=l.view.clone() table=n send />
                                 <ChipCount table=n seats=tv.seats.clone() send draft=count />
                             })}
