@@ -387,12 +387,16 @@ pub struct QueueLine {
     /// How many entries waiting came from the same machine as this one (itself included;
     /// 1 when its machine is not known): the desk sees a flood of junk from one laptop and
     /// clears it in one action. The machine itself is not shown.
-    #[serde(default = "one")]
+    #[serde(default = "one", skip_serializing_if = "is_one")]
     pub from_same_sender: u32,
 }
 
 fn one() -> u32 {
     1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 fn door_view(t: &Tournament, cfg: &Config, now: Timestamp) -> DoorView {
