@@ -9,12 +9,12 @@
 use super::super::components::Answer;
 use super::super::live::CommandAction;
 use super::super::outbox::Outbox;
-use crate::server_fns::CommandReply;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::view::{SeatView, TournamentView};
 use crate::i18n::*;
+use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -134,7 +134,10 @@ pub fn BustReportForm(
     });
     let confirm = move |_| {
         let out = busted.get_untracked();
-        if out.is_empty() || send.pending().get_untracked() || !missing_stacks.with_untracked(Vec::is_empty) {
+        if out.is_empty()
+            || send.pending().get_untracked()
+            || !missing_stacks.with_untracked(Vec::is_empty)
+        {
             return;
         }
         let several = out.len() > 1;
