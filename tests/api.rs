@@ -678,3 +678,73 @@ async fn both_doors_answer_the_same_input_with_the_same_code() {
         );
     }
 }
+
+/// Issue V.4: a phone or the TV opened without `?t=` shows the tournament being played, not a
+/// newer one that has already finished or is still registering; a finished one only by its id
+/// (or once nothing is being played or to come).
+#[tokio::test]
+async fn the_faces_show_the_tournament_being_played_before_a_newer_finished_or_registering_one() {
+    let s = real_server(true).await; // the demo, id 1, its clock running
+    let token = full_token(&s).await;
+    let c = Client::new();
+    let auth = format!("Bearer {token}");
+    let url = |p: &str| format!("{}/api/v1{p}", s.base);
+    let current = || async {
+        let live: Value = c
+            .get(format!("{}/view/current", s.base))
+            .json_answer()
+            .await;
+        live["tournament"].as_i64().expect("a tournament")
+    };
+    assert_eq!(current().await, 1);
+
+    // A newer tournament, played to its end the same evening.
+    let config = serde_json::to_value(templates::club_evening("Side event", 1)).unwrap();
+    let made: Value = c
+        .post(url("/tournaments"))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": "side", "config": config}))
+        .json_answer()
+        .await;
+    let side = made["id"].as_i64().unwrap();
+    assert_eq!(current().await, 1, "a newer tournament still registering");
+    let send = |id: String, command: Value| {
+        c.post(url(&format!("/tournaments/{side}/commands")))
+            .header("authorization", &auth)
+            .json(&json!({"command_id": id, "command": command}))
+            .send()
+    };
+    for name in ["Ann", "Bob"] {
+        let r = send(format!("reg-{name}"), json!({"type": "register_player", "name": name, "method": "cash", "present": true})).await.unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    assert_eq!(send("start".into(), json!({"type": "start_clock"})).await.unwrap().status(), 200);
+    let tables: Value = c
+        .get(url(&format!("/tournaments/{side}/tables")))
+        .header("authorization", &auth)
+        .json_answer()
+        .await;
+    let seats = tables["tables"][0]["seats"].as_array().unwrap();
+    let (out, winner) = (seats[0]["player"].clone(), seats[1]["player"].clone());
+    let r = send("bust".into(), json!({"type": "report_busts", "table": tables["tables"][0]["table"], "busts": [{"player": out, "eliminators": [winner]}]})).await.unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let r = send("close".into(), json!({"type": "close_registration"})).await.unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    // The room still sees the demo; the side event by its id.
+    assert_eq!(current().await, 1, "a newer finished tournament hid the one being played");
+    let by_id: Value = c
+        .get(format!("{}/view/{side}", s.base))
+        .json_answer()
+        .await;
+    assert_eq!(by_id["tournament"], side);
+    assert_eq!(by_id["view"]["finished"], true, "the side event is over");
+    let page = c
+        .get(format!("{}/screen", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("Demo") && !page.contains("Side event"), "the TV's page is the demo's");
+}

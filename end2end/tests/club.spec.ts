@@ -26,6 +26,26 @@ test("copy a tournament, register in it by ?t=, archive it, and the desk suggest
     await expect(page.getByTestId("reg-name")).toHaveValue("Chloé Suggestion");
     await page.getByTestId("reg-submit").click();
     await expect(page.getByTestId("seat-drawn")).toContainText("Chloé Suggestion");
+    // The same name again, typed while the club's suggestions are open: once sent, the list
+    // closes and the desk's same-name question is what the director sees, nothing over it.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId("reg-name").pressSequentially("Chloé Suggestion");
+    await expect(page.getByTestId("suggestion").filter({ hasText: "Chloé Suggestion" })).toBeVisible();
+    await page.getByTestId("reg-submit").click();
+    const question = page.getByTestId("same-name");
+    await expect(question).toBeVisible();
+    await expect(page.getByTestId("suggestions")).toHaveCount(0);
+    const confirm = page.getByTestId("reg-same-name-confirm");
+    await confirm.scrollIntoViewIfNeeded();
+    const box = (await confirm.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest("[data-testid='reg-same-name-confirm']") !== null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe(true);
+    await page.screenshot({ path: "test-results/desk-same-name-after-suggestions.png" });
+    // The name stays for the director to change or confirm: nothing was sent twice.
+    await expect(page.getByTestId("reg-name")).toHaveValue("Chloé Suggestion");
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();

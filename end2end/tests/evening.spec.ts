@@ -7,8 +7,8 @@
 // drawn; the money adds up (prize pool, payouts, bounties, deal quotes); a player's phone
 // follows it all live and switches language.
 //
-// It runs after the other specs (its own Playwright project): the tournament it makes becomes
-// the newest one, which the faces show by default.
+// It runs after the other specs (its own Playwright project): once its clock runs, the
+// tournament it makes is the newest one being played, which the faces show by default.
 import { test, expect, Page, open, signIn, tablePage, seated, bustFirst, section } from "./support";
 
 const NAMES = [
@@ -63,7 +63,9 @@ test("a full club evening, from the first registration to the final table", asyn
   const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
   await signIn(director);
   const id = await createEvening(director);
-  await open(director, "/director");
+  // Named by its id until it starts: the faces' default is the tournament being played (the
+  // demo) until this one's clock runs.
+  await open(director, `/director?t=${id}`);
   await expect(director.getByTestId("tournament-name")).toHaveText("Full evening PKO");
 
   // The registration desk: 30 players, each seat drawn and shown big.

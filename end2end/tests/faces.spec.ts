@@ -151,6 +151,16 @@ test("a player finds their seat", async ({ page }) => {
   await page.getByTestId("find-seat").click();
   await expect(page.getByTestId("no-match")).toBeVisible();
   await expect(page.getByTestId("seat-cards")).toHaveCount(0);
+  // Back and forward through the searches: the box follows the address, with its cards
+  // (the box once kept the last name typed while the cards followed the history).
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(surname)}`));
+  await expect(page.getByTestId("find-name")).toHaveValue(surname);
+  await expect(page.getByTestId("seat-cards")).toContainText(player.name);
+  await page.goForward();
+  await expect(page).toHaveURL(/name=zzqx/);
+  await expect(page.getByTestId("find-name")).toHaveValue("zzqx");
+  await expect(page.getByTestId("no-match")).toBeVisible();
 });
 
 test.describe("before the page's code has loaded", () => {

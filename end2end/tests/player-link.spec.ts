@@ -1,7 +1,7 @@
 // The player's personal link (issues D and E) against the real server with the demo
 // tournament: the desk shows it as a link and a QR code right after registering, the phone
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
-// into a place; the director shows the same link again later, and replaces it (the old one
+// into a place (a prize line only with a prize; the payouts below); the director shows the same link again later, and replaces it (the old one
 // stops working); a wrong link shows no one.
 import { test, expect, Page, Browser, open, signIn, tablePage, section } from "./support";
 
@@ -43,8 +43,11 @@ test("a player's personal link follows them from the desk to their place", async
   await device.getByTestId("bust-confirm").click();
   await expect(phone.getByTestId("me-status")).toHaveText("Busted");
   await expect(phone.getByTestId("me-place").locator(".big")).toHaveText(/^\d+$/);
-  await expect(phone.getByTestId("me-prize")).toContainText("€");
   await expect(phone.getByTestId("me-seat")).toHaveCount(0);
+  // Out of the money among the demo's field: no prize line at all (it once said "€ 0.00"),
+  // and the payouts are on her page as the link promised.
+  await expect(phone.getByTestId("me-prize")).toHaveCount(0);
+  await expect(phone.getByTestId("payouts").locator("li").first()).toContainText("€");
 
   // Later, the director shows the same link again, for any player.
   await desk.reload();

@@ -178,6 +178,8 @@ test("/player's seat search follows a bust: the place and prize instead of the s
   // No new search: the card follows the live view.
   await expect(player.getByTestId("seat-card-out")).toContainText("place");
   await expect(player.getByTestId("seat-cards")).not.toContainText("Table 3");
+  // Out of the money in the demo's field: no "prize € 0.00".
+  await expect(player.getByTestId("seat-card-out")).not.toContainText("prize");
 });
 
 test("a table confirms its own bonus stacks, one or all, and no other table's", async ({ browser }) => {

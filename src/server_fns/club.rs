@@ -19,7 +19,8 @@ pub struct TournamentItem {
     pub status: TournamentStatus,
     pub archived: bool,
     pub entries: u32,
-    /// The one the faces show without `?t=` (the newest not archived).
+    /// The one the faces show without `?t=` (`application::room_default`: the one being
+    /// played, else the next to start).
     pub default: bool,
 }
 

@@ -81,11 +81,17 @@ pub fn format_ms(ms: i64) -> String {
 
 /// The clock's time left now, counted down on the device from the last reading.
 pub fn remaining_now(clock: &ClockView, live: &Live) -> i64 {
+    counted_down(clock.remaining_ms, clock, live)
+}
+
+/// `ms` as the view had it, counted down on the device since the view came while the clock
+/// runs (the level's time left, the time to the break: both tick between events).
+fn counted_down(ms: i64, clock: &ClockView, live: &Live) -> i64 {
     if !clock.running {
-        return clock.remaining_ms;
+        return ms;
     }
     let elapsed = (live.now.get() - live.received_at.get()).max(0.0) as i64;
-    (clock.remaining_ms - elapsed).max(0)
+    (ms - elapsed).max(0)
 }
 
 fn blinds_text(level: &LevelView) -> String {
@@ -139,7 +145,10 @@ pub fn ClockPanel(
                     {(n.ante.0 > 0).then(|| format!(" ({})", n.ante))}
                 </div>
             })}
-            {clock.ms_to_break.filter(|_| !finished).map(|ms| view! { <div class="clock-break">{t!(i18n, time_to_break)}" "{format_ms(ms)}</div> })}
+            {clock.ms_to_break.filter(|_| !finished).map(|ms| {
+                let to_break = move || format_ms(counted_down(ms, &clock, &live));
+                view! { <div class="clock-break" data-testid="clock-break">{t!(i18n, time_to_break)}" "{to_break}</div> }
+            })}
         </section>
     }
 }
@@ -371,7 +380,7 @@ pub fn chips(c: Chips) -> String {
 pub fn Payouts(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <section class="payouts">
+        <section class="payouts" data-testid="payouts">
             <h2>{t!(i18n, payouts)}</h2>
             <ol>
                 {(0..view.payouts.len()).map(|i| view! { <li>{place_prize(&view, i)}</li> }).collect_view()}

@@ -4,13 +4,13 @@
 
 use super::components::{
     chips, euro, lang_code, prize_with_ticket, purchases_label, ClockPanel, FieldFigures,
-    LangSwitch,
+    LangSwitch, Payouts,
 };
 use super::connection::OfflineBanner;
 use super::live::use_live_of;
 use crate::domain::config::BountyKind;
 use crate::domain::ids::PlayerId;
-use crate::domain::money::Chips;
+use crate::domain::money::{Cents, Chips};
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::PlayerCard;
 use crate::i18n::*;
@@ -27,8 +27,13 @@ pub fn MePage() -> impl IntoView {
     let params = use_params_map();
     // The server checks the token once; the page then follows the public view of that
     // tournament, like every face, and picks this player out of it.
+    // (`try_with`: see `use_live`; a source read after the page's owner is gone must not panic.)
     let linked = Resource::new(
-        move || params.with(|p| p.get("token").unwrap_or_default()),
+        move || {
+            params
+                .try_with(|p| p.get("token").unwrap_or_default())
+                .unwrap_or_default()
+        },
         open_player_link,
     );
     view! {
@@ -81,6 +86,7 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
                             <ChipLeaders leaders me=linked.player />
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <FieldFigures live=l.clone() />
+                            <Payouts view=l.view.clone() />
                         }.into_any()
                     }
                     None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
@@ -104,7 +110,11 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
                 <span class="big">{s.place}</span>
                 {shared}{provisional}
             </div>
-            <div class="my-prize"><span class="label">{t!(i18n, prize)}</span>" "<span data-testid="me-prize">{prize_with_ticket(card.prize, card.ticket.as_ref())}</span></div>
+            // A prize line only for a prize: "Prize € 0.00" read as a slip to a player out of
+            // the money.
+            {(card.prize > Cents::ZERO || card.ticket.is_some()).then(|| view! {
+                <div class="my-prize"><span class="label">{t!(i18n, prize)}</span>" "<span data-testid="me-prize">{prize_with_ticket(card.prize, card.ticket.as_ref())}</span></div>
+            })}
         }
     });
     let status = match me.status {

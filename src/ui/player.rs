@@ -5,6 +5,7 @@
 use super::components::{prize_line, ClockPanel, FieldFigures, LangSwitch, Payouts};
 use super::connection::OfflineBanner;
 use super::live::{use_live, with_tournament};
+use crate::domain::money::Cents;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -22,15 +23,24 @@ pub fn PlayerPage() -> impl IntoView {
     let params = use_query_map();
     let searched = Memo::new(move |_| params.with(|q| q.get("name")).unwrap_or_default());
     let query = RwSignal::new(searched.get_untracked());
+    // The box follows the address: back and forward through the searches show each search's
+    // name with its cards. Not on the first run: a name typed before the page's code loaded
+    // stays as typed.
+    Effect::new(move |before: Option<()>| {
+        let name = searched.get();
+        if before.is_some() {
+            query.set(name);
+        }
+    });
     let navigate = use_navigate();
     let search = move |ev: leptos::ev::SubmitEvent| {
-        // Once the page runs, the same search without reloading it.
+        // Once the page runs, the same search without reloading it; each search is a step in
+        // the history, as the plain form's would be.
         ev.prevent_default();
         let path = format!("/player?name={}", Url::escape(query.get_untracked().trim()));
         navigate(
             &with_tournament(&path, live.choice.get_untracked()),
             NavigateOptions {
-                replace: true,
                 scroll: false,
                 ..Default::default()
             },
@@ -97,8 +107,12 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
                             (Some(t), Some(s), _) => view! {
                                 <span class="where">{t!(i18n, table_n, n = t.0)}" · "{t!(i18n, seat)}" "{s.0}</span>
                             }.into_any(),
-                            (_, _, Some(st)) => view! {
+                            // The prize only where there is one (no "prize € 0.00").
+                            (_, _, Some(st)) if c.prize > Cents::ZERO || c.ticket.is_some() => view! {
                                 <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = st.place, prize = prize_line(c.prize, c.ticket.as_ref()))}</span>
+                            }.into_any(),
+                            (_, _, Some(st)) => view! {
+                                <span class="where" data-testid="seat-card-out">{t!(i18n, seat_out_no_prize, place = st.place)}</span>
                             }.into_any(),
                             _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
                         }}

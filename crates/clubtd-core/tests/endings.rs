@@ -41,6 +41,37 @@ fn the_clock_stops_at_the_last_bust_and_the_results_are_final() {
     assert_eq!(later.clock.level_index, at_end.clock.level_index);
 }
 
+/// Issue V.6: the winner's page said 12,000 (the stack bought) after winning all 36,000 chips:
+/// the tables report who is out, not where the chips went, so the one player left is shown
+/// holding every chip in play, on every face (the field list and the table's seats).
+#[test]
+fn the_last_player_left_holds_every_chip_in_play() {
+    let mut k = four_players();
+    k.bust_by_tablemate(1);
+    k.bust_by_tablemate(2);
+    let two_left = tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    let bought = |v: &clubtd_core::view::TournamentView, p: u32| {
+        v.players.iter().find(|x| x.player == PlayerId(p)).unwrap().stack
+    };
+    assert!(bought(&two_left, 3) < two_left.chips_in_play, "two left: each has their own");
+    k.bust_by_tablemate(3);
+    let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    let winner = v
+        .players
+        .iter()
+        .find(|p| p.status == clubtd_core::state::PlayerStatus::Playing)
+        .expect("a winner");
+    assert_eq!(winner.stack, v.chips_in_play);
+    assert!(v.chips_in_play > Chips(0));
+    let seat = v
+        .tables
+        .iter()
+        .flat_map(|t| &t.seats)
+        .find(|s| s.player == winner.player)
+        .expect("seated");
+    assert_eq!(seat.stack, v.chips_in_play);
+}
+
 #[test]
 fn undoing_the_last_bust_sets_the_clock_going_again() {
     let mut k = four_players();

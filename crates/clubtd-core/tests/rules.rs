@@ -1715,6 +1715,7 @@ fn players_are_found_by_part_of_their_name() {
         "Lotte Peeters".into(),
         "Jan de Vries".into(),
         "Piet Peeters".into(),
+        "Chloé Dubois".into(),
     ];
     names.extend((1..=12).map(|n| format!("Janssens {n}")));
     for name in names {
@@ -1739,4 +1740,9 @@ fn players_are_found_by_part_of_their_name() {
     assert!(found("zz").is_empty());
     assert_eq!(found("jan").len(), 10, "13 names hold it; ten are shown");
     assert_eq!(found("jan")[0], "Jan de Vries", "in the view's order");
+    // One rule for every search (issue V.5): accents aside, both ways, as the door and the
+    // desk match ("chloe" found nobody while "Chlo" and "dubois" did).
+    assert_eq!(found("chloe"), ["Chloé Dubois"]);
+    assert_eq!(found("CHLOÉ  dub"), ["Chloé Dubois"]);
+    assert_eq!(found("Chlo"), ["Chloé Dubois"]);
 }

@@ -15,6 +15,7 @@ pub use creation::create_tournament;
 pub use refusal::Refusal;
 
 use crate::domain::command::Command;
+use crate::domain::ranking::TournamentStatus;
 use crate::server::app_state::AppState;
 use crate::server::engine::{EngineError, Reply};
 use crate::server::store::Origin;
@@ -27,16 +28,76 @@ pub struct Executed {
     pub last_seq: u64,
 }
 
-/// The tournament the faces show without `?t=`: the newest one not archived. (Archiving
-/// last week's tournament is how the director hands the room to the next one; an archived
-/// tournament stays readable by its id.)
+/// The tournament the faces show without `?t=`, among those not archived (see
+/// [`room_default`]). Archiving a tournament is how the director takes it out of the room's
+/// way; every tournament stays readable by its id.
 pub async fn default_tournament(state: &AppState) -> Result<Option<i64>, Refusal> {
-    state
+    let ids = state
         .engine
         .store()
-        .newest_active()
+        .active_ids()
         .await
-        .map_err(Refusal::internal)
+        .map_err(Refusal::internal)?;
+    let now = crate::server::engine::now();
+    let statuses: Vec<(i64, TournamentStatus)> = ids
+        .into_iter()
+        .map(|id| {
+            let status = state
+                .engine
+                .snapshot(id)
+                .map_or(TournamentStatus::Empty, |s| {
+                    crate::domain::ranking::status(&s.state, now)
+                });
+            (id, status)
+        })
+        .collect();
+    Ok(room_default(&statuses))
+}
+
+/// The room's tournament among `(id, status)`, oldest first: the one being played (the newest
+/// if several), else the next to start (the oldest one registering, then the oldest not yet
+/// configured), else the one that finished last (its results stay on the TV until the next
+/// tournament is made). A newer finished tournament never hides a running one.
+pub fn room_default(tournaments: &[(i64, TournamentStatus)]) -> Option<i64> {
+    let first = |status: TournamentStatus| {
+        tournaments
+            .iter()
+            .find(|(_, s)| *s == status)
+            .map(|(id, _)| *id)
+    };
+    let last = |status: TournamentStatus| {
+        tournaments
+            .iter()
+            .rev()
+            .find(|(_, s)| *s == status)
+            .map(|(id, _)| *id)
+    };
+    last(TournamentStatus::Running)
+        .or_else(|| first(TournamentStatus::Registering))
+        .or_else(|| first(TournamentStatus::Empty))
+        .or_else(|| last(TournamentStatus::Finished))
+}
+
+#[cfg(test)]
+mod room_default_tests {
+    use super::room_default;
+    use crate::domain::ranking::TournamentStatus::*;
+
+    #[test]
+    fn a_running_tournament_comes_before_a_newer_finished_or_registering_one() {
+        assert_eq!(room_default(&[(1, Running), (2, Finished)]), Some(1));
+        assert_eq!(room_default(&[(1, Running), (2, Registering)]), Some(1));
+        assert_eq!(room_default(&[(1, Running), (2, Running), (3, Finished)]), Some(2));
+    }
+
+    #[test]
+    fn then_the_next_to_start_then_the_last_finished() {
+        assert_eq!(room_default(&[(1, Finished), (2, Registering), (3, Registering)]), Some(2));
+        assert_eq!(room_default(&[(1, Finished), (2, Empty)]), Some(2));
+        assert_eq!(room_default(&[(1, Empty), (2, Registering)]), Some(2));
+        assert_eq!(room_default(&[(1, Finished), (2, Finished)]), Some(2));
+        assert_eq!(room_default(&[]), None);
+    }
 }
 
 /// The tournament a request is about: the one it names, which must exist, else the club's

@@ -233,8 +233,8 @@ pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Re
     }
 }
 
-/// Backs up once at the start of every break of the default tournament (the newest not
-/// archived; checked every 20 s).
+/// Backs up once at the start of every break of the room's tournament (the one being played,
+/// `application::room_default`; checked every 20 s).
 pub fn spawn_break_backups(state: AppState) {
     tokio::spawn(async move {
         let mut last_break: Option<(i64, usize)> = None;

@@ -76,13 +76,12 @@ impl Store {
         Ok(row.as_ref().map(TournamentRow::from_row))
     }
 
-    /// The tournament the faces show without `?t=`: the newest one not archived.
-    pub async fn newest_active(&self) -> Result<Option<i64>, StoreError> {
-        let row =
-            sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id DESC LIMIT 1")
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| r.get::<i64, _>(0)))
+    /// The tournaments not archived, oldest first: those the faces may show without `?t=`.
+    pub async fn active_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM tournaments WHERE archived = 0 ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
     }
 
     /// Sets one yes/no setting of a tournament.

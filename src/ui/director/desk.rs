@@ -29,10 +29,12 @@ pub fn Desk(
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
     let last_registered = RwSignal::new(None::<String>);
+    let suggesting = RwSignal::new(false);
     let register_as = move |same_name_confirmed: bool| {
         if send.pending().get_untracked() {
             return;
         }
+        suggesting.set(false);
         last_registered.set(Some(name.get_untracked().trim().to_string()));
         send.dispatch(Command::RegisterPlayer {
             name: name.get_untracked(),
@@ -87,7 +89,7 @@ pub fn Desk(
             })}
             <QueuePanel live view last_registered />
             <form on:submit=register>
-                <NameWithSuggestions name />
+                <NameWithSuggestions name open=suggesting />
                 <PaymentMethodPicker method testid="reg-method" />
                 <label class="check">
                     <input type="checkbox" prop:checked=present on:change=move |ev| present.set(event_target_checked(&ev)) />

@@ -15,9 +15,9 @@ use crate::domain::view::{PlayerView, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
 
-// The desk's search compares names as the rules core does when a name is registered twice
-// (case, accents and spacing aside): "José" is found by "jose".
-use crate::domain::names::search_key;
+// The desk's search is every search's (case, accents and spacing aside): "José" is found by
+// "jose".
+use crate::domain::names::name_contains;
 
 /// The players list with its actions. The search box, the payment method and the presence
 /// check sit outside the list, which re-renders on every live update.
@@ -156,12 +156,12 @@ pub fn PlayersPanel(
     };
     let rows = move || {
         let v = view.get()?;
-        let q = search_key(query.get().trim());
+        let q = query.get();
         let shown: Vec<PlayerView> = v
             .players
             .into_iter()
             .filter(|p| p.status != PlayerStatus::Unregistered)
-            .filter(|p| q.is_empty() || search_key(&p.name).contains(&q))
+            .filter(|p| q.trim().is_empty() || name_contains(&p.name, &q))
             .collect();
         Some(shown.into_iter().map(row).collect_view())
     };

@@ -6,11 +6,12 @@ use crate::i18n::*;
 use crate::server_fns::club::{search_players, ClubPlayer};
 use leptos::prelude::*;
 
-/// The name input of the desk, with suggestions under it.
+/// The name input of the desk, with suggestions under it while `open`: typing opens them,
+/// a pick closes them, and so does the desk when the name is sent (the list must not stand
+/// between the name and the desk's answer or its same-name question).
 #[component]
-pub fn NameWithSuggestions(name: RwSignal<String>) -> impl IntoView {
+pub fn NameWithSuggestions(name: RwSignal<String>, open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
-    let open = RwSignal::new(false);
     // Each answer carries its query and is kept only while the name still reads that query: a
     // fast typist's answers arrive out of order, and an older one must neither show nor hide
     // the newest (one action's single value lost the newest answer that way).

@@ -189,8 +189,12 @@ fn Screen() -> impl IntoView {
     let tapped = RwSignal::new(false);
     watch_announcements(live, said);
     keep_clock_fresh(live);
-    // The sign-up's QR code, made once for the screen's tournament.
-    let door_qr = Resource::new(move || live.choice.get(), crate::server_fns::sign_up_door);
+    // The sign-up's QR code, made once for the screen's tournament. (`try_get`: see
+    // `use_live`; a source read after the page's owner is gone must not panic.)
+    let door_qr = Resource::new(
+        move || live.choice.try_get().flatten(),
+        crate::server_fns::sign_up_door,
+    );
     // The wake lock needs no tap, only a visible page: ask at once (effects run in the
     // browser only).
     Effect::new(move |_| keep_screen_awake());

@@ -9,7 +9,7 @@ use crate::model::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::payment::PaymentMethod;
 use crate::model::state::PenaltyKind;
-use crate::model::state::{PlayerStatus, Tournament};
+use crate::model::state::{Player, PlayerStatus, Tournament};
 use crate::read::ranking::{is_finished, play_ended_at};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
@@ -527,17 +527,29 @@ pub struct TournamentView {
     pub announcements: Announcements,
 }
 
+/// A player's stack as the faces show it: the last count or what was bought, except for the
+/// one player left, who holds every chip in play (a self-dealt table reports who is out, not
+/// where the chips went: the winner's 12,000 of 36,000 once looked like a lost count).
+fn stack_shown(t: &Tournament, p: &Player) -> Chips {
+    if p.status == PlayerStatus::Playing && t.players_left() == 1 {
+        t.chips_bought - t.chips_removed
+    } else {
+        p.stack
+    }
+}
+
 impl TournamentView {
-    /// The players whose name contains `query` (case-insensitive, at least two letters), at
-    /// most ten, for "find my seat": the phone's page and the server's search answer the same.
+    /// The players whose name holds `query` (`names::name_contains`: case, accents and
+    /// spacing aside; at least two letters), at most ten, for "find my seat": the phone's page
+    /// and the server's search answer the same.
     pub fn players_named(&self, query: &str) -> Vec<&PlayerView> {
-        let q = query.trim().to_lowercase();
+        let q = crate::model::names::search_key(query);
         if q.chars().count() < 2 {
             return Vec::new();
         }
         self.players
             .iter()
-            .filter(|p| p.name.to_lowercase().contains(&q))
+            .filter(|p| crate::model::names::search_key(&p.name).contains(&q))
             .take(10)
             .collect()
     }
@@ -714,7 +726,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                             seat: *s,
                             player: *p,
                             name: pl.name.clone(),
-                            stack: pl.stack,
+                            stack: stack_shown(t, pl),
                             bounty: pl.bounty,
                         })
                     })
@@ -862,7 +874,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                 status: p.status,
                 table: p.seat.map(|s| s.table),
                 seat: p.seat.map(|s| s.seat),
-                stack: p.stack,
+                stack: stack_shown(t, p),
                 stack_counted: p.stack_counted,
                 entries: p.entries,
                 bounty: p.bounty,
