@@ -9,7 +9,7 @@
 //
 // It runs after the other specs (its own Playwright project): once its clock runs, the
 // tournament it makes is the newest one being played, which the faces show by default.
-import { test, expect, Page, open, signIn, tablePage, seated, bustFirst, section } from "./support";
+import { test, expect, Page, open, signIn, tablePage, seated, bustFirst, section, recordAlerts, alertsOf } from "./support";
 
 const NAMES = [
   "Anke Janssens", "Bart Peeters", "Chloé Dubois", "Dirk Maes", "Els Jacobs", "Frank Mertens",
@@ -131,6 +131,15 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect(director.getByTestId("plan-waiting")).toContainText(`waits for the button of table ${shortest}`);
   await expect(director.getByTestId(`needs-button-${shortest}`)).toBeVisible();
   await section(director, "players");
+  // The player who moves is told on their phone, on top and big (issue V.1), and the room
+  // screen will say the move out loud once the seat is named.
+  const mover = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await open(mover, `/player?t=${id}&name=${encodeURIComponent(w![1])}`);
+  await expect(mover.getByTestId("move-notice")).toHaveText(`Table change: go to table ${shortest} (your seat is coming)`);
+  await expect(mover.getByTestId("seat-card-move")).toContainText(`go to table ${shortest}`);
+  const tv = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+  await open(tv, `/screen?t=${id}`);
+  await recordAlerts(mover);
 
   // The short table sets its button: the seat is named, both tables see it, the arriving
   // table confirms.
@@ -143,9 +152,19 @@ test("a full club evening, from the first registration to the final table", asyn
   const m = arriving.match(/Arriving: (.+) from table (\d+), to seat (\d+)/);
   expect(m, arriving).not.toBeNull();
   expect(m![1]).toBe(w![1]);
+  await expect(mover.getByTestId("move-notice")).toHaveText(`Table change: go to table ${shortest}, seat ${m![3]}`);
+  await expect(mover).toHaveTitle(new RegExp(`^→ ${shortest}/${m![3]} · Player · Full evening PKO$`));
+  await expect.poll(() => alertsOf(mover)).toContain("vibrate");
+  await expect(tv.getByTestId("announcement")).toHaveText(`${w![1]}, to table ${shortest}, seat ${m![3]}`);
+  await mover.screenshot({ path: "test-results/player-move-notice-360.png" });
   await expect(tables.get(Number(m![2]))!.getByTestId("move-out")).toContainText(m![1]);
   await short.getByTestId("move-confirm").first().click();
   await expect(short.getByTestId(`seat-${m![3]}`)).toContainText(m![1]);
+  // Made: the notice goes, the new seat shows.
+  await expect(mover.getByTestId("move-notice")).toHaveCount(0);
+  await expect(mover.getByTestId("seat-cards")).toContainText(`Table ${shortest} · Seat ${m![3]}`);
+  await mover.context().close();
+  await tv.context().close();
 
   // PKR4U 11 / 29: re-entry A (same seat) and B (new seat) at the desk.
   const a = await bustFirst(tables.get(1)!);

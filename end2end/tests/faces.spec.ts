@@ -196,6 +196,29 @@ test("the room screen shows the clock and no controls", async ({ page }) => {
   await expect(page.locator("button:visible")).toHaveCount(0);
 });
 
+test("every page is named by its face and its tournament, in the page's language", async ({ page, request }) => {
+  // The server's page already has the title (a tab opened and never looked at says it).
+  const served = await (await request.get("/table/1")).text();
+  expect(served).toContain("<title>Table 1 · Demo — Maandagavond</title>");
+  const named: [string, string][] = [
+    ["/player", "Player · Demo — Maandagavond"],
+    ["/table/2", "Table 2 · Demo — Maandagavond"],
+    ["/screen", "Room screen · Demo — Maandagavond"],
+    ["/signup", "Sign up · Demo — Maandagavond"],
+    ["/ranking", "Season ranking · clubtd"],
+  ];
+  for (const [path, title] of named) {
+    await open(page, path);
+    await expect(page).toHaveTitle(title);
+  }
+  // In Dutch, once the language is switched (the title follows without a reload).
+  await open(page, "/player");
+  await page.locator("button[data-lang='nl']").click();
+  await expect(page).toHaveTitle("Speler · Demo — Maandagavond");
+  await page.locator("button[data-lang='en']").click();
+  await expect(page).toHaveTitle("Player · Demo — Maandagavond");
+});
+
 test("languages switch and are remembered", async ({ page }) => {
   await open(page, "/director");
   await page.locator("button[data-lang='nl']").click();

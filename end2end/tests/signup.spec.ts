@@ -4,7 +4,7 @@
 // link to the player's page); the fifth waits on the waiting list, is called on the phone and
 // the TV when the table reports a bust, and is admitted then. One phone in Dutch. Its own
 // tournament, archived at the end (the other specs expect the demo).
-import { test, expect, signIn, open, hydrated, section, newTournamentFromPage, tablePage, bustFirst, openDetails } from "./support";
+import { test, expect, signIn, open, hydrated, section, newTournamentFromPage, tablePage, bustFirst, openDetails, recordAlerts, alertsOf } from "./support";
 import type { Browser, Page } from "./support";
 
 const DEMO = "Demo — Maandagavond";
@@ -94,11 +94,17 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     await open(tv, `/screen?t=${id}`);
     await expect(tv.getByTestId("tv-door").locator(".qr svg")).toHaveCount(1);
     await expect(tv.getByTestId("tv-waiting")).toBeVisible();
+    await recordAlerts(phones[4]);
     const table = await tablePage(browser, 1);
     await bustFirst(table);
     await table.context().close();
     await expect(phones[4].getByTestId("to-the-desk")).toBeVisible();
     await expect(tv.getByTestId("tv-to-desk")).toContainText(PHONES[4]);
+    // Called with a chime and a vibration, the tab's title says it, and the room hears the
+    // name (issue V.2).
+    await expect.poll(() => alertsOf(phones[4])).toEqual(expect.arrayContaining(["vibrate", expect.stringContaining("/sounds/call.wav")]));
+    await expect(phones[4]).toHaveTitle(/^→ To the desk · Sign up/);
+    await expect(tv.getByTestId("announcement")).toHaveText(`${PHONES[4]}, to the registration desk please`);
     await tv.screenshot({ path: "test-results/signup-tv.png" });
     await tv.close();
 

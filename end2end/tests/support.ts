@@ -225,3 +225,26 @@ export async function registerAtDesk(page: Page, names: string[]) {
     await expect(page.getByTestId("seat-drawn")).toContainText(name);
   }
 }
+
+/** Records the sounds a page plays and its vibrations (in `window.__alerts`), from now on:
+ * headless Chromium has no speaker, so the page's attempts are what a test can see. */
+export async function recordAlerts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__alerts = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      w.__alerts.push(this.src);
+      return play.call(this).catch(() => undefined);
+    };
+    (navigator as any).vibrate = () => {
+      w.__alerts.push("vibrate");
+      return true;
+    };
+  });
+}
+
+/** What `recordAlerts` has seen so far. */
+export async function alertsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as any).__alerts ?? []);
+}

@@ -5,12 +5,13 @@ use super::live::Live;
 use crate::domain::config::{TicketKind, TicketPrize};
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
-use crate::domain::view::{ClockView, LevelView, ResultLine, TournamentView};
+use crate::domain::view::{ClockView, LevelView, MoveNotice, ResultLine, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::protocol::Refused;
 use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
+use leptos_meta::Title;
 use std::collections::BTreeMap;
 
 /// The two-letter code of the reader's language.
@@ -65,6 +66,62 @@ pub fn LangSwitch() -> impl IntoView {
                 {button(Locale::en, "en")}
             </form>
         </nav>
+    }
+}
+
+/// The page's title, the face and the tournament it shows ("Tafel 3 · Vrijdagavond"), in the
+/// page's language: a phone's tabs and the browser's history tell the faces apart, and a
+/// changed title is what a player sees of a page in another tab. `face` is the face's name as
+/// it reads now (a closure over the language); the tournament's name comes from the live view.
+#[component]
+pub fn FaceTitle(live: Live, face: Signal<String>) -> impl IntoView {
+    let text = move || {
+        let name = live
+            .view
+            .try_get()
+            .flatten()
+            .and_then(|v| v.ok().flatten())
+            .map(|l| l.view.name);
+        let face = face.try_get().unwrap_or_default();
+        match name {
+            Some(name) if !name.is_empty() => format!("{face} · {name}"),
+            _ => face,
+        }
+    };
+    view! { <Title text /> }
+}
+
+/// A player's planned move, on top of their page and big: "Go to table 1, seat 6" (or to a
+/// table whose seat is still to be named). When a move appears while the page is open, the
+/// phone chimes and vibrates where the browser lets it (`alert::chime_and_vibrate`).
+#[component]
+pub fn MoveBanner(notice: Signal<Option<MoveNotice>>) -> impl IntoView {
+    let i18n = use_i18n();
+    Effect::new(move |before: Option<Option<MoveNotice>>| {
+        let now = notice.get();
+        // Not on the first reading: a page opened with a move planned shows it, big.
+        if before.is_some_and(|b| b != now) && now.is_some() {
+            super::alert::chime_and_vibrate();
+        }
+        now
+    });
+    move || {
+        notice.get().map(|n| {
+            let text = match n.seat {
+                Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
+                None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
+            };
+            view! { <section class="panel big-news move-notice" role="alert" data-testid="move-notice">{text}</section> }
+        })
+    }
+}
+
+/// `text` with the move in front, for the page's title (a phone's tab says it too).
+pub fn with_move(text: String, notice: Option<MoveNotice>) -> String {
+    match notice {
+        Some(MoveNotice { to, seat: Some(seat), .. }) => format!("→ {}/{} · {text}", to.0, seat.0),
+        Some(MoveNotice { to, .. }) => format!("→ {} · {text}", to.0),
+        None => text,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::components::{
     chips, euro, lang_code, prize_with_ticket, purchases_label, ClockPanel, FieldFigures,
-    LangSwitch, Payouts,
+    with_move, FaceTitle, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
 use super::live::use_live_of;
@@ -61,7 +61,20 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
     let ask = Action::new(move |_: &()| {
         request_reentry(token.get_value(), super::outbox::new_command_id())
     });
+    // A planned move of mine: on top, big, with a chime; in the tab's title too.
+    let me = linked.player;
+    let notice = Signal::derive(move || {
+        live.view
+            .try_get()
+            .flatten()
+            .and_then(|v| v.ok().flatten())
+            .and_then(|l| l.view.move_of(me))
+    });
+    let face =
+        Signal::derive(move || with_move(t_string!(i18n, my_page).to_string(), notice.get()));
     view! {
+        <FaceTitle live face />
+        <MoveBanner notice />
         <OfflineBanner live />
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || live.view.get().map(|v| {

@@ -1,6 +1,7 @@
 //! The four faces (and the player's personal page) and what they share, and the club's
 //! pages beyond one tournament.
 
+pub mod alert;
 pub mod club;
 pub mod components;
 pub mod connection;

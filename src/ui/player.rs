@@ -2,7 +2,9 @@
 //! searched for stays in the address and the cards come from the live view, so a move or a
 //! bust shows without searching again (after a bust: the place and the prize).
 
-use super::components::{prize_line, ClockPanel, FieldFigures, LangSwitch, Payouts};
+use super::components::{
+    prize_line, with_move, ClockPanel, FaceTitle, FieldFigures, LangSwitch, MoveBanner, Payouts,
+};
 use super::connection::OfflineBanner;
 use super::live::{use_live, with_tournament};
 use crate::domain::money::Cents;
@@ -46,8 +48,21 @@ pub fn PlayerPage() -> impl IntoView {
             },
         );
     };
+    // The one player found has a move planned: on top, big, with a chime, and in the title.
+    let notice = Signal::derive(move || {
+        let name = searched.try_get().unwrap_or_default();
+        let view = live.view.try_get().flatten()?.ok().flatten()?.view;
+        match view.players_named(&name).as_slice() {
+            [one] => view.move_of(one.player),
+            _ => None,
+        }
+    });
+    let face =
+        Signal::derive(move || with_move(t_string!(i18n, face_player).to_string(), notice.get()));
     view! {
+        <FaceTitle live face />
         <main class="page player">
+            <MoveBanner notice />
             <header class="bar"><h1>{t!(i18n, face_player)}</h1><LangSwitch /></header>
             <OfflineBanner live />
             <form class="find" method="get" action="/player" on:submit=search>
@@ -89,7 +104,7 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
         .map(|v| {
             v.players_named(&name)
                 .iter()
-                .filter_map(|p| v.player_card(p.player))
+                .filter_map(|p| Some((v.player_card(p.player)?, v.move_of(p.player))))
                 .collect()
         })
         .unwrap_or_default();
@@ -98,8 +113,16 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
     }
     view! {
         <ul class="found-seats" data-testid="seat-cards">
-            {cards.into_iter().map(|c| {
+            {cards.into_iter().map(|(c, moving)| {
                 let p = c.me;
+                // A planned move, under the seat it leaves.
+                let moving = moving.map(|n| {
+                    let text = match n.seat {
+                        Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
+                        None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
+                    };
+                    view! { <span class="move" data-testid="seat-card-move">{text}</span> }
+                });
                 view! {
                     <li class="found-seat" data-testid=format!("seat-card-{}", p.player.0)>
                         <span class="name">{p.name.clone()}</span>
@@ -116,6 +139,7 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
                             }.into_any(),
                             _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
                         }}
+                        {moving}
                     </li>
                 }
             }).collect_view()}

@@ -4,7 +4,9 @@
 //! follows its place at `/signup/<token>`: to the desk, a place on the waiting list, the
 //! close of registration, and once admitted the table and seat, with the player's own page.
 
-use super::components::{date_time_of, method_label, zone_offset, ConfirmButton, LangSwitch};
+use super::components::{
+    date_time_of, method_label, zone_offset, ConfirmButton, FaceTitle, LangSwitch,
+};
 use super::connection::OfflineBanner;
 use super::live::{use_live, use_live_of, with_tournament};
 use super::outbox::new_command_id;
@@ -125,7 +127,9 @@ pub fn SignUpPage() -> impl IntoView {
             _ => None,
         }
     };
+    let face = Signal::derive(move || t_string!(i18n, sign_up_title).to_string());
     view! {
+        <FaceTitle live face />
         <main class="page player sign-up">
             <header class="bar"><h1>{t!(i18n, sign_up_title)}</h1><LangSwitch /></header>
             <OfflineBanner live />
@@ -251,8 +255,9 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
         })
     });
     let token = StoredValue::new(token);
+    // (`try_get`: see `use_live`; a source read after the page's owner is gone must not panic.)
     let player_page = Resource::new(
-        move || admitted.get(),
+        move || admitted.try_get().unwrap_or(false),
         move |_| open_sign_up(token.get_value()),
     );
     let leave = Action::new(move |_: &()| leave_queue(token.get_value(), new_command_id()));
@@ -269,7 +274,37 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
             forget_place(tournament);
         }
     });
+    // Called to the desk since the page opened: a chime and a vibration (issue V.2), and the
+    // tab's title says it.
+    let called = Memo::new(move |_| {
+        live.view
+            .try_with(|v| match v {
+                Some(Ok(Some(l))) => {
+                    let door = &l.view.door;
+                    door.line(door.resolve(number))
+                        .is_some_and(|line| line.state == QueueState::ToTheDesk)
+                }
+                _ => false,
+            })
+            .unwrap_or(false)
+    });
+    Effect::new(move |before: Option<bool>| {
+        let now = called.get();
+        if before == Some(false) && now {
+            crate::ui::alert::chime_and_vibrate();
+        }
+        now
+    });
+    let face = Signal::derive(move || {
+        let title = t_string!(i18n, sign_up_title).to_string();
+        if called.get() {
+            format!("→ {} · {title}", t_string!(i18n, to_the_desk_short))
+        } else {
+            title
+        }
+    });
     view! {
+        <FaceTitle live face />
         <OfflineBanner live />
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || live.view.get().map(|v| match v.ok().flatten() {

@@ -14,6 +14,7 @@ use crate::server_fns::club::{
 use crate::ui::components::LangSwitch;
 use crate::ui::outbox::new_command_id;
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 /// Where a new tournament's configuration comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +103,7 @@ pub fn TournamentsPage() -> impl IntoView {
         });
     };
     view! {
+        <Title text=move || format!("{} · clubtd", t_string!(i18n, tournaments)) />
         <main class="page club">
             <header class="bar"><h1>{t!(i18n, tournaments)}</h1>
                 <a class="face small-link" href="/director">{t!(i18n, face_director)}</a>

@@ -21,7 +21,7 @@ mod status;
 mod suggest;
 mod tables;
 
-use super::components::{chips, euro, result_prize, Answer, LangSwitch};
+use super::components::{chips, euro, result_prize, Answer, FaceTitle, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
@@ -36,6 +36,7 @@ use corrections::{Correction, CorrectionButton, PendingCorrection, ReasonSheet};
 use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
+use leptos_meta::Title;
 use links::PersonalLinks;
 use money::{BackupButton, DealPanel, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
@@ -63,6 +64,7 @@ pub fn SignInPage() -> impl IntoView {
         }
     });
     view! {
+        <Title text=move || format!("{} · {}", t_string!(i18n, face_director), t_string!(i18n, sign_in)) />
         <main class="page director">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1><LangSwitch /></header>
             <form class="panel signin" on:submit=move |ev| { ev.prevent_default(); login.dispatch(pin.get_untracked()); }>
@@ -153,7 +155,9 @@ pub fn DirectorPage() -> impl IntoView {
     });
     // One transition around the whole page: everything in it reads the live view, and it is
     // created once (a branch on a resource would be rendered anew, resources and all).
+    let face = Signal::derive(move || t_string!(i18n, face_director).to_string());
     view! {
+        <FaceTitle live face />
         <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
         <main class="page director console">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1>

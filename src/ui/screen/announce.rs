@@ -7,8 +7,8 @@
 //! `say` and `chime` are the browser's side: the speech synthesis in the room's language where
 //! the browser has it, a bundled sound otherwise.
 
-use crate::domain::ids::{TableNo, Timestamp};
-use crate::domain::view::{LevelView, TournamentView};
+use crate::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use crate::domain::view::{LevelView, QueueState, TournamentView};
 
 /// One minute: the warning before the end of a level (and "last hand" before a break).
 const LAST_MINUTE_MS: i64 = 60_000;
@@ -26,6 +26,20 @@ pub struct Moment {
     pub remaining_ms: i64,
     pub calls: Vec<(TableNo, Timestamp)>,
     pub stopped: Vec<TableNo>,
+    /// The moves planned with their seat: who, and where to.
+    pub moves: Vec<PlannedSeat>,
+    /// Those the door calls to the desk, by name, when the room is told their names
+    /// (`DoorView::names_called`).
+    pub to_desk: Vec<String>,
+}
+
+/// A player told to move: the name, the table and the seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedSeat {
+    pub player: PlayerId,
+    pub name: String,
+    pub table: TableNo,
+    pub seat: SeatNo,
 }
 
 impl Moment {
@@ -41,6 +55,27 @@ impl Moment {
             remaining_ms,
             calls: view.calls.iter().map(|c| (c.table, c.at)).collect(),
             stopped: view.plan.stopped.clone(),
+            moves: view
+                .plan
+                .moves
+                .iter()
+                .map(|m| PlannedSeat {
+                    player: m.player,
+                    name: view.player_name(m.player),
+                    table: m.to.table,
+                    seat: m.to.seat,
+                })
+                .collect(),
+            to_desk: if view.door.names_called() {
+                view.door
+                    .queue
+                    .iter()
+                    .filter(|l| l.state == QueueState::ToTheDesk)
+                    .map(|l| l.name.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -62,6 +97,10 @@ pub enum Cue {
     Call(TableNo),
     /// A table stopped (too few players) and waits for the TD.
     Stopped(TableNo),
+    /// A player is told to move: their name, the table and the seat, said for the room.
+    Move(PlannedSeat),
+    /// The door calls a player from the waiting list to the desk.
+    ToDesk(String),
 }
 
 /// Turns successive readings into cues, each event once.
@@ -132,6 +171,20 @@ impl Announcer {
                 .filter(|t| !before.stopped.contains(t))
                 .map(|t| Cue::Stopped(*t)),
         );
+        // Each move once, when it is planned with its seat (a move waiting for its table's
+        // button is said when the seat is known).
+        cues.extend(
+            now.moves
+                .iter()
+                .filter(|m| !before.moves.contains(m))
+                .map(|m| Cue::Move(m.clone())),
+        );
+        cues.extend(
+            now.to_desk
+                .iter()
+                .filter(|n| !before.to_desk.contains(n))
+                .map(|n| Cue::ToDesk(n.clone())),
+        );
         cues
     }
 }
@@ -142,7 +195,7 @@ pub fn sound_of(cue: &Cue) -> &'static str {
         Cue::Level(_) => "/sounds/level.wav",
         Cue::Break(_) | Cue::LastHand => "/sounds/break.wav",
         Cue::OneMinute | Cue::BreakEnds => "/sounds/minute.wav",
-        Cue::Call(_) => "/sounds/call.wav",
+        Cue::Call(_) | Cue::Move(_) | Cue::ToDesk(_) => "/sounds/call.wav",
         Cue::Stopped(_) => "/sounds/table-stopped.wav",
     }
 }
@@ -275,6 +328,8 @@ mod tests {
             remaining_ms,
             calls: Vec::new(),
             stopped: Vec::new(),
+            moves: Vec::new(),
+            to_desk: Vec::new(),
         }
     }
 
@@ -353,6 +408,51 @@ mod tests {
             vec![Cue::Call(TableNo(2)), Cue::Stopped(TableNo(3))]
         );
         assert_eq!(a.step(calling), vec![]);
+    }
+
+    #[test]
+    fn each_move_and_each_call_to_the_desk_is_said_once_by_name() {
+        let mut a = Announcer::default();
+        let tom = PlannedSeat {
+            player: PlayerId(7),
+            name: "Tom de Jong".into(),
+            table: TableNo(3),
+            seat: SeatNo(1),
+        };
+        // A move already planned when the screen opened is not news.
+        a.step(Moment {
+            moves: vec![tom.clone()],
+            ..at(0, play(1), 600_000)
+        });
+        let ann = PlannedSeat {
+            player: PlayerId(8),
+            name: "Ann Vos".into(),
+            table: TableNo(1),
+            seat: SeatNo(6),
+        };
+        let moving = Moment {
+            moves: vec![tom.clone(), ann.clone()],
+            to_desk: vec!["Jan Peeters".into()],
+            ..at(0, play(1), 599_000)
+        };
+        assert_eq!(
+            a.step(moving.clone()),
+            vec![Cue::Move(ann.clone()), Cue::ToDesk("Jan Peeters".into())]
+        );
+        assert_eq!(a.step(moving), vec![]);
+        // Ann's move is made, then she is moved again (another seat): said again.
+        a.step(at(0, play(1), 598_000));
+        let again = PlannedSeat {
+            seat: SeatNo(2),
+            ..ann
+        };
+        assert_eq!(
+            a.step(Moment {
+                moves: vec![again.clone()],
+                ..at(0, play(1), 597_000)
+            }),
+            vec![Cue::Move(again)]
+        );
     }
 
     #[test]

@@ -11,7 +11,9 @@
 mod announce;
 mod board;
 
-use super::components::{euro, lang_code, remaining_now, result_prize, FieldFigures};
+use super::components::{
+    euro, lang_code, remaining_now, result_prize, FaceTitle, FieldFigures,
+};
 use super::connection::OfflineBanner;
 use super::live::{device_now, use_live, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
@@ -122,6 +124,15 @@ fn cue_text(i18n: leptos_i18n::I18nContext<Locale>, cue: &Cue) -> String {
         Cue::BreakEnds => t_string!(i18n, announce_break_ends).to_string(),
         Cue::Call(t) => t_string!(i18n, announce_call, table = t.0).to_string(),
         Cue::Stopped(t) => t_string!(i18n, announce_stopped, table = t.0).to_string(),
+        Cue::Move(m) => t_string!(
+            i18n,
+            announce_move,
+            name = m.name.clone(),
+            table = m.table.0,
+            seat = m.seat.0
+        )
+        .to_string(),
+        Cue::ToDesk(name) => t_string!(i18n, announce_to_desk, name = name.clone()).to_string(),
     }
 }
 
@@ -203,7 +214,9 @@ fn Screen() -> impl IntoView {
         keep_screen_awake();
         tapped.set(true);
     };
+    let face = Signal::derive(move || t_string!(i18n, face_screen).to_string());
     view! {
+        <FaceTitle live face />
         <main class="page screen tv" on:click=on_tap>
             <OfflineBanner live />
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>

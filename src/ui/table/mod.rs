@@ -14,7 +14,7 @@ mod moves;
 mod rebuys;
 mod seats;
 
-use super::components::{Answer, ClockPanel, LangSwitch};
+use super::components::{Answer, ClockPanel, FaceTitle, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live};
 use super::ruling::RulingFlow;
@@ -38,7 +38,13 @@ pub fn TablePage() -> impl IntoView {
     let i18n = use_i18n();
     let params = use_params_map();
     let table =
-        move || params.with(|p| p.get("n").and_then(|n| n.parse::<u16>().ok()).unwrap_or(0));
+        // (`try_with`: see `use_live`; read after the page's owner is gone, it must not panic.)
+        move || {
+            params
+                .try_with(|p| p.get("n").and_then(|n| n.parse::<u16>().ok()))
+                .flatten()
+                .unwrap_or(0)
+        };
     let live = use_live();
     let query = use_query_map();
     // The table's key comes from its QR code (`?key=`) and is remembered on the device.
@@ -103,7 +109,9 @@ pub fn TablePage() -> impl IntoView {
             .map(|tv| tv.seats.into_iter().map(|s| (s.seat, s.name)).collect())
             .unwrap_or_default()
     });
+    let face = Signal::derive(move || t_string!(i18n, table_n, n = table()).to_string());
     view! {
+        <FaceTitle live face />
         <main class="page table-page">
             <header class="bar"><h1>{move || t!(i18n, table_n, n = table())}</h1><LangSwitch /></header>
             <OfflineBanner live />

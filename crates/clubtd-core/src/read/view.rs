@@ -601,6 +601,37 @@ impl TournamentView {
             .map(|p| p.name.clone())
             .unwrap_or_default()
     }
+
+    /// Where `player` is told to go, while a balancing move of theirs is planned: a seat, or
+    /// a table whose button must be set before the seat is named (TDA 25). The player's
+    /// phone says it on top; the room screen says it out loud.
+    pub fn move_of(&self, player: PlayerId) -> Option<MoveNotice> {
+        if let Some(m) = self.plan.moves.iter().find(|m| m.player == player) {
+            return Some(MoveNotice {
+                from: m.from.table,
+                to: m.to.table,
+                seat: Some(m.to.seat),
+            });
+        }
+        self.plan
+            .waiting
+            .iter()
+            .find(|w| w.player == player)
+            .map(|w| MoveNotice {
+                from: w.from.table,
+                to: w.to_table,
+                seat: None,
+            })
+    }
+}
+
+/// A player's planned move, as their phone tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNotice {
+    pub from: TableNo,
+    pub to: TableNo,
+    /// `None` while the receiving table has not said where its button is.
+    pub seat: Option<SeatNo>,
 }
 
 fn level_view(cfg_levels: &[Level], index: usize) -> Option<LevelView> {
