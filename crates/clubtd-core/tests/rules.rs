@@ -496,6 +496,47 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
     assert!(plan(&k.t, &cfg).moves.is_empty());
 }
 
+/// Issue U.5 (TDA 25, 32): to balance, the plan needs the giving tables' buttons (who moves)
+/// and the receiving table's (the seat); it asks for all of them at once, and once they are
+/// set every move is named: one round of buttons, not one table at a time.
+#[test]
+fn tda_25_every_button_the_plan_needs_is_asked_for_at_once() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(15);
+    k.ok(Command::StartClock);
+    let cfg = k.t.config.clone().unwrap();
+    while k.t.tables[&TableNo(3)].seats.len() > 2 {
+        let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
+        k.ok(Command::ReportBusts {
+            table: TableNo(3),
+            busts: vec![bust(victims[1].0, victims[0], None)],
+        });
+    }
+    let counts: Vec<usize> = k.t.open_tables().map(|(_, t)| t.seats.len()).collect();
+    assert_eq!(counts, vec![5, 5, 2]);
+    let asked = plan(&k.t, &cfg);
+    let mut needed = asked.need_button.clone();
+    needed.sort();
+    assert_eq!(
+        needed,
+        vec![TableNo(1), TableNo(2), TableNo(3)],
+        "both giving tables and the receiving one, together: {asked:?}"
+    );
+    for n in &asked.need_button {
+        let first = *k.t.tables[n].seats.keys().next().unwrap();
+        k.ok(Command::SetButton {
+            table: *n,
+            seat: first,
+        });
+    }
+    let named = plan(&k.t, &cfg);
+    assert!(named.need_button.is_empty() && named.waiting.is_empty(), "{named:?}");
+    assert_eq!(named.moves.len(), 2, "5, 5, 2 into 4, 4, 4: {named:?}");
+    let from: Vec<TableNo> = named.moves.iter().map(|m| m.from.table).collect();
+    assert_eq!(from, vec![TableNo(1), TableNo(2)]);
+    assert!(named.moves.iter().all(|m| m.to.table == TableNo(3)));
+}
+
 #[test]
 fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
     // 5 against 2: table 2 plays heads-up.

@@ -152,15 +152,19 @@ fn mover(table: &Table, size: u8, moved: &BTreeSet<PlayerId>) -> Option<(SeatNo,
 
 /// The balancing plan: while the largest and smallest open tables differ by the trigger or
 /// more, the next big blind of the largest moves to the worst seat of the smallest (TDA 25).
-/// A giving table without a button stops the plan (its mover is unknown); a receiving table
-/// without one makes the move wait (`waiting`) and the plan goes on counting the player
-/// there, so the director sees every move the tables need.
+/// A giving table without a button cannot name its mover yet, and a receiving table without
+/// one cannot name the seat (the move waits, `waiting`); either way the plan goes on counting
+/// the player as moved, so every button the plan needs is asked for at once (6, 6, 2 into
+/// 5, 5, 4 asks the three tables together, not one round per table) and the director sees
+/// every move the tables need.
 pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     let size = cfg.table_size;
     let mut tables: BTreeMap<TableNo, Table> =
         t.open_tables().map(|(n, tb)| (n, tb.clone())).collect();
-    // Players on their way to a table whose seat for them is not named yet.
+    // Players on their way to a table whose seat for them is not named yet, and players to
+    // leave a table that has not said who (its button is unknown).
     let mut arriving: BTreeMap<TableNo, usize> = BTreeMap::new();
+    let mut leaving: BTreeMap<TableNo, usize> = BTreeMap::new();
     let mut moved = BTreeSet::new();
     let mut out = TablePlan {
         stopped: stopped_tables(t, cfg),
@@ -168,8 +172,10 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
     };
     let trigger = usize::from(t.balancing_settings().trigger);
     for _ in 0..t.players.len() + 1 {
-        let count =
-            |n: &TableNo, tb: &Table| tb.seats.len() + arriving.get(n).copied().unwrap_or(0);
+        let count = |n: &TableNo, tb: &Table| {
+            (tb.seats.len() + arriving.get(n).copied().unwrap_or(0))
+                .saturating_sub(leaving.get(n).copied().unwrap_or(0))
+        };
         let Some((&big, big_t)) = tables
             .iter()
             .max_by_key(|(n, tb)| (count(n, tb), std::cmp::Reverse(**n)))
@@ -183,18 +189,30 @@ pub fn plan(t: &Tournament, cfg: &Config) -> TablePlan {
         if count(&big, big_t) < count(&small, small_t) + trigger {
             break;
         }
+        // Players waiting for this table's button hold free seats of it already.
+        let pending = arriving.get(&small).copied().unwrap_or(0);
         let Some((from_seat, player)) = mover(big_t, size, &moved) else {
+            // The mover is unknown until the giving table sets its button; the counts are
+            // known, so the plan goes on and asks every table it needs at once.
+            if big_t.button.is_some() || free_seats(small_t, size).len() <= pending {
+                break;
+            }
             if !out.need_button.contains(&big) {
                 out.need_button.push(big);
             }
-            break;
+            if arrival_seat(small_t, size) == Arrival::NeedsButton
+                && !out.need_button.contains(&small)
+            {
+                out.need_button.push(small);
+            }
+            *leaving.entry(big).or_default() += 1;
+            *arriving.entry(small).or_default() += 1;
+            continue;
         };
         let from = Place {
             table: big,
             seat: from_seat,
         };
-        // Players waiting for this table's button hold free seats of it already.
-        let pending = arriving.get(&small).copied().unwrap_or(0);
         match arrival_seat(small_t, size) {
             Arrival::Seat(to_seat) => {
                 tables
