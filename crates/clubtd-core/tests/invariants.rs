@@ -432,6 +432,7 @@ proptest! {
             config.rebuy = Some(RebuyRule {
                 until_level: 4,
                 through_break: false,
+                with_late_registration: false,
                 stack_at_most: Chips(12_000),
                 max_per_player: Some(3),
                 chips: Chips(10_000),

@@ -149,6 +149,30 @@ fn rebuys_run_from_the_start_to_the_end_of_their_level() {
     assert_eq!(plain.run(add_on(1)), Err(DomainError::AddOnClosed));
 }
 
+/// Issue U.12: clubs also sell rebuys as long as late registration is open: past the rule's
+/// level while late registration runs on, and closed the moment the director closes it.
+#[test]
+fn rebuys_can_run_as_long_as_late_registration() {
+    let mut cfg = rebuy_evening();
+    let rule = cfg.rebuy.as_mut().expect("a rebuy evening");
+    rule.until_level = 1;
+    rule.with_late_registration = true;
+    cfg.late_registration = clubtd_core::config::LateRegistration::UntilClosed;
+    let mut k = started(cfg, 4);
+    // Level 1 is long over (20 minutes); late registration is open: rebuys still sell.
+    k.minutes(45);
+    k.ok(rebuy(1, false, None));
+    k.ok(Command::CloseRegistration);
+    assert_eq!(k.run(rebuy(2, false, None)), Err(DomainError::RebuyClosed));
+    // The same rule without the choice: closed after level 1.
+    let mut by_level = rebuy_evening();
+    by_level.rebuy.as_mut().unwrap().until_level = 1;
+    by_level.late_registration = clubtd_core::config::LateRegistration::UntilClosed;
+    let mut k = started(by_level, 4);
+    k.minutes(45);
+    assert_eq!(k.run(rebuy(1, false, None)), Err(DomainError::RebuyClosed));
+}
+
 #[test]
 fn a_busted_player_rebuys_into_the_old_seat_and_the_place_was_only_provisional() {
     let mut config = rebuy_evening();

@@ -240,6 +240,11 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
                         prop:checked=purchases.rebuy_double on:change=move |ev| purchases.rebuy_double.set(event_target_checked(&ev)) />
                     {t!(i18n, double_rebuy_allowed)}
                 </label>
+                <label class="check">
+                    <input type="checkbox" data-testid="cfg-rebuy-with-late-reg" checked=purchases.rebuy_with_late.get_untracked()
+                        prop:checked=purchases.rebuy_with_late on:change=move |ev| purchases.rebuy_with_late.set(event_target_checked(&ev)) />
+                    {t!(i18n, rebuy_with_late_registration)}
+                </label>
                 {field(t!(i18n, add_on_after_level_blank).into_any(), purchases.add_on_level, "cfg-add-on-level", true)}
                 {field(t!(i18n, add_on_prize_part).into_any(), purchases.add_on_prize, "cfg-add-on-prize", true)}
                 {field(t!(i18n, add_on_house_fee).into_any(), purchases.add_on_fee, "cfg-add-on-fee", true)}
@@ -408,6 +413,7 @@ struct PurchaseDraft {
     rebuy_limit: String,
     rebuy_max: String,
     rebuy_double: bool,
+    rebuy_with_late: bool,
     add_on_level: String,
     add_on_prize: String,
     add_on_fee: String,
@@ -426,6 +432,7 @@ struct PurchaseFields {
     rebuy_limit: RwSignal<String>,
     rebuy_max: RwSignal<String>,
     rebuy_double: RwSignal<bool>,
+    rebuy_with_late: RwSignal<bool>,
     add_on_level: RwSignal<String>,
     add_on_prize: RwSignal<String>,
     add_on_fee: RwSignal<String>,
@@ -451,6 +458,7 @@ impl PurchaseDraft {
                 .map(|m| m.to_string())
                 .unwrap_or_default(),
             rebuy_double: r.is_some_and(|r| r.double),
+            rebuy_with_late: r.is_some_and(|r| r.with_late_registration),
             add_on_level: a.map(|a| a.after_level.to_string()).unwrap_or_default(),
             add_on_prize: a.map_or(cfg.prize_part, |a| a.prize_part).to_string(),
             add_on_fee: a.map_or(Cents::ZERO, |a| a.house_fee).to_string(),
@@ -471,6 +479,7 @@ impl PurchaseFields {
             rebuy_limit: RwSignal::new(d.rebuy_limit),
             rebuy_max: RwSignal::new(d.rebuy_max),
             rebuy_double: RwSignal::new(d.rebuy_double),
+            rebuy_with_late: RwSignal::new(d.rebuy_with_late),
             add_on_level: RwSignal::new(d.add_on_level),
             add_on_prize: RwSignal::new(d.add_on_prize),
             add_on_fee: RwSignal::new(d.add_on_fee),
@@ -488,6 +497,7 @@ impl PurchaseFields {
             rebuy_limit: self.rebuy_limit.get_untracked(),
             rebuy_max: self.rebuy_max.get_untracked(),
             rebuy_double: self.rebuy_double.get_untracked(),
+            rebuy_with_late: self.rebuy_with_late.get_untracked(),
             add_on_level: self.add_on_level.get_untracked(),
             add_on_prize: self.add_on_prize.get_untracked(),
             add_on_fee: self.add_on_fee.get_untracked(),
@@ -510,6 +520,7 @@ fn read_purchases(
         level => Some(RebuyRule {
             until_level: level.parse().map_err(|_| "rebuy")?,
             through_break: stored.rebuy.is_some_and(|r| r.through_break),
+            with_late_registration: d.rebuy_with_late,
             stack_at_most: Chips(whole(&d.rebuy_limit, "rebuy")?),
             max_per_player: match d.rebuy_max.trim() {
                 "" => None,

@@ -106,6 +106,11 @@ pub struct RebuyRule {
     /// ... or with the break that follows it.
     #[serde(default)]
     pub through_break: bool,
+    /// The rebuy period is the late registration's instead: rebuys are sold while a new
+    /// player may still enter, and end when it closes (by its level or by the director).
+    /// `until_level` is then not read. Clubs run both ways.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_late_registration: bool,
     /// A player still in may rebuy with a stack at or below this (0: only once busted).
     #[serde(default)]
     pub stack_at_most: Chips,
@@ -468,6 +473,7 @@ pub mod templates {
             rebuy: Some(RebuyRule {
                 until_level: 4,
                 through_break: false,
+                with_late_registration: false,
                 stack_at_most: Chips(10_000),
                 max_per_player: None,
                 chips: Chips(10_000),

@@ -38,10 +38,16 @@ pub(crate) fn within_level(
     in_window || in_break_after
 }
 
-/// The rebuy period: from the start of the clock to the end of its level (or the break after).
+/// The rebuy period: from the start of the clock to the end of its level (or the break
+/// after), or as long as late registration when the rule says so.
 pub fn rebuy_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
     cfg.rebuy.is_some_and(|r| {
-        t.clock.is_started() && within_level(t, cfg, now, r.until_level, r.through_break)
+        t.clock.is_started()
+            && if r.with_late_registration {
+                crate::rules::registration::registration_open(t, cfg, now)
+            } else {
+                within_level(t, cfg, now, r.until_level, r.through_break)
+            }
     })
 }
 
