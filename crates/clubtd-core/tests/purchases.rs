@@ -173,6 +173,47 @@ fn rebuys_can_run_as_long_as_late_registration() {
     assert_eq!(k.run(rebuy(1, false, None)), Err(DomainError::RebuyClosed));
 }
 
+/// Issue U.3: a busted player who may rebuy keeps the seat. The room's one open table is full
+/// but for that seat: a new entry is seated elsewhere (the next table opens), and the rebuy
+/// brings the player back to the seat they left. With no other seat anywhere, a paying player
+/// gets the held seat after all (a seat is kept, never withheld) and the rebuy draws anew.
+#[test]
+fn a_busted_player_who_may_rebuy_keeps_the_seat_from_new_entries() {
+    let mut config = rebuy_evening();
+    config.tables_at_start = 1;
+    let size = usize::from(config.table_size);
+    let mut k = started(config, size);
+    let seat = k.bust_by_tablemate(2);
+    k.ok(Command::RegisterPlayer {
+        name: "Newcomer".into(),
+        method: PaymentMethod::Cash,
+        present: true,
+        same_name_confirmed: false,
+    });
+    let newcomer = k.t.players.values().find(|p| p.name == "Newcomer").unwrap();
+    let at = newcomer.seat.expect("seated");
+    assert_ne!(at, seat, "not in the seat kept for player 2");
+    assert_ne!(at.table, seat.table, "the next table opened");
+    k.ok(rebuy(2, false, None));
+    assert_eq!(k.t.players[&PlayerId(2)].seat, Some(seat), "back in the seat they left");
+
+    // One table only, full but for the held seat: the newcomer takes it.
+    let mut one = rebuy_evening();
+    one.tables_at_start = 1;
+    one.tables.truncate(1);
+    one.break_order = one.tables.clone();
+    let mut k = started(one, size);
+    let seat = k.bust_by_tablemate(2);
+    k.ok(Command::RegisterPlayer {
+        name: "Newcomer".into(),
+        method: PaymentMethod::Cash,
+        present: true,
+        same_name_confirmed: false,
+    });
+    let newcomer = k.t.players.values().find(|p| p.name == "Newcomer").unwrap();
+    assert_eq!(newcomer.seat, Some(seat), "the only seat left");
+}
+
 #[test]
 fn a_busted_player_rebuys_into_the_old_seat_and_the_place_was_only_provisional() {
     let mut config = rebuy_evening();

@@ -24,6 +24,9 @@ pub fn Seats(
                 let seat = SeatNo(s);
                 let occupant = tv.seats.iter().find(|x| x.seat == seat).map(|o| o.name.clone());
                 let abandoned = tv.abandoned.iter().find(|a| a.seat == seat).map(|a| a.owner_name.clone());
+                // Kept for a busted player who may still rebuy: nobody new sits there.
+                let kept = tv.held.iter().find(|h| h.seat == seat).map(|h| t_string!(i18n, seat_kept_for, name = h.name.clone()).to_string());
+                let is_kept = kept.is_some();
                 let is_button = tv.button == Some(seat);
                 let is_sb = tv.small_blind_seat == Some(seat);
                 let is_bb = tv.big_blind_seat == Some(seat);
@@ -36,12 +39,13 @@ pub fn Seats(
                             class:button=is_button
                             class:empty=empty
                             class:abandoned=has_abandoned
+                            class:kept=is_kept
                             data-testid=format!("seat-{s}")
                             disabled=read_only
                             on:click=move |_| { send.dispatch(Command::SetButton { table, seat }); }
                         >
                             <span class="seat-no">{s}</span>
-                            <span class="seat-name">{occupant.or(abandoned.map(|n| format!("({n})"))).unwrap_or_default()}</span>
+                            <span class="seat-name">{occupant.or(abandoned.map(|n| format!("({n})"))).or(kept).unwrap_or_default()}</span>
                             <span class="marks">
                                 {is_button.then(|| view! { <b class="mark-btn" data-testid="button-mark">"D"</b> })}
                                 {is_sb.then(|| view! { <b class="mark">"SB"</b> })}

@@ -80,6 +80,19 @@ pub struct TableView {
     /// PKR4U 6: stacks left behind for a re-entry in a bounty event, blinding off.
     #[serde(default)]
     pub abandoned: Vec<AbandonedView>,
+    /// Seats kept for a busted player who may still rebuy (`windows::held_seats`): nobody new
+    /// sits there while another seat is free; the rebuy brings the player back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<HeldSeatView>,
+}
+
+/// A seat kept for a busted player who may still rebuy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HeldSeatView {
+    pub seat: SeatNo,
+    pub player: PlayerId,
+    pub name: String,
 }
 
 /// PKR4U 6: an abandoned stack as the table sees it.
@@ -737,6 +750,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         Level::Break { .. } => None,
     });
     let plan = plan(t, cfg);
+    let held = crate::rules::windows::held_seats(t, cfg, now);
     let tables = t
         .tables
         .iter()
@@ -781,6 +795,19 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
                             .unwrap_or_default(),
                         chips: a.chips,
                         bounty: a.bounty,
+                    })
+                    .collect(),
+                held: t
+                    .players
+                    .values()
+                    .filter(|p| p.status == PlayerStatus::Busted)
+                    .filter_map(|p| {
+                        let seat = p.last_seat.filter(|s| s.table == *n && held.contains(s))?;
+                        Some(HeldSeatView {
+                            seat: seat.seat,
+                            player: p.id,
+                            name: p.name.clone(),
+                        })
                     })
                     .collect(),
             }

@@ -363,11 +363,14 @@ pub fn decide_break(
     }
     let mut rng = Rng::new(ctx.seed);
     let mut sim = t.clone();
+    // Seats kept for a player who may still rebuy stay free while others are.
+    let held = crate::rules::windows::held_seats(t, cfg, ctx.now);
     let mut players: Vec<(SeatNo, PlayerId)> = tb.seats.iter().map(|(s, p)| (*s, *p)).collect();
     rng.shuffle(&mut players);
     let mut moves = Vec::new();
     for (seat, player) in players {
-        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let draw =
+            crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
         let m = SeatMove {
             player,
             from: Place { table, seat },
@@ -380,7 +383,8 @@ pub fn decide_break(
     // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
     let mut abandoned_moves = Vec::new();
     for &seat in tb.abandoned.keys() {
-        let draw = crate::rules::seating::draw_seat(&sim, cfg, &mut rng, Some(table))?;
+        let draw =
+            crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
         let m = StackMove {
             from: Place { table, seat },
             to: draw.seat,

@@ -13,7 +13,8 @@ use crate::model::seats::Place;
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
-use crate::rules::seating::draw_seat;
+use crate::rules::seating::draw_seat_keeping;
+use crate::rules::windows::held_seats;
 
 /// The reason a correction needs, trimmed and bounded, or `REASON_REQUIRED`.
 pub(crate) fn reason_of(reason: &str) -> Result<String, DomainError> {
@@ -82,7 +83,8 @@ pub fn decide_reinstate(
     let seat = match old_seat {
         Some(place) => place,
         None => {
-            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+            let held = held_seats(t, cfg, ctx.now);
+            let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
             if let Some(table) = draw.open_table {
                 events.push(Event::TableOpened { table });
             }

@@ -24,6 +24,7 @@ pub mod setup;
 pub mod stacks;
 pub mod structure;
 pub mod undo;
+pub mod windows;
 
 use crate::log::error::{ApplyError, DomainError};
 use crate::model::ids::{PlayerId, TableNo};

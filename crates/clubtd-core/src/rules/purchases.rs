@@ -8,128 +8,17 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, Payment, PaymentMethod};
-use crate::model::config::{Config, Level};
+use crate::model::config::Config;
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::{PlayerStatus, PurchaseRecord, Tournament};
 use crate::rules::player_mut;
-use crate::rules::registration::registration_open;
 use crate::rules::rng::Rng;
-use crate::rules::seating::draw_seat;
-
-/// Is the clock (started) within play level `level` (1-based), or the break right after it
-/// when `through_break`? The windows of late registration and of rebuys.
-pub(crate) fn within_level(
-    t: &Tournament,
-    cfg: &Config,
-    now: Timestamp,
-    level: u16,
-    through_break: bool,
-) -> bool {
-    let reading = t.clock.read(&cfg.levels, now);
-    let Some(last) = cfg.play_level_index(level) else {
-        return false;
-    };
-    let in_window = reading.level < last || (reading.level == last && reading.remaining_ms > 0);
-    let in_break_after = through_break
-        && reading.level == last + 1
-        && cfg.levels.get(last + 1).is_some_and(Level::is_break)
-        && reading.remaining_ms > 0;
-    in_window || in_break_after
-}
-
-/// The rebuy period: from the start of the clock to the end of its level (or the break
-/// after), or as long as late registration when the rule says so.
-pub fn rebuy_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    cfg.rebuy.is_some_and(|r| {
-        t.clock.is_started()
-            && if r.with_late_registration {
-                crate::rules::registration::registration_open(t, cfg, now)
-            } else {
-                within_level(t, cfg, now, r.until_level, r.through_break)
-            }
-    })
-}
-
-/// The add-on's break is on.
-pub fn add_on_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    let Some(a) = cfg.add_on else {
-        return false;
-    };
-    let reading = t.clock.read(&cfg.levels, now);
-    reading.started
-        && cfg
-            .play_level_index(a.after_level)
-            .is_some_and(|i| reading.level == i + 1 && reading.remaining_ms > 0)
-}
-
-/// The add-on's break is still to come or on: the prize pool can still grow by it.
-fn add_on_ahead(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    let Some(a) = cfg.add_on else {
-        return false;
-    };
-    let reading = t.clock.read(&cfg.levels, now);
-    let Some(i) = cfg.play_level_index(a.after_level) else {
-        return false;
-    };
-    !reading.started || reading.level <= i || (reading.level == i + 1 && reading.remaining_ms > 0)
-}
-
-/// Can a player out still come back (late registration, a re-entry or a rebuy)? While so,
-/// places are provisional and no winner is declared.
-pub fn field_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    registration_open(t, cfg, now) || rebuy_open(t, cfg, now)
-}
-
-/// Can the prize pool still grow (an entry, a rebuy, the add-on to come)? While so, the
-/// payout table is not final: no edited table, no deal.
-pub fn pool_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    field_open(t, cfg, now) || add_on_ahead(t, cfg, now)
-}
-
-/// May this player rebuy now (the window, the limit, the maximum), leaving money aside?
-pub fn may_rebuy(t: &Tournament, cfg: &Config, now: Timestamp, player: PlayerId) -> bool {
-    t.players
-        .get(&player)
-        .is_some_and(|p| check_rebuy(t, cfg, now, player, p.stack, 1).is_ok())
-}
-
-/// The checks of a rebuy of `count` for a player whose stack (if still in) is `stack`.
-fn check_rebuy(
-    t: &Tournament,
-    cfg: &Config,
-    now: Timestamp,
-    player: PlayerId,
-    stack: Chips,
-    count: u16,
-) -> Result<(), DomainError> {
-    let rule = cfg.rebuy.ok_or(DomainError::RebuyClosed)?;
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if !rebuy_open(t, cfg, now) {
-        return Err(DomainError::RebuyClosed);
-    }
-    match p.status {
-        PlayerStatus::Busted => {}
-        PlayerStatus::Playing => {
-            if stack > rule.stack_at_most {
-                return Err(DomainError::RebuyStackTooBig {
-                    player,
-                    limit: rule.stack_at_most,
-                });
-            }
-        }
-        _ => return Err(DomainError::PlayerNotActive { player }),
-    }
-    if let Some(max) = rule.max_per_player {
-        if p.rebuys.saturating_add(count) > max {
-            return Err(DomainError::MaxRebuysReached { player, max });
-        }
-    }
-    Ok(())
-}
+use crate::rules::seating::draw_seat_keeping;
+use crate::rules::windows::check_rebuy;
+pub use crate::rules::windows::{
+    add_on_open, field_open, held_seats, may_rebuy, pool_open, rebuy_open, within_level,
+};
 
 /// What the desk asks for a rebuy (the fields of [`Command::Rebuy`](crate::Command)).
 #[derive(Clone, Copy, Debug)]
@@ -204,7 +93,8 @@ pub fn decide_rebuy(
                 .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat))
         });
     if busted && !same_seat {
-        let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+        let held = held_seats(t, cfg, ctx.now);
+        let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
         if let Some(table) = draw.open_table {
             events.push(Event::TableOpened { table });
         }

@@ -4,32 +4,16 @@
 use crate::log::command::{Ctx, ReEntryOption};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{Event, Payment, PaymentMethod};
-use crate::model::config::{Config, LateRegistration};
+use crate::model::config::Config;
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::names::{clean_name, search_key, MAX_NAME_CHARS};
 use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
-use crate::rules::seating::draw_seat;
-
-/// Is late registration (and re-entry) still open at `now`? Closes by itself at the end of
-/// the configured level (or the break after it), or when the director closes it.
-pub fn registration_open(t: &Tournament, cfg: &Config, now: Timestamp) -> bool {
-    if t.registration_closed {
-        return false;
-    }
-    if !t.clock.is_started() {
-        return true;
-    }
-    match cfg.late_registration {
-        LateRegistration::UntilClosed => true,
-        LateRegistration::UntilLevel {
-            level,
-            through_break,
-        } => crate::rules::purchases::within_level(t, cfg, now, level, through_break),
-    }
-}
+use crate::rules::seating::draw_seat_keeping;
+pub use crate::rules::windows::registration_open;
+use crate::rules::windows::held_seats;
 
 /// PKR4U 18: the bonus chips an entry made at `now` receives (none after the bonus window).
 pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
@@ -93,7 +77,8 @@ pub fn decide_register(
         }
     }
     let player = PlayerId(t.players.keys().next_back().map_or(1, |p| p.0 + 1));
-    let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), None)?;
+    let held = held_seats(t, cfg, ctx.now);
+    let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
     let mut events = Vec::new();
     if let Some(table) = draw.open_table {
         events.push(Event::TableOpened { table });
@@ -235,7 +220,8 @@ pub fn decide_reenter(
                 .iter()
                 .find(|(_, tb)| tb.abandoned.values().any(|a| a.owner == player))
                 .map(|(n, _)| *n);
-            let draw = draw_seat(t, cfg, &mut Rng::new(ctx.seed), left_behind)?;
+            let held = held_seats(t, cfg, ctx.now);
+            let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), left_behind, &held)?;
             let mut events = Vec::new();
             if let Some(table) = draw.open_table {
                 events.push(Event::TableOpened { table });

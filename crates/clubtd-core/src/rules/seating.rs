@@ -113,17 +113,23 @@ pub struct Draw {
 /// TDA 13 / FIDPA: a random seat at a table with room, filling tables evenly (only the
 /// emptiest open tables are candidates); the next table in the configured order opens when
 /// all open tables are full. TDA 32: never a dead seat between button and small blind when
-/// another seat is free. `exclude` leaves out a table (the one being broken).
+/// another seat is free. `exclude` leaves out a table (the one being broken); `held` are
+/// seats kept for a busted player who may still rebuy (`purchases::held_seats`): they count
+/// as taken.
 pub fn draw_seat(
     t: &Tournament,
     cfg: &Config,
     rng: &mut Rng,
     exclude: Option<TableNo>,
+    held: &[Place],
 ) -> Result<Draw, DomainError> {
     let size = cfg.table_size;
+    let held_at = |n: TableNo| held.iter().filter(|p| p.table == n).count();
     let open: Vec<(TableNo, &Table)> = t
         .open_tables()
-        .filter(|(n, tb)| Some(*n) != exclude && tb.seats_in_use() < usize::from(size))
+        .filter(|(n, tb)| {
+            Some(*n) != exclude && tb.seats_in_use() + held_at(*n) < usize::from(size)
+        })
         .collect();
     if open.is_empty() {
         let next = cfg.tables.iter().find(|n| {
@@ -142,13 +148,23 @@ pub fn draw_seat(
             seat: Place { table, seat },
         });
     }
-    let fewest = open.iter().map(|(_, tb)| tb.seats.len()).min().unwrap_or(0);
+    let fewest = open
+        .iter()
+        .map(|(n, tb)| tb.seats.len() + held_at(*n))
+        .min()
+        .unwrap_or(0);
     let mut live = Vec::new();
     let mut dead = Vec::new();
-    for (n, tb) in open.iter().filter(|(_, tb)| tb.seats.len() == fewest) {
+    for (n, tb) in open
+        .iter()
+        .filter(|(n, tb)| tb.seats.len() + held_at(*n) == fewest)
+    {
         let dead_here = dead_seats(tb, size);
         for s in free_seats(tb, size) {
             let place = Place { table: *n, seat: s };
+            if held.contains(&place) {
+                continue;
+            }
             if dead_here.contains(&s) {
                 dead.push(place)
             } else {
@@ -162,6 +178,28 @@ pub fn draw_seat(
         open_table: None,
         seat,
     })
+}
+
+/// [`draw_seat`] keeping the `held` seats while another seat is free anywhere: a seat is
+/// kept for a player who may still rebuy, never withheld from one who is paying now (with no
+/// other seat left, the held one is drawn like any other and the rebuy draws a new one).
+pub fn draw_seat_keeping(
+    t: &Tournament,
+    cfg: &Config,
+    rng: &mut Rng,
+    exclude: Option<TableNo>,
+    held: &[Place],
+) -> Result<Draw, DomainError> {
+    let mut tried = rng.clone();
+    match draw_seat(t, cfg, &mut tried, exclude, held) {
+        Err(DomainError::NoSeatAvailable) if !held.is_empty() => {
+            draw_seat(t, cfg, rng, exclude, &[])
+        }
+        drawn => {
+            *rng = tried;
+            drawn
+        }
+    }
 }
 
 /// `SeatDrawn`: the player sits at the seat drawn for them.
