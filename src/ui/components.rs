@@ -291,6 +291,31 @@ pub fn prize_line(cash: Cents, ticket: Option<&TicketPrize>) -> String {
 }
 
 /// Paid place `index` (0: first) of a view, with its ticket.
+/// The payout lines as every money face lists them: after a deal, each of its players with
+/// the amount agreed (and what is left to play for), then the table's places after the
+/// deal's; before one, the table's places. `(label, amount)`; the label is the place number
+/// or the player's name.
+pub fn payout_lines(view: &TournamentView) -> Vec<(String, AnyView)> {
+    let i18n = use_i18n();
+    let mut lines: Vec<(String, AnyView)> = Vec::new();
+    let mut dealt = 0;
+    if let Some(deal) = &view.deal {
+        dealt = deal.amounts.len();
+        for a in &deal.amounts {
+            let label = format!("{} · {}", t_string!(i18n, deal), a.name);
+            lines.push((label, euro(a.amount).into_any()));
+        }
+        if deal.to_play_for > Cents::ZERO {
+            let label = t_string!(i18n, deal_to_play_for_short).to_string();
+            lines.push((label, euro(deal.to_play_for).into_any()));
+        }
+    }
+    for i in dealt..view.payouts.len() {
+        lines.push(((i + 1).to_string(), place_prize(view, i)));
+    }
+    lines
+}
+
 pub fn place_prize(view: &TournamentView, index: usize) -> AnyView {
     prize_with_ticket(view.cash_of_place(index), view.ticket_of_place(index))
 }
@@ -436,12 +461,15 @@ pub fn chips(c: Chips) -> String {
 #[component]
 pub fn Payouts(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
+    let dealt = view.deal.is_some();
     view! {
-        <section class="payouts" data-testid="payouts">
+        <section class="payouts" data-testid="payouts" class:dealt=dealt>
             <h2>{t!(i18n, payouts)}</h2>
-            <ol>
-                {(0..view.payouts.len()).map(|i| view! { <li>{place_prize(&view, i)}</li> }).collect_view()}
-            </ol>
+            <ul class="payout-lines">
+                {payout_lines(&view).into_iter().map(|(label, amount)| view! {
+                    <li><span class="label">{label}</span>" "<span class="num">{amount}</span></li>
+                }).collect_view()}
+            </ul>
         </section>
     }
 }

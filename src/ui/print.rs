@@ -19,7 +19,7 @@ use crate::i18n::*;
 use crate::server_fns::{get_view, seat_cards, sign_up_door, SeatCard};
 use crate::ui::club::DirectorOnly;
 use crate::ui::components::{
-    date_time_of, euro, method_label, place_prize, result_prize, zone_offset, GuaranteeFigures,
+    date_time_of, euro, method_label, payout_lines, result_prize, zone_offset, GuaranteeFigures,
     LangSwitch, PurchaseFigures,
 };
 use crate::ui::live::{use_tournament_choice, with_tournament};
@@ -293,8 +293,9 @@ fn SignUpList(view: TournamentView) -> impl IntoView {
 #[component]
 fn PayoutSheet(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
-    let places = (0..view.payouts.len())
-        .map(|i| view! { <tr><td class="num">{i + 1}</td><td class="num">{place_prize(&view, i)}</td></tr> })
+    let places = payout_lines(&view)
+        .into_iter()
+        .map(|(label, amount)| view! { <tr><td class="num">{label}</td><td class="num">{amount}</td></tr> })
         .collect_view();
     let mut decided: Vec<_> = view
         .results

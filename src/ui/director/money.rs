@@ -3,12 +3,11 @@
 //! with one tap to record the one the players agree, and the results with their exports.
 
 use super::super::components::{
-    chips, euro, place_prize, purchases_label, result_prize, GuaranteeFigures, PurchaseFigures,
+    chips, euro, payout_lines, purchases_label, result_prize, GuaranteeFigures, PurchaseFigures,
 };
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
-use crate::domain::deals;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::view::{DealQuotes, TournamentView};
 use crate::i18n::*;
@@ -19,8 +18,9 @@ use leptos::prelude::*;
 pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
-    let payouts = (0..view.payouts.len())
-        .map(|i| view! { <tr><td>{i + 1}</td><td class="num">{place_prize(&view, i)}</td></tr> })
+    let payouts = payout_lines(&view)
+        .into_iter()
+        .map(|(label, amount)| view! { <tr><td>{label}</td><td class="num">{amount}</td></tr> })
         .collect_view();
     view! {
         <section class="panel money" data-testid="money-panel">
@@ -57,46 +57,50 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             Cents::parse_euros(&text)
         }
     });
-    let (stacks, prizes_left) = (quotes.stacks.clone(), quotes.prizes_left.clone());
-    let (chop0, icm0) = (quotes.chip_chop.clone(), quotes.icm.clone());
+    let base = quotes.clone();
     let amounts = Memo::new(move |_| -> Option<(Vec<Cents>, Vec<Cents>)> {
-        let left = to_play_for.get()?;
-        if left == Cents::ZERO {
-            return Some((chop0.clone(), icm0.clone()));
-        }
-        let mut prizes = prizes_left.clone();
-        let first = prizes.first_mut()?;
-        if left > *first {
-            return None;
-        }
-        *first -= left;
-        Some((
-            deals::chip_chop(&stacks, &prizes).ok()?,
-            deals::icm(&stacks, &prizes).ok()?,
-        ))
+        let q = base.leaving(to_play_for.get()?)?;
+        Some((q.chip_chop, q.icm))
     });
     let satellite = !quotes.tickets.is_empty();
-    let players = quotes.players.clone();
-    let record = move |icm_quote: bool| {
-        let players = players.clone();
-        move |_| {
-            let (Some((chop, icm)), Some(left)) =
-                (amounts.get_untracked(), to_play_for.get_untracked())
-            else {
-                return;
-            };
-            let (amounts, note) = if icm_quote {
-                (icm, "ICM")
-            } else {
-                (chop, "chip-chop")
-            };
-            send.dispatch(Command::RecordDeal {
-                amounts: players.iter().copied().zip(amounts).collect(),
-                note: note.to_string(),
-                to_play_for: left,
-            });
-        }
+    let players = StoredValue::new(quotes.players.clone());
+    // A deal is money handed out: the first tap shows what each player gets (the quote
+    // chosen), the second records it. `asked`: `Some(true)` for ICM, `Some(false)` for the
+    // chip-chop.
+    let asked = RwSignal::new(None::<bool>);
+    let chosen = move || -> Option<(Vec<Cents>, Cents, &'static str)> {
+        let icm_quote = asked.get()?;
+        let (chop, icm) = amounts.get()?;
+        let left = to_play_for.get()?;
+        Some(if icm_quote {
+            (icm, left, "ICM")
+        } else {
+            (chop, left, "chip-chop")
+        })
     };
+    let record = move |_| {
+        let Some((amounts, left, note)) = chosen() else {
+            return;
+        };
+        asked.set(None);
+        send.dispatch(Command::RecordDeal {
+            amounts: players.with_value(|p| p.iter().copied().zip(amounts).collect()),
+            note: note.to_string(),
+            to_play_for: left,
+        });
+    };
+    // The quotes count the stacks as last known: when they do not add up to the chips in
+    // play, a count is missing or stale (140,300 counted once stood against 386,000 in play).
+    let counted_total = Chips(quotes.stacks.iter().map(|c| c.0).sum());
+    let in_play = view.chips_in_play;
+    let stale = counted_total != in_play;
+    let names = StoredValue::new(
+        quotes
+            .players
+            .iter()
+            .map(|p| view.player_name(*p))
+            .collect::<Vec<_>>(),
+    );
     let uncounted: Vec<String> = quotes
         .players
         .iter()
@@ -142,8 +146,6 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             }
         })
         .collect_view();
-    let chop = record(false);
-    let icm = record(true);
     // A quote from stacks nobody counted is only right by chance: the deal waits for counts.
     let ready = uncounted.is_empty();
     view! {
@@ -170,10 +172,32 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             {(!ready).then(|| view! {
                 <p class="answer refused" data-testid="deal-needs-counts">{t!(i18n, deal_needs_counts, names = uncounted.join(", "))}</p>
             })}
+            {stale.then(|| view! {
+                <p class="answer refused" role="alert" data-testid="deal-stacks-stale">
+                    {t!(i18n, deal_stacks_stale, counted = chips(counted_total), in_play = chips(in_play))}
+                </p>
+            })}
             <div class="table-actions">
-                <button data-testid="record-chip-chop" on:click=chop disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_chip_chop)}</button>
-                <button data-testid="record-icm" on:click=icm disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_icm)}</button>
+                <button data-testid="record-chip-chop" on:click=move |_| asked.set(Some(false)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_chip_chop)}</button>
+                <button data-testid="record-icm" on:click=move |_| asked.set(Some(true)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_icm)}</button>
             </div>
+            // The confirmation: every player's amount, what is left to play for, then record.
+            {move || chosen().map(|(amounts, left, note)| view! {
+                <div class="panel confirm-sheet" role="dialog" data-testid="deal-confirm-sheet">
+                    <h4>{t!(i18n, deal_confirm_title, quote = note)}</h4>
+                    <ul class="deal-amounts">
+                        {names.with_value(|n| n.clone()).into_iter().zip(amounts).map(|(name, amount)| view! {
+                            <li><span>{name}</span>" "<b class="num">{euro(amount)}</b></li>
+                        }).collect_view()}
+                    </ul>
+                    {(left > Cents::ZERO).then(|| view! { <p data-testid="deal-confirm-left">{t!(i18n, deal_left_to_play_for, amount = euro(left))}</p> })}
+                    {stale.then(|| view! { <p class="warn">{t!(i18n, deal_stacks_stale, counted = chips(counted_total), in_play = chips(in_play))}</p> })}
+                    <div class="table-actions">
+                        <button class="danger" data-testid="deal-confirm" on:click=record disabled=move || send.pending().get()>{t!(i18n, deal_confirm)}</button>
+                        <button data-testid="deal-cancel" on:click=move |_| asked.set(None)>{t!(i18n, merge_cancel)}</button>
+                    </div>
+                </div>
+            })}
         </section>
     }
 }

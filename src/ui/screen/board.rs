@@ -6,7 +6,7 @@
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
 use super::super::components::{
-    euro, format_ms, place_prize, remaining_now, GuaranteedMark, PurchaseFigures,
+    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PurchaseFigures,
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
@@ -252,11 +252,9 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
         }))
         .take(MOVES)
         .collect();
-    let more_payouts = view.payouts.len() > PAYOUT_LINES;
-    let payouts: Vec<AnyView> = (0..view.payouts.len())
-        .take(PAYOUT_LINES)
-        .map(|i| place_prize(&view, i))
-        .collect();
+    let lines = payout_lines(&view);
+    let more_payouts = lines.len() > PAYOUT_LINES;
+    let payouts: Vec<(String, AnyView)> = lines.into_iter().take(PAYOUT_LINES).collect();
     view! {
         <aside class="tv-side">
             {(!alerts.is_empty()).then(|| view! {
@@ -279,8 +277,8 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
                 <section class="tv-panel tv-payouts">
                     <h2>{t!(i18n, payouts)}</h2>
                     <ol>
-                        {payouts.into_iter().enumerate().map(|(i, p)| view! {
-                            <li><span class="place">{i + 1}"."</span><span class="num">{p}</span></li>
+                        {payouts.into_iter().map(|(label, p)| view! {
+                            <li><span class="place">{label}</span><span class="num">{p}</span></li>
                         }).collect_view()}
                         {more_payouts.then(|| view! { <li>"…"</li> })}
                     </ol>

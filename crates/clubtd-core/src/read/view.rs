@@ -171,6 +171,24 @@ pub struct PlaceView {
     pub standing: Standing,
 }
 
+/// A recorded deal as the faces show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DealView {
+    pub amounts: Vec<DealShare>,
+    /// What the players of the deal play on for (the winner takes it on top).
+    pub to_play_for: Cents,
+}
+
+/// One player's share of a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DealShare {
+    pub player: PlayerId,
+    pub name: String,
+    pub amount: Cents,
+}
+
 /// Final-table deal quotes for the players left (seed 000 / FIDPA: all must agree).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -190,6 +208,32 @@ pub struct DealQuotes {
     /// first, to the biggest stacks); empty when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tickets: Vec<bool>,
+}
+
+impl DealQuotes {
+    /// The quotes when the players leave `to_play_for` to play on for (the winner takes it):
+    /// worked out on the prizes with that much less for first place. `None` when it is more
+    /// than the first prize left, or for a satellite (its tickets are never split).
+    pub fn leaving(&self, to_play_for: Cents) -> Option<DealQuotes> {
+        if to_play_for == Cents::ZERO {
+            return Some(self.clone());
+        }
+        if !self.tickets.is_empty() || to_play_for < Cents::ZERO {
+            return None;
+        }
+        let mut prizes = self.prizes_left.clone();
+        let first = prizes.first_mut()?;
+        if to_play_for > *first {
+            return None;
+        }
+        *first -= to_play_for;
+        Some(DealQuotes {
+            chip_chop: chip_chop(&self.stacks, &prizes).ok()?,
+            icm: icm(&self.stacks, &prizes).ok()?,
+            prizes_left: prizes,
+            ..self.clone()
+        })
+    }
 }
 
 /// A penalty as the table page shows it (PKR4U 4, TDA 33).
@@ -500,8 +544,13 @@ pub struct TournamentView {
     pub in_the_money: bool,
     /// One more bust and everyone left is paid.
     pub bubble: bool,
-    /// The prize of the next player out, when paid.
+    /// The prize of the next player out, when paid (none after a deal: its amounts replaced
+    /// the table's prizes for its players).
     pub next_payout: Option<Cents>,
+    /// The deal recorded, when there is one: what each of its players gets and what is left
+    /// to play for. The payouts' first places are then the deal's, not the table's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<DealView>,
     pub bounty_kind: BountyKind,
     pub tables: Vec<TableView>,
     pub players: Vec<PlayerView>,
@@ -918,7 +967,18 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         next_payout: payouts
             .get((players_left as usize).saturating_sub(1))
             .copied()
-            .filter(|_| players_left > 1),
+            .filter(|_| players_left > 1 && t.deal.is_none()),
+        deal: t.deal.as_ref().map(|amounts| DealView {
+            amounts: amounts
+                .iter()
+                .map(|(p, c)| DealShare {
+                    player: *p,
+                    name: name_of(p),
+                    amount: *c,
+                })
+                .collect(),
+            to_play_for: t.deal_to_play_for,
+        }),
         payouts,
         bounty_kind: cfg.bounty_kind,
         tables,

@@ -118,7 +118,11 @@ pub struct Payouts {
     pub ticket_places: u32,
     pub in_the_money: bool,
     pub bubble: bool,
+    /// The next player out's prize; none after a deal (its amounts replaced the table's).
     pub next_payout: Option<Cents>,
+    /// The deal recorded: each of its players' amount and what is left to play for. Its
+    /// players' prizes are these amounts, not the first places of `payouts`.
+    pub deal: Option<crate::domain::view::DealView>,
 }
 
 /// Places so far and the final results.
@@ -480,6 +484,7 @@ part!(
         in_the_money: v.in_the_money,
         bubble: v.bubble,
         next_payout: v.next_payout,
+        deal: v.deal,
     }
 );
 part!(
@@ -516,13 +521,43 @@ part!(
         .collect()
 );
 part!(tables, "/api/v1/tournaments/{id}/tables", Tables, "Tables, seats, buttons, the balancing plan, stopped tables, breaking, the final table, hand-for-hand.", |v| Tables { tables: v.tables, plan: v.plan, hand_for_hand: v.hand_for_hand });
-part!(
-    deal_quotes,
-    "/api/v1/tournaments/{id}/deal-quotes",
-    Option<DealQuotes>,
-    "Chip-chop and ICM quotes for the players left (exact to the cent).",
-    |v| v.deal_quotes
-);
+/// `?to_play_for=` for the deal quotes.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ToPlayFor {
+    /// Cents the players leave to play on for (the winner takes them on top of the deal);
+    /// the quotes share the rest. 0 (the default): the whole prize money left.
+    #[serde(default)]
+    #[param(minimum = 0)]
+    pub to_play_for: i64,
+}
+
+/// Chip-chop and ICM quotes for the players left (exact to the cent), optionally with an
+/// amount left to play for (`?to_play_for=` in cents, at most the first prize left).
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}/deal-quotes", tag = "tournaments",
+    params(("id" = i64, Path, description = "Tournament id"), ToPlayFor),
+    responses((status = 200, body = Option<DealQuotes>),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A Bearer token was sent and is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn deal_quotes(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    PathParams(id): PathParams<i64>,
+    QueryParams(q): QueryParams<ToPlayFor>,
+) -> ApiResult<Json<Option<DealQuotes>>> {
+    let quotes = readable(&state, &headers, id).await?.view.deal_quotes;
+    let Some(quotes) = quotes else {
+        return Ok(Json(None));
+    };
+    match quotes.leaving(Cents(q.to_play_for)) {
+        Some(q) => Ok(Json(Some(q))),
+        None => Err(Problem::bad_request(
+            "INVALID_QUERY",
+            "to_play_for must be 0 or more and at most the first prize left (no amount is left to play for in a satellite)",
+        )),
+    }
+}
 
 /// The blind structure.
 #[utoipa::path(get, path = "/api/v1/tournaments/{id}/structure", tag = "tournaments",
