@@ -78,6 +78,36 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// A director's page reached by a link inside the app (the home page's "TD", say) is loaded
+/// whole from the server, which sends a browser without a director session to the PIN form
+/// (`http::director_guard`). Routed in the browser, the console opened without a session and
+/// every tap then failed with no way to sign in but a reload. Moving between the director's
+/// own pages stays in the browser.
+#[component]
+fn DirectorPagesLoadWhole() -> impl IntoView {
+    let location = leptos_router::hooks::use_location();
+    Effect::new(move |before: Option<String>| {
+        let path = location.pathname.get();
+        let entering = before.is_some_and(|b| !crate::ui::is_director_page(&b))
+            && crate::ui::is_director_page(&path);
+        #[cfg(feature = "hydrate")]
+        if entering {
+            let search = location.search.get_untracked();
+            let href = if search.is_empty() {
+                path.clone()
+            } else {
+                format!("{path}?{search}")
+            };
+            if let Some(window) = web_sys::window() {
+                let _ = window.location().assign(&href);
+            }
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = entering;
+        path
+    });
+}
+
 /// Any address the app does not know.
 #[component]
 fn NotFound() -> impl IntoView {
@@ -101,6 +131,7 @@ pub fn App() -> impl IntoView {
         <I18nContextProvider cookie_options=CookieOptions::default().path("/")>
             <Title text="clubtd" />
             <Router>
+                <DirectorPagesLoadWhole />
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=|| view! { <HomePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/director") view={Lazy::<DirectorRoute>::new()} ssr=SsrMode::Async />

@@ -748,3 +748,61 @@ async fn the_faces_show_the_tournament_being_played_before_a_newer_finished_or_r
         .unwrap();
     assert!(page.contains("Demo") && !page.contains("Side event"), "the TV's page is the demo's");
 }
+
+/// Issue U.4: the deal quotes through the API take an amount left to play for, and once a deal
+/// is recorded the payouts say it (each player's amount, what is left) with no next payout
+/// from the table it replaced.
+#[tokio::test]
+async fn deal_quotes_take_an_amount_to_play_for_and_the_payouts_show_the_deal() {
+    let s = real_server(false).await;
+    let token = full_token(&s).await;
+    let c = Client::new();
+    let auth = format!("Bearer {token}");
+    let url = |p: &str| format!("{}/api/v1{p}", s.base);
+    let config = serde_json::to_value(templates::club_evening("Deal night", 1)).unwrap();
+    let made: Value = c
+        .post(url("/tournaments"))
+        .header("authorization", &auth)
+        .json(&json!({"command_id": "deal-night", "config": config}))
+        .json_answer()
+        .await;
+    let id = made["id"].as_i64().unwrap();
+    let send = |cid: String, command: Value| {
+        c.post(url(&format!("/tournaments/{id}/commands")))
+            .header("authorization", &auth)
+            .json(&json!({"command_id": cid, "command": command}))
+            .send()
+    };
+    for name in ["Ann", "Bob", "Cas", "Dirk", "Els", "Fien", "Gert", "Hilde"] {
+        let r = send(format!("reg-{name}"), json!({"type": "register_player", "name": name, "method": "cash", "present": true})).await.unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    for (cid, command) in [("start", json!({"type": "start_clock"})), ("close", json!({"type": "close_registration"}))] {
+        let r = send(cid.into(), command).await.unwrap();
+        assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    }
+    let get = |p: String| c.get(url(&p)).header("authorization", &auth);
+    let quotes: Value = get(format!("/tournaments/{id}/deal-quotes")).json_answer().await;
+    let prizes_left: i64 = quotes["prizes_left"].as_array().unwrap().iter().map(|p| p.as_i64().unwrap()).sum();
+    let sum = |v: &Value| v.as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>();
+    assert_eq!(sum(&quotes["icm"]), prizes_left);
+
+    // 10 euro left to play for: the quotes share the rest.
+    let left: Value = get(format!("/tournaments/{id}/deal-quotes?to_play_for=1000")).json_answer().await;
+    assert_eq!(sum(&left["icm"]), prizes_left - 1000);
+    assert_eq!(sum(&left["chip_chop"]), prizes_left - 1000);
+    let first = quotes["prizes_left"][0].as_i64().unwrap();
+    let too_much = get(format!("/tournaments/{id}/deal-quotes?to_play_for={}", first + 1)).send().await.unwrap();
+    assert_eq!(too_much.status(), 400);
+
+    // The deal recorded with the 10 euro left: the payouts show it, and no next payout.
+    let amounts: Vec<Value> = left["players"].as_array().unwrap().iter().zip(left["icm"].as_array().unwrap())
+        .map(|(p, a)| json!([p, a])).collect();
+    let r = send("deal".into(), json!({"type": "record_deal", "amounts": amounts, "note": "ICM", "to_play_for": 1000})).await.unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let payouts: Value = get(format!("/tournaments/{id}/payouts")).json_answer().await;
+    assert_eq!(payouts["deal"]["to_play_for"], 1000);
+    assert_eq!(payouts["deal"]["amounts"].as_array().unwrap().len(), 8);
+    assert_eq!(payouts["deal"]["amounts"][0]["name"].as_str().map(|n| !n.is_empty()), Some(true));
+    assert!(payouts["next_payout"].is_null(), "no next payout from the replaced table: {payouts}");
+}

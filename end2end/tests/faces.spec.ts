@@ -219,6 +219,16 @@ test("every page is named by its face and its tournament, in the page's language
   await expect(page).toHaveTitle("Player · Demo — Maandagavond");
 });
 
+test("the home page's TD link leads a device without a session to the PIN form, and back to the console once signed in", async ({ browser }) => {
+  // A fresh tablet: no director session.
+  const page = await (await browser.newContext()).newPage();
+  await open(page, "/");
+  await page.locator("a.face", { hasText: "TD" }).first().click();
+  await expect(page).toHaveURL(/\/director\/sign-in\?next=%2Fdirector/);
+  await expect(page.getByTestId("pin")).toBeVisible();
+  await page.context().close();
+});
+
 test("languages switch and are remembered", async ({ page }) => {
   await open(page, "/director");
   await page.locator("button[data-lang='nl']").click();

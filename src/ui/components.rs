@@ -536,13 +536,15 @@ pub fn Answer(
                     Some(v) => v.with(|v| named_params(v.as_ref(), &refused.params)),
                     None => refused.params.clone(),
                 };
-                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=refused.code.clone()>{error_message(lang, &refused.code, &params)}</p> }.into_any())
+                let sign_in = sign_in_link(&refused.code);
+                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=refused.code.clone()>{error_message(lang, &refused.code, &params)}{sign_in}</p> }.into_any())
             }
             // A server failure with a code of its own (a full disk) says so in words;
             // transport failures carry no code: the page only says it failed.
             Some(Err(e)) => {
                 let code = server_error_code(&e);
-                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=code>{error_message(lang, code, &Default::default())}</p> }.into_any())
+                let sign_in = sign_in_link(code);
+                Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=code>{error_message(lang, code, &Default::default())}{sign_in}</p> }.into_any())
             }
             Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
             // Not lost: the device keeps it and sends it when the server can be reached.
@@ -550,6 +552,27 @@ pub fn Answer(
             None => None,
         }
     }
+}
+
+/// For a tap refused because this device is not signed in (a session ended, a console opened
+/// without one): the way to the PIN form, back to this page afterwards. Loaded whole, not
+/// routed in the browser.
+fn sign_in_link(code: &str) -> Option<AnyView> {
+    if code != "UNAUTHENTICATED" {
+        return None;
+    }
+    let i18n = use_i18n();
+    let here = leptos_router::hooks::use_location();
+    let back = format!("{}{}", here.pathname.get_untracked(), {
+        let q = here.search.get_untracked();
+        if q.is_empty() { String::new() } else { format!("?{q}") }
+    });
+    let href = format!(
+        "{}?next={}",
+        super::SIGN_IN_PATH,
+        leptos_router::location::Url::escape(&back)
+    );
+    Some(view! { " " <a class="button" rel="external" href=href data-testid="sign-in-again">{t!(i18n, sign_in)}</a> }.into_any())
 }
 
 /// The code a server function's error carries when the server named one it has words for
