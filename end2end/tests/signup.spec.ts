@@ -121,8 +121,8 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
   }
 });
 
-test("a phone that signed up is sent back to its place from the sign-up page", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test("a phone that signed up is sent back to its place from the sign-up page, and the door speaks to the player", async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await signIn(page, DEMO);
   const { id } = await newTournamentFromPage(page, "Door e2e back", "evening", 1);
   try {
@@ -131,6 +131,42 @@ test("a phone that signed up is sent back to its place from the sign-up page", a
     await expect(phone.getByTestId("signed-up-already")).toBeVisible();
     await phone.getByTestId("my-place-link").click();
     await expect(phone.getByTestId("queue-number")).toHaveText("1");
+
+    // The door speaks to the player (issue V.7), at 360×740, every answer at the button.
+    // A second sign-up from this phone is asked about first, then made.
+    await open(phone, `/signup?t=${id}`);
+    await phone.getByTestId("sign-up-name").fill("Vriend Van Gijs");
+    await phone.getByTestId("sign-up-submit").click();
+    await expect(phone.getByTestId("sign-up-second")).toBeInViewport();
+    await phone.getByTestId("sign-up-second-confirm").click();
+    await phone.waitForURL(/\/signup\/\d+-\d+-[0-9a-f]{32}$/);
+    await hydrated(phone);
+    await expect(phone.getByTestId("queue-number")).toHaveText("2");
+    // A name longer than the field is cut, and the page says so.
+    await open(phone, `/signup?t=${id}`);
+    await phone.getByTestId("sign-up-name").fill("x".repeat(300));
+    await expect(phone.getByTestId("sign-up-name-cut")).toBeVisible();
+    // A name already playing: what the player can do, where the tap was.
+    await open(page, `/director?t=${id}`);
+    await section(page, "desk");
+    await page.getByTestId("reg-name").fill("Gijs Speelt");
+    await page.getByTestId("reg-submit").click();
+    await expect(page.getByTestId("seat-drawn")).toContainText("Gijs Speelt");
+    const other = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await open(other, `/signup?t=${id}`);
+    await other.getByTestId("sign-up-name").fill("Gijs Speelt");
+    await other.getByTestId("sign-up-submit").click();
+    const answer = other.getByTestId("sign-up-answer");
+    await expect(answer).toHaveAttribute("data-code", "NAME_ALREADY_REGISTERED");
+    await expect(answer).toContainText("Go to the registration desk");
+    await expect(answer).toBeInViewport();
+    await other.screenshot({ path: "test-results/signup-name-playing-360.png" });
+    // The home page offers the sign-up while registration is open, and fits a phone.
+    await open(other, `/?t=${id}`);
+    await expect(other.getByTestId("sign-up-link")).toBeVisible();
+    const overflow = await other.evaluate(() => [...document.querySelectorAll("a.face")].some((a) => a.scrollWidth > a.clientWidth + 1));
+    expect(overflow, "every face's link fits its button").toBe(false);
+    await other.context().close();
     await phone.context().close();
   } finally {
     await open(page, "/director/tournaments");

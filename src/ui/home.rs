@@ -28,6 +28,10 @@ pub fn HomePage() -> impl IntoView {
                                     let n = tb.table.0;
                                     view! { <a class="face" href=with_tournament(&format!("/table/{n}"), t)>{t!(i18n, table_n, n = n)}</a> }
                                 }).collect_view()}
+                                // Players sign up from here too while registration is open.
+                                {l.view.registration_open.then(|| view! {
+                                    <a class="face" href=with_tournament("/signup", t) data-testid="sign-up-link">{t!(i18n, sign_up_title)}</a>
+                                })}
                                 <a class="face" href=with_tournament("/player", t)>{t!(i18n, face_player)}</a>
                                 <a class="face" href=with_tournament("/screen", t)>{t!(i18n, face_screen)}</a>
                                 <a class="face" href="/ranking" data-testid="ranking-link">{t!(i18n, season_ranking)}</a>

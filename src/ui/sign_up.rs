@@ -104,9 +104,23 @@ pub fn SignUpPage() -> impl IntoView {
             already.set(kept_place(t));
         }
     });
+    // This phone holds a place already: a second sign-up from it is asked about first (the
+    // phone keeps one place per tournament; a friend's sign-up from it is fine once said).
+    let second_asked = RwSignal::new(false);
+    let dispatch = move || {
+        send.dispatch((
+            shown.get_untracked(),
+            name.get_untracked(),
+            method.get_untracked(),
+        ));
+    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if send.pending().get_untracked() {
+            return;
+        }
+        if already.get_untracked().is_some() && !second_asked.get_untracked() {
+            second_asked.set(true);
             return;
         }
         send.dispatch((
@@ -118,6 +132,13 @@ pub fn SignUpPage() -> impl IntoView {
     let answer = move || {
         let lang = lang_code_now(i18n);
         match send.value().get() {
+            // Already playing: the phone cannot confirm a second person of that name (the desk
+            // can): say what the player can do.
+            Some(Ok(SignUpReply::Rejected(r))) if r.code == "NAME_ALREADY_REGISTERED" => Some(view! {
+                <p class="answer error" role="alert" data-testid="sign-up-answer" data-code=r.code.clone()>
+                    {t!(i18n, sign_up_name_playing, name = r.params.get("name").cloned().unwrap_or_default())}
+                </p>
+            }.into_any()),
             Some(Ok(SignUpReply::Rejected(r))) => Some(view! {
                 <p class="answer error" role="alert" data-testid="sign-up-answer" data-code=r.code.clone()>{error_message(lang, &r.code, &r.params)}</p>
             }.into_any()),
@@ -149,8 +170,12 @@ pub fn SignUpPage() -> impl IntoView {
             <form class="panel sign-up-form" on:submit=submit>
                 <label>{t!(i18n, your_name)}
                     <input type="text" autocomplete="name" maxlength="60" required data-testid="sign-up-name"
-                        prop:value=name on:input=move |ev| { name.set(event_target_value(&ev)); command_id.set_value(new_command_id()); } />
+                        prop:value=name on:input=move |ev| { name.set(event_target_value(&ev)); command_id.set_value(new_command_id()); second_asked.set(false); } />
                 </label>
+                // The field keeps 60 characters: a longer name pasted in is cut, and says so.
+                {move || (name.with(|n| n.chars().count()) >= 60).then(|| view! {
+                    <p class="hint" data-testid="sign-up-name-cut">{t!(i18n, name_at_most_60)}</p>
+                })}
                 <fieldset class="methods" data-testid="sign-up-method">
                     <legend>{t!(i18n, how_will_you_pay)}</legend>
                     {PaymentMethod::ALL.into_iter().map(|m| view! {
@@ -162,8 +187,16 @@ pub fn SignUpPage() -> impl IntoView {
                         </label>
                     }).collect_view()}
                 </fieldset>
-                <button class="primary big" type="submit" data-testid="sign-up-submit" disabled=move || send.pending().get()>{t!(i18n, join_queue)}</button>
+                // Refusals and questions at the button, where the tap was (not below the fold).
                 {answer}
+                {move || second_asked.get().then(|| view! {
+                    <div class="answer queued" role="alert" data-testid="sign-up-second">
+                        <p>{t!(i18n, sign_up_second_place, name = name.get_untracked())}</p>
+                        <button type="button" class="primary" data-testid="sign-up-second-confirm" disabled=move || send.pending().get()
+                            on:click=move |_| dispatch()>{t!(i18n, sign_up_second_yes)}</button>
+                    </div>
+                })}
+                <button class="primary big" type="submit" data-testid="sign-up-submit" disabled=move || send.pending().get()>{t!(i18n, join_queue)}</button>
             </form>
         </main>
     }
