@@ -537,6 +537,22 @@ fn tda_25_every_button_the_plan_needs_is_asked_for_at_once() {
     assert!(named.moves.iter().all(|m| m.to.table == TableNo(3)));
 }
 
+/// Issue U.9: during registration the tables fill as players come: none has stopped and
+/// nobody is on the bubble before the clock starts (the console showed "stopped, TD called:
+/// 1, 2, 3" and "Bubble" while the desk was still registering).
+#[test]
+fn before_the_clock_starts_no_table_is_stopped_and_there_is_no_bubble() {
+    let mut k = Kit::new(templates::club_evening("t", 3));
+    k.register(4);
+    let before = tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    assert!(before.plan.stopped.is_empty(), "{:?}", before.plan.stopped);
+    assert!(!before.bubble && !before.in_the_money);
+    assert!(before.tables.iter().all(|t| !t.stopped));
+    k.ok(Command::StartClock);
+    let after = tournament_view(&k.t, Timestamp(k.now)).unwrap();
+    assert!(!after.plan.stopped.is_empty(), "once play starts, short tables stop");
+}
+
 #[test]
 fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
     // 5 against 2: table 2 plays heads-up.

@@ -961,9 +961,14 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         } else {
             None
         },
-        in_the_money: players_left > 0 && players_left as usize <= payouts.len(),
+        // Both only once play has started: during registration the field is still growing.
+        in_the_money: reading.started
+            && players_left > 0
+            && players_left as usize <= payouts.len(),
         // No payouts (a league night) has no bubble: one player left is not "one out of the money".
-        bubble: !payouts.is_empty() && players_left as usize == payouts.len() + 1,
+        bubble: reading.started
+            && !payouts.is_empty()
+            && players_left as usize == payouts.len() + 1,
         next_payout: payouts
             .get((players_left as usize).saturating_sub(1))
             .copied()

@@ -73,8 +73,10 @@ impl TablePlan {
 /// except at the final table (one table left) and in a 6-max event, unless the configuration
 /// says otherwise.
 pub fn stopped_tables(t: &Tournament, cfg: &Config) -> Vec<TableNo> {
-    // Play is over with one player left: no table waits for the director any more.
-    if t.players_left() <= 1 {
+    // Play is over with one player left: no table waits for the director any more. Before
+    // the clock starts the tables fill as players register: none has stopped (the console
+    // once showed "stopped, TD called: 1, 2, 3" during registration).
+    if t.players_left() <= 1 || !t.clock.is_started() {
         return Vec::new();
     }
     let open: Vec<(TableNo, &Table)> = t.open_tables().collect();
