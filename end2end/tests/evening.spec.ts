@@ -232,6 +232,12 @@ test("a full club evening, from the first registration to the final table", asyn
   const finalPage = tables.get(final) ?? (await tablePage(browser, final));
   await expect(seated(finalPage)).toHaveCount(9);
   await expect(finalPage.getByTestId("seat-1").getByTestId("button-mark")).toBeVisible();
+  // A table the draw closed says so and lists where its players went (issue U.10).
+  for (const [n, page] of tables) {
+    if (n === final) continue;
+    await expect(page.getByTestId("table-closed")).toBeVisible();
+    await expect(page.getByTestId("redraw")).toContainText(`table ${final}, seat`);
+  }
 
   // The final table counts its chips from its own device: the stacks and the chip leaders move.
   await finalPage.getByTestId("count-open").click();
@@ -278,6 +284,13 @@ test("a full club evening, from the first registration to the final table", asyn
   // Places 10 to 30 went to the 21 players out (the two re-entries count once each).
   const places = state.view.places.map((p: { place: number }) => p.place).sort((x: number, y: number) => x - y);
   expect(places).toEqual(Array.from({ length: 21 }, (_, i) => i + 10));
+
+  // The deal (issue U.4): only one stack was counted, so the quotes' stacks do not add up to
+  // the chips in play and the console says so; a tap on "record" asks first, listing every
+  // player's amount; cancelled, nothing is recorded.
+  await expect(director.getByTestId("deal-stacks-stale")).toBeVisible();
+  await expect(director.getByTestId("record-icm")).toBeDisabled();
+  await director.screenshot({ path: "test-results/evening-deal-panel.png", fullPage: true });
 
   // The phone followed live, and speaks Dutch on request.
   await expect(phone.getByTestId("players-left")).toHaveText("9");

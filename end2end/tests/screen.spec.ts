@@ -125,6 +125,57 @@ test("a table calling the TD is shown and announced once", async ({ page }) => {
   await expect(page.getByTestId("tv-alerts")).toHaveCount(0);
 });
 
+test("every line of the side column is on the screen at 40 px or more, and the last minute shows", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  await expect(page.getByTestId("tv-leaders")).toBeVisible();
+  await expect(page.getByTestId("tv-payouts")).toBeVisible();
+  // Every text the room reads, on every page of the side column (pages take turns).
+  const pages = Number(await page.locator(".tv-side").getAttribute("data-pages"));
+  for (let i = 0; i < Math.max(pages, 1); i++) {
+    const bad = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const e of document.querySelectorAll(".tv-head dt, .tv-head dd, .tv-name, .tv-side li, .tv-side h2, .tv-side .tv-waiting, .tv-countdowns div")) {
+        const r = e.getBoundingClientRect();
+        const size = parseFloat(getComputedStyle(e).fontSize);
+        if (size < 40) out.push(`${e.textContent}: ${size}px`);
+        if (r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1) out.push(`${e.textContent}: off the screen at ${r.bottom}`);
+      }
+      return out;
+    });
+    expect(bad).toEqual([]);
+    if (pages > 1) await page.waitForTimeout(8_000);
+  }
+  await page.screenshot({ path: "test-results/tv-side-1920.png" });
+  // The last minute of the level: it says so and the time turns.
+  await expect(page.getByTestId("tv-last-minute")).toHaveCount(0);
+  const left = (await view()).clock.remaining_ms;
+  await command({ type: "adjust_clock", delta_seconds: -Math.floor((left - 50_000) / 1000) });
+  await expect(page.getByTestId("tv-last-minute")).toBeVisible();
+  await page.screenshot({ path: "test-results/tv-last-minute-1920.png" });
+  await command({ type: "jump_to_level", level_index: 0 });
+});
+
+test("the final results fill the screen: the winner big, then every place", async ({ page }) => {
+  await open(page, `/screen?t=${id}`);
+  const v = await view();
+  const table = v.tables.find((t: any) => t.seats.length > 0);
+  const seats = table.seats as { player: number; name: string }[];
+  const winner = seats[0];
+  await command({ type: "close_registration" });
+  for (const s of seats.slice(1)) {
+    await command({ type: "report_busts", table: table.table, busts: [{ player: s.player, eliminators: [winner.player] }] });
+  }
+  await expect(page.getByTestId("tv-winner")).toContainText(winner.name);
+  const size = await page.getByTestId("tv-winner").locator(".name").evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(size).toBeGreaterThan(100);
+  await expect(page.getByTestId("final-result")).toHaveCount(seats.length - 1);
+  for (const line of await page.getByTestId("final-result").all()) {
+    await expect(line).toBeInViewport();
+    expect(await line.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(40);
+  }
+  await page.screenshot({ path: "test-results/tv-final-results-1920.png" });
+});
+
 test.describe("on smaller screens", () => {
   for (const viewport of [{ width: 1024, height: 768 }, { width: 360, height: 740 }]) {
     test(`the screen fits ${viewport.width}×${viewport.height}`, async ({ page }) => {

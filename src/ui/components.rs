@@ -88,7 +88,8 @@ pub fn FaceTitle(live: Live, face: Signal<String>) -> impl IntoView {
             _ => face,
         }
     };
-    view! { <Title text /> }
+    // Inside a transition, like every read of the live view (a resource).
+    view! { <Transition fallback=|| ()><Title text /></Transition> }
 }
 
 /// A player's planned move, on top of their page and big: "Go to table 1, seat 6" (or to a
@@ -105,14 +106,20 @@ pub fn MoveBanner(notice: Signal<Option<MoveNotice>>) -> impl IntoView {
         }
         now
     });
-    move || {
-        notice.get().map(|n| {
-            let text = match n.seat {
-                Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
-                None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
-            };
-            view! { <section class="panel big-news move-notice" role="alert" data-testid="move-notice">{text}</section> }
-        })
+    // Inside a transition: the notice comes from the live view (a resource), which the server
+    // waits for, so the page hydrates what it rendered.
+    view! {
+        <Transition fallback=|| ()>
+            {move || {
+                notice.get().map(|n| {
+                    let text = match n.seat {
+                        Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
+                        None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
+                    };
+                    view! { <section class="panel big-news move-notice" role="alert" data-testid="move-notice">{text}</section> }
+                })
+            }}
+        </Transition>
     }
 }
 
@@ -291,27 +298,53 @@ pub fn prize_line(cash: Cents, ticket: Option<&TicketPrize>) -> String {
 }
 
 /// Paid place `index` (0: first) of a view, with its ticket.
+/// One line of the payouts as every money face lists them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PayoutLine {
+    /// The place ("3"), or after a deal "Deal · Ann", or what is left to play for.
+    pub label: String,
+    pub cash: Cents,
+    /// The ticket this line wins (a satellite's place).
+    pub ticket: Option<TicketPrize>,
+}
+
+impl PayoutLine {
+    /// The amount as the faces write it (the money, and the ticket where there is one).
+    pub fn amount(&self) -> AnyView {
+        prize_with_ticket(self.cash, self.ticket.as_ref())
+    }
+}
+
 /// The payout lines as every money face lists them: after a deal, each of its players with
 /// the amount agreed (and what is left to play for), then the table's places after the
-/// deal's; before one, the table's places. `(label, amount)`; the label is the place number
-/// or the player's name.
-pub fn payout_lines(view: &TournamentView) -> Vec<(String, AnyView)> {
+/// deal's; before one, the table's places.
+pub fn payout_lines(view: &TournamentView) -> Vec<PayoutLine> {
     let i18n = use_i18n();
-    let mut lines: Vec<(String, AnyView)> = Vec::new();
+    let mut lines = Vec::new();
     let mut dealt = 0;
     if let Some(deal) = &view.deal {
         dealt = deal.amounts.len();
         for a in &deal.amounts {
-            let label = format!("{} · {}", t_string!(i18n, deal), a.name);
-            lines.push((label, euro(a.amount).into_any()));
+            lines.push(PayoutLine {
+                label: format!("{} · {}", t_string!(i18n, deal), a.name),
+                cash: a.amount,
+                ticket: None,
+            });
         }
         if deal.to_play_for > Cents::ZERO {
-            let label = t_string!(i18n, deal_to_play_for_short).to_string();
-            lines.push((label, euro(deal.to_play_for).into_any()));
+            lines.push(PayoutLine {
+                label: t_string!(i18n, deal_to_play_for_short).to_string(),
+                cash: deal.to_play_for,
+                ticket: None,
+            });
         }
     }
     for i in dealt..view.payouts.len() {
-        lines.push(((i + 1).to_string(), place_prize(view, i)));
+        lines.push(PayoutLine {
+            label: (i + 1).to_string(),
+            cash: view.cash_of_place(i),
+            ticket: view.ticket_of_place(i).cloned(),
+        });
     }
     lines
 }
@@ -466,8 +499,8 @@ pub fn Payouts(view: TournamentView) -> impl IntoView {
         <section class="payouts" data-testid="payouts" class:dealt=dealt>
             <h2>{t!(i18n, payouts)}</h2>
             <ul class="payout-lines">
-                {payout_lines(&view).into_iter().map(|(label, amount)| view! {
-                    <li><span class="label">{label}</span>" "<span class="num">{amount}</span></li>
+                {payout_lines(&view).into_iter().map(|l| view! {
+                    <li><span class="label">{l.label.clone()}</span>" "<span class="num">{l.amount()}</span></li>
                 }).collect_view()}
             </ul>
         </section>

@@ -28,3 +28,12 @@ pub const SIGN_IN_PATH: &str = "/director/sign-in";
 pub fn is_director_page(path: &str) -> bool {
     (path == "/director" || path.starts_with("/director/")) && path != SIGN_IN_PATH
 }
+
+/// One of the app's pages (`path` without its query), as the router knows them: what the
+/// server renders as HTML, as opposed to its data, live streams and files.
+pub fn is_page(path: &str) -> bool {
+    const UNDER: [&str; 8] = [
+        "/director", "/table/", "/player", "/me/", "/signup", "/screen", "/ranking", "/?",
+    ];
+    path == "/" || UNDER.iter().any(|p| path.starts_with(p))
+}

@@ -295,7 +295,7 @@ fn PayoutSheet(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let places = payout_lines(&view)
         .into_iter()
-        .map(|(label, amount)| view! { <tr><td class="num">{label}</td><td class="num">{amount}</td></tr> })
+        .map(|l| view! { <tr><td class="num">{l.label.clone()}</td><td class="num">{l.amount()}</td></tr> })
         .collect_view();
     let mut decided: Vec<_> = view
         .results

@@ -1,6 +1,7 @@
 //! The HTTP front door (axum): the router and the server's start and stop (`serve`), the JSON
 //! API (`json_api`), the live push (`live`: server-sent events; `shared_view` and
-//! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), and
+//! `view_bytes`: the view every page fetches, as the same bytes), the director's pages behind the PIN (`director_guard`), pages rendered to their end
+//! whatever their reader does (`pages_whole`), and
 //! exports, import and backups (`export`); requests under another name than this machine's
 //! are refused (`allowed_hosts`), so are requests from other sites' pages (`same_origin`); every answer carries the browser's security headers (`security_headers`),
 //! and the door's limits (timeouts, connection caps) are `door`'s; the one-file
@@ -21,6 +22,7 @@ pub mod installable;
 pub mod json_api;
 pub mod language;
 pub mod live;
+pub mod pages_whole;
 pub mod same_origin;
 pub mod security_headers;
 pub mod serve;

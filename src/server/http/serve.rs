@@ -116,6 +116,9 @@ pub async fn build(
         // limit (axum's default is 2 MB). The largest a page sends is a tournament's settings
         // (at most 200 levels, the payouts, the chips: tens of KB); /api/v1 has the same.
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(
+            super::pages_whole::render_pages_whole,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             super::director_guard::director_pages,

@@ -20,7 +20,7 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
     let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
     let payouts = payout_lines(&view)
         .into_iter()
-        .map(|(label, amount)| view! { <tr><td>{label}</td><td class="num">{amount}</td></tr> })
+        .map(|l| view! { <tr><td>{l.label.clone()}</td><td class="num">{l.amount()}</td></tr> })
         .collect_view();
     view! {
         <section class="panel money" data-testid="money-panel">

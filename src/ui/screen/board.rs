@@ -6,7 +6,8 @@
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
 use super::super::components::{
-    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PurchaseFigures,
+    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PayoutLine,
+    PurchaseFigures,
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
@@ -15,11 +16,8 @@ use crate::i18n::*;
 use crate::server_fns::LiveView;
 use leptos::prelude::*;
 
-/// How many chip leaders and moves the side column lists.
+/// How many chip leaders the side column lists.
 const LEADERS: usize = 5;
-const MOVES: usize = 6;
-/// Payouts beyond this many places are summed up as "…" (they fit three columns).
-const PAYOUT_LINES: usize = 15;
 /// Names the door shows as awaited at the desk.
 const DESK_NAMES: usize = 6;
 
@@ -136,10 +134,17 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
     short_antes.sort();
     short_antes.dedup();
     let next = clock.next.clone();
+    // The last minute of the level shows (the announcer says it too).
+    let c = clock.clone();
+    let last_minute = Signal::derive(move || {
+        let left = remaining_now(&c, &live);
+        c.running && left > 0 && left <= 60_000
+    });
     view! {
-        <section class="tv-clock">
+        <section class="tv-clock" class:last-minute=last_minute>
             <div class="tv-level" data-testid="tv-level">{t!(i18n, tv_level_n, n = level.number.unwrap_or_default())}</div>
             <div class="tv-time" data-testid="clock-time">{time}</div>
+            {move || last_minute.get().then(|| view! { <div class="tv-last-minute" data-testid="tv-last-minute">{t!(i18n, tv_last_minute)}</div> })}
             {status.map(|s| view! { <div class="tv-status">{s}</div> })}
             <div class="tv-blinds" data-testid="tv-blinds">{blinds(&level)}</div>
             {(level.ante > Chips::ZERO).then(|| view! {
@@ -163,10 +168,77 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
     .into_any()
 }
 
-/// The side column: calls and stopped tables first (the room must act), then the chip
-/// leaders, the payouts, the moves.
+/// The side column's lines on a 1920×1080 screen with every text at least 40 px (a line is
+/// about 52 px): what one page of it holds beside the clock, headings counted as lines.
+const PAGE_LINES: usize = 14;
+/// How long each page of the side column stays before the next (when it has several).
+const PAGE_MS: f64 = 8_000.0;
+
+/// One panel of the side column. Every line of every panel is shown: a panel longer than a
+/// page is split over pages, and the pages take turns.
+#[derive(Clone, Debug, PartialEq)]
+enum Panel {
+    /// The sign-up's QR code and the desk's calls (while registration is open).
+    Door,
+    /// The balancing moves, one line each.
+    Moves(Vec<String>),
+    Leaders(Vec<(String, Chips)>),
+    /// Payout lines (two columns), from the `first` of the whole list.
+    Payouts { first: usize, lines: Vec<PayoutLine> },
+}
+
+impl Panel {
+    /// The lines the panel takes, its heading included.
+    fn lines(&self) -> usize {
+        1 + match self {
+            Panel::Door => 7,
+            Panel::Moves(m) => m.len(),
+            Panel::Leaders(l) => l.len(),
+            Panel::Payouts { lines, .. } => lines.len().div_ceil(2),
+        }
+    }
+}
+
+/// The panels packed into pages of at most `budget` lines, in order: a panel that does not
+/// fit a page of its own is cut into pieces that do (moves one per line, payouts two).
+fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
+    let room = budget.max(3) - 1;
+    let mut pieces = Vec::new();
+    for panel in panels {
+        match panel {
+            Panel::Moves(m) if m.len() > room => {
+                pieces.extend(m.chunks(room).map(|c| Panel::Moves(c.to_vec())))
+            }
+            Panel::Payouts { first, lines } if lines.len().div_ceil(2) > room => {
+                pieces.extend(lines.chunks(2 * room).enumerate().map(|(i, c)| Panel::Payouts {
+                    first: first + i * 2 * room,
+                    lines: c.to_vec(),
+                }))
+            }
+            other => pieces.push(other),
+        }
+    }
+    let mut out: Vec<Vec<Panel>> = Vec::new();
+    let mut used = budget;
+    for piece in pieces {
+        let cost = piece.lines();
+        if used + cost > budget || out.is_empty() {
+            out.push(Vec::new());
+            used = 0;
+        }
+        used += cost;
+        if let Some(page) = out.last_mut() {
+            page.push(piece);
+        }
+    }
+    out
+}
+
+/// The side column: calls and stopped tables first, on every page (the room must act); then
+/// the door, the moves, the chip leaders and the payouts, in pages that take turns every few
+/// seconds when they do not all fit.
 #[component]
-pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
+pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
     // The door (issue T): while registration is open, the sign-up's QR code, and those the
     // desk waits for: by name when the seats are short (the first of the waiting list is
@@ -186,7 +258,8 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
         };
         let waiting = view.door.waiting().count();
         let count_only = to_desk.is_empty() && count > 0;
-        view! {
+        let door_qr = door_qr.clone();
+        move || view! {
             <section class="tv-panel tv-door" data-testid="tv-door">
                 {door_qr.clone().map(|svg| view! {
                     <div class="tv-door-qr">
@@ -194,18 +267,20 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
                         <p>{t!(i18n, scan_to_sign_up)}</p>
                     </div>
                 })}
-                {(!to_desk.is_empty()).then(|| view! {
-                    <div data-testid="tv-to-desk">
-                        <h2>{t!(i18n, called_to_desk)}</h2>
-                        <ul>{to_desk.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                    </div>
-                })}
-                {count_only.then(|| view! {
-                    <p class="tv-waiting" data-testid="tv-to-desk-count">{t!(i18n, called_to_desk)}": "{count}</p>
-                })}
-                {(waiting > 0).then(|| view! {
-                    <p class="tv-waiting" data-testid="tv-waiting">{t!(i18n, on_waiting_list, place = waiting)}</p>
-                })}
+                <div class="tv-door-calls">
+                    {(!to_desk.is_empty()).then(|| view! {
+                        <div data-testid="tv-to-desk">
+                            <h2>{t!(i18n, called_to_desk)}</h2>
+                            <ul>{to_desk.clone().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                        </div>
+                    })}
+                    {count_only.then(|| view! {
+                        <p class="tv-waiting" data-testid="tv-to-desk-count">{t!(i18n, called_to_desk)}": "{count}</p>
+                    })}
+                    {(waiting > 0).then(|| view! {
+                        <p class="tv-waiting" data-testid="tv-waiting">{t!(i18n, on_waiting_list, place = waiting)}</p>
+                    })}
+                </div>
             </section>
         }
     });
@@ -250,20 +325,41 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
             )
             .to_string()
         }))
-        .take(MOVES)
         .collect();
+    let mut panels = Vec::new();
+    if door.is_some() {
+        panels.push(Panel::Door);
+    }
+    if !moves.is_empty() {
+        panels.push(Panel::Moves(moves));
+    }
+    if !leaders.is_empty() {
+        panels.push(Panel::Leaders(leaders));
+    }
     let lines = payout_lines(&view);
-    let more_payouts = lines.len() > PAYOUT_LINES;
-    let payouts: Vec<(String, AnyView)> = lines.into_iter().take(PAYOUT_LINES).collect();
-    view! {
-        <aside class="tv-side">
-            {(!alerts.is_empty()).then(|| view! {
-                <ul class="tv-alerts" data-testid="tv-alerts">
-                    {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}
-                </ul>
-            })}
-            {door}
-            {(!leaders.is_empty()).then(|| view! {
+    if !lines.is_empty() {
+        panels.push(Panel::Payouts { first: 0, lines });
+    }
+    let pages = pages(panels, PAGE_LINES.saturating_sub(alerts.len()));
+    let count = pages.len();
+    // The page shown now: they take turns on the device's clock (the server renders the first).
+    let shown = move || {
+        if count < 2 {
+            return 0;
+        }
+        (live.now.get() / PAGE_MS) as usize % count
+    };
+    let tv = view.clone();
+    let render = move |panel: Panel| -> AnyView {
+        match panel {
+            Panel::Door => door.clone().map(|d| d().into_any()).unwrap_or_else(|| ().into_any()),
+            Panel::Moves(moves) => view! {
+                <section class="tv-panel tv-moves" data-testid="tv-moves">
+                    <h2>{t!(i18n, tv_moves)}</h2>
+                    <ul>{moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+                </section>
+            }.into_any(),
+            Panel::Leaders(leaders) => view! {
                 <section class="tv-panel tv-leaders" data-testid="tv-leaders">
                     <h2>{t!(i18n, chip_leaders)}</h2>
                     <ol>
@@ -272,25 +368,81 @@ pub fn Side(view: TournamentView, door_qr: Option<String>) -> impl IntoView {
                         }).collect_view()}
                     </ol>
                 </section>
-            })}
-            {(!payouts.is_empty()).then(|| view! {
-                <section class="tv-panel tv-payouts">
+            }.into_any(),
+            Panel::Payouts { lines, .. } => view! {
+                <section class="tv-panel tv-payouts" data-testid="tv-payouts">
                     <h2>{t!(i18n, payouts)}</h2>
                     <ol>
-                        {payouts.into_iter().map(|(label, p)| view! {
-                            <li><span class="place">{label}</span><span class="num">{p}</span></li>
+                        {lines.into_iter().map(|l| view! {
+                            <li><span class="place">{l.label.clone()}</span><span class="num">{l.amount()}</span></li>
                         }).collect_view()}
-                        {more_payouts.then(|| view! { <li>"…"</li> })}
                     </ol>
                 </section>
+            }.into_any(),
+        }
+    };
+    let _ = tv;
+    view! {
+        <aside class="tv-side" data-pages=count>
+            {(!alerts.is_empty()).then(|| view! {
+                <ul class="tv-alerts" data-testid="tv-alerts">
+                    {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}
+                </ul>
             })}
-            {(!moves.is_empty()).then(|| view! {
-                <section class="tv-panel tv-moves" data-testid="tv-moves">
-                    <h2>{t!(i18n, tv_moves)}</h2>
-                    <ul>{moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
-                </section>
+            {move || {
+                let page = pages.get(shown()).cloned().unwrap_or_default();
+                page.into_iter().map(render.clone()).collect_view()
+            }}
+            {(count > 1).then(|| view! {
+                <p class="tv-pages" aria-hidden="true">
+                    {(0..count).map(|i| view! { <span class:on=move || shown() == i>"●"</span> }).collect_view()}
+                </p>
             })}
         </aside>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(n: usize) -> Panel {
+        Panel::Moves((0..n).map(|i| format!("move {i}")).collect())
+    }
+
+    fn payouts(n: usize) -> Panel {
+        Panel::Payouts {
+            first: 0,
+            lines: (0..n)
+                .map(|i| PayoutLine {
+                    label: (i + 1).to_string(),
+                    cash: crate::domain::money::Cents(100),
+                    ticket: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn panels_that_fit_share_a_page() {
+        let p = pages(vec![moves(2), Panel::Leaders(vec![("a".into(), Chips(1)); 5]), payouts(6)], 14);
+        // 3 + 6 + 4 lines.
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].len(), 3);
+    }
+
+    #[test]
+    fn every_line_of_a_long_panel_is_on_some_page_and_no_page_is_over_budget() {
+        for (n_moves, n_payouts, budget) in [(30, 45, 14), (1, 120, 14), (13, 0, 14), (40, 40, 10), (0, 1, 8)] {
+            let p = pages(vec![Panel::Door, moves(n_moves), payouts(n_payouts)], budget);
+            for page in &p {
+                let used: usize = page.iter().map(Panel::lines).sum();
+                assert!(used <= budget, "{used} > {budget}: {page:?}");
+            }
+            let shown_moves: usize = p.iter().flatten().map(|x| match x { Panel::Moves(m) => m.len(), _ => 0 }).sum();
+            let shown_payouts: usize = p.iter().flatten().map(|x| match x { Panel::Payouts { lines, .. } => lines.len(), _ => 0 }).sum();
+            assert_eq!((shown_moves, shown_payouts), (n_moves, n_payouts));
+        }
     }
 }
 
@@ -301,7 +453,7 @@ pub fn Board(live: Live, l: LiveView, door_qr: Option<String>) -> impl IntoView 
         <Head view=l.view.clone() />
         <div class="tv-main">
             <ClockSide live view=l.view.clone() />
-            <Side view=l.view door_qr />
+            <Side live view=l.view door_qr />
         </div>
     }
 }

@@ -31,10 +31,16 @@ const RESYNC_MS: u64 = 5 * 60_000;
 /// At 00:00 the next level's view is asked for, then again this often until it comes.
 const LEVEL_END_RETRY_MS: f64 = 3_000.0;
 
-/// When play is over the room reads who won what: the places with a prize (or the first
-/// ten on a night without payouts), with the bounties won.
+/// Places per page of the final results under the winner (three columns of twelve lines at
+/// 40 px or more on a 1080-line screen); more take turns.
+const RESULTS_PER_PAGE: usize = 36;
+/// How long each page of the final results stays.
+const RESULTS_PAGE_MS: f64 = 10_000.0;
+
+/// When play is over the room reads who won what: the winner big, then every place with its
+/// prize and bounties (pages that take turns when they do not fit one screen).
 #[component]
-fn FinalResults(view: TournamentView) -> impl IntoView {
+fn FinalResults(live: Live, view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let mut lines: Vec<_> = view
         .results
@@ -43,28 +49,50 @@ fn FinalResults(view: TournamentView) -> impl IntoView {
         .cloned()
         .collect();
     lines.sort_by_key(|r| r.place);
-    let paid = match lines.iter().filter(|r| r.prize > Cents::ZERO).count() {
-        0 => 10,
-        n => n,
+    let winner = lines.first().filter(|r| r.place == Some(1)).cloned();
+    let rest: Vec<_> = lines.into_iter().skip(usize::from(winner.is_some())).collect();
+    let pages: Vec<Vec<_>> = rest.chunks(RESULTS_PER_PAGE).map(|c| c.to_vec()).collect();
+    let count = pages.len();
+    let shown = move || {
+        if count < 2 {
+            return 0;
+        }
+        (live.now.get() / RESULTS_PAGE_MS) as usize % count
     };
-    let rows = lines
-        .into_iter()
-        .take(paid)
-        .map(|r| {
-            view! {
-                <li data-testid="final-result">
-                    <span class="place">{r.place.unwrap_or_default()}"."</span>
-                    <span class="name">{r.name.clone()}</span>
-                    {(r.prize > Cents::ZERO).then(|| view! { <span class="num">{result_prize(&view, &r)}</span> })}
-                    {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
-                </li>
-            }
-        })
-        .collect_view();
+    let v = view.clone();
+    let winner = winner.map(|r| {
+        let prize = (r.prize > Cents::ZERO || r.ticket).then(|| result_prize(&v, &r));
+        view! {
+            <div class="tv-winner" data-testid="tv-winner">
+                <span class="label">{t!(i18n, tv_winner)}</span>
+                <span class="name">{r.name.clone()}</span>
+                {prize.map(|p| view! { <span class="num">{p}</span> })}
+                {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
+            </div>
+        }
+    });
+    let page = move || {
+        let lines = pages.get(shown()).cloned().unwrap_or_default();
+        lines
+            .into_iter()
+            .map(|r| {
+                let paid = r.prize > Cents::ZERO || r.ticket;
+                view! {
+                    <li data-testid="final-result">
+                        <span class="place">{r.place.unwrap_or_default()}"."</span>
+                        <span class="name">{r.name.clone()}</span>
+                        {paid.then(|| view! { <span class="num">{result_prize(&view, &r)}</span> })}
+                        {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
     view! {
-        <section class="final-results" data-testid="final-results">
+        <section class="final-results tv-final" data-testid="final-results" data-pages=count>
             <h2>{t!(i18n, final_results)}</h2>
-            <ol>{rows}</ol>
+            {winner}
+            <ol class="tv-places">{page}</ol>
         </section>
     }
 }
@@ -223,7 +251,7 @@ fn Screen() -> impl IntoView {
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) if l.view.finished => view! {
                         <h1 class="screen-title">{l.view.name.clone()}</h1>
-                        <FinalResults view=l.view.clone() />
+                        <FinalResults live view=l.view.clone() />
                         <FieldFigures live=l.clone() />
                     }.into_any(),
                     Ok(Some(l)) => {

@@ -156,6 +156,9 @@ pub fn TablePage() -> impl IntoView {
                         let situations = situations.get().and_then(|r| r.ok()).unwrap_or_default();
                         view! {
                             {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
+                            // Closed (broken, or by the final-table draw): where its players went
+                            // is listed right below, in the moves.
+                            {(!tv.open).then(|| view! { <div class="big-news" role="status" data-testid="table-closed">{t!(i18n, table_closed_here)}</div> })}
                             {(need_button && !ro).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
                             <TableMoves view=l.view.clone() table=n send read_only=ro />
                             // PKR4U 18 is due early in the evening: right under the moves.

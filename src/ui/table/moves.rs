@@ -47,7 +47,12 @@ pub fn TableMoves(
     let redraw = view
         .last_redraw
         .clone()
-        .filter(|r| r.broken == Some(table) || r.moves.iter().any(|m| m.to.table == table));
+        .filter(|r| {
+            r.broken == Some(table)
+                || r.moves
+                    .iter()
+                    .any(|m| m.to.table == table || m.from.table == table)
+        });
     (!moves.is_empty() || !waits.is_empty() || redraw.is_some()).then(|| {
         let waiting_lines = waits
             .into_iter()
@@ -107,7 +112,9 @@ pub fn TableMoves(
             let shown: Vec<_> = r
                 .moves
                 .iter()
-                .filter(|m| r.broken == Some(table) || m.to.table == table)
+                // Who leaves this table (broken, or closed by the final-table draw) and who
+                // comes to it.
+                .filter(|m| r.broken == Some(table) || m.to.table == table || m.from.table == table)
                 .map(|m| {
                     let name = view.player_name(m.player);
                     view! { <li>{t!(i18n, moved_to, name = name, table = m.to.table.0, seat = m.to.seat.0)}</li> }
