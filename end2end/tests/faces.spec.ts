@@ -93,6 +93,16 @@ test("a bust reported at a table reaches the director live", async ({ browser })
   // No reload: the director's page follows the live stream.
   await expect(director.getByTestId("players-left")).toHaveText(String(before - 1));
   await expect(director.locator(".places tbody tr")).not.toHaveCount(0);
+  // Undo says what it takes back, on the button and on the sheet that asks the reason
+  // (issue U.7); taken back, the player is in again.
+  const undo = director.getByTestId("undo-last");
+  await expect(undo).toContainText(/out at table 3 \(won by .+\)/);
+  await undo.click();
+  await expect(director.getByTestId("undo-what")).toContainText("out at table 3");
+  await director.getByTestId("correction-reason").fill("reported at the wrong table");
+  await director.getByTestId("correction-confirm").click();
+  await expect(director.getByTestId("players-left")).toHaveText(String(before));
+  await table.context().close();
 });
 
 test("a table's picked names are unmistakable before it confirms", async ({ browser }) => {

@@ -7,7 +7,7 @@ use super::super::components::Answer;
 use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::ids::{PlayerId, TableNo};
-use crate::domain::view::TournamentView;
+use crate::domain::view::{TournamentView, UndoView};
 use crate::i18n::*;
 use crate::server_fns::CommandReply;
 use leptos::prelude::*;
@@ -134,7 +134,10 @@ pub fn ReasonSheet(
             Correction::Reinstate(_) => view! { {t!(i18n, reinstate)}" · "{who} }.into_any(),
             Correction::ReopenTable(t) => t!(i18n, reopen_table, table = t.0).into_any(),
             Correction::ReopenRegistration => t!(i18n, reopen_registration).into_any(),
-            Correction::Undo => t!(i18n, undo_last).into_any(),
+            Correction::Undo => {
+                let what = view.with(|v| v.as_ref().and_then(|v| v.undo_last.clone()));
+                view! { {t!(i18n, undo_last)}{what.map(|w| view! { ": " <span data-testid="undo-what">{undo_words(i18n, &w)}</span> })} }.into_any()
+            }
             Correction::Overrule(_) => t!(i18n, overrule).into_any(),
             Correction::Rescind(_) => t!(i18n, rescind).into_any(),
         })
@@ -151,5 +154,30 @@ pub fn ReasonSheet(
             </div>
             <Answer reply=send.value().into() view />
         </form>
+    }
+}
+
+/// What "undo" would take back, in words: "Jan Peeters out at table 3 (won by Piet Maes)".
+pub fn undo_words(i18n: leptos_i18n::I18nContext<Locale>, what: &UndoView) -> String {
+    match what {
+        UndoView::Busts {
+            table,
+            out,
+            winners,
+        } => t_string!(
+            i18n,
+            undo_what_busts,
+            out = out.join(", "),
+            table = table.0,
+            winners = winners.join(", ")
+        )
+        .to_string(),
+        UndoView::Move { name, from, to } => {
+            t_string!(i18n, undo_what_move, name = name.clone(), from = from.0, to = to.0).to_string()
+        }
+        UndoView::Button { table } => t_string!(i18n, undo_what_button, table = table.0).to_string(),
+        UndoView::Count { name } => t_string!(i18n, undo_what_count, name = name.clone()).to_string(),
+        UndoView::Clock => t_string!(i18n, undo_what_clock).to_string(),
+        UndoView::Penalty => t_string!(i18n, undo_what_penalty).to_string(),
     }
 }

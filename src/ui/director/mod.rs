@@ -284,8 +284,12 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
     view! {
         <section class="panel" data-testid="bust-feed">
             <h3>{t!(i18n, busts)}
-                {view.can_undo.then(|| view! {
-                    " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}</CorrectionButton>
+                {view.can_undo.then(|| {
+                    // The button says what it takes back (the sheet asks the reason next).
+                    let what = view.undo_last.as_ref().map(|w| corrections::undo_words(i18n, w));
+                    view! {
+                        " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}{what.map(|w| format!(": {w}"))}</CorrectionButton>
+                    }
                 })}
             </h3>
             // On a phone the table scrolls sideways inside its panel.

@@ -171,6 +171,59 @@ pub struct PlaceView {
     pub standing: Standing,
 }
 
+/// The action "undo" would take back, as the director reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum UndoView {
+    /// A bust report: who went out at which table, and who won.
+    Busts {
+        table: TableNo,
+        out: Vec<String>,
+        winners: Vec<String>,
+    },
+    /// A player moved.
+    Move { name: String, from: TableNo, to: TableNo },
+    /// A table's button set.
+    Button { table: TableNo },
+    /// A chip count.
+    Count { name: String },
+    /// A clock action (start, pause, a level change).
+    Clock,
+    /// A penalty given.
+    Penalty,
+}
+
+fn undo_view(t: &Tournament, step: &crate::model::state::UndoStep) -> UndoView {
+    use crate::model::state::UndoStep;
+    let name = |p: &PlayerId| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
+    match step {
+        UndoStep::Busts { busts, .. } => {
+            let mut winners: Vec<String> = Vec::new();
+            for w in busts.iter().flat_map(|b| &b.eliminators) {
+                let n = name(w);
+                if !winners.contains(&n) {
+                    winners.push(n);
+                }
+            }
+            UndoView::Busts {
+                table: busts.first().map_or(TableNo(0), |b| b.seat.table),
+                out: busts.iter().map(|b| name(&b.player)).collect(),
+                winners,
+            }
+        }
+        UndoStep::Move { movement } => UndoView::Move {
+            name: name(&movement.player),
+            from: movement.from.table,
+            to: movement.to.table,
+        },
+        UndoStep::Button { table, .. } => UndoView::Button { table: *table },
+        UndoStep::Count { player, .. } => UndoView::Count { name: name(player) },
+        UndoStep::Clock { .. } => UndoView::Clock,
+        UndoStep::Penalty => UndoView::Penalty,
+    }
+}
+
 /// A recorded deal as the faces show it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -584,6 +637,9 @@ pub struct TournamentView {
     /// The latest action can be taken back with "undo".
     #[serde(default)]
     pub can_undo: bool,
+    /// What "undo" would take back, in words for the director before the reason is asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo_last: Option<UndoView>,
     /// What the room screen says out loud (the console switches it).
     #[serde(default)]
     pub announcements: Announcements,
@@ -1077,6 +1133,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         door: door_view(t, cfg, now),
         finished,
         can_undo: !t.undo.is_empty(),
+        undo_last: t.undo.last().map(|step| undo_view(t, step)),
         announcements: cfg.announcements,
     })
 }
