@@ -3,8 +3,9 @@
 #   1. cargo tests of the whole workspace (the rules core, crates/clubtd-core: unit,
 #      scenario, property and golden-log tests; server tests on a real SQLite file and a real
 #      server on loopback);
-#   2. the release build, served on loopback with a fresh database and the demo tournament,
-#      driven by the Playwright tests in end2end/ in headless system Chromium;
+#   2. the release build (made beside the tests' build), served on loopback with a fresh
+#      database and the demo tournament, driven by the Playwright tests in end2end/ in
+#      headless system Chromium;
 #   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
 #      positive and negative cases, no 5xx, every answer as documented (beside step 4's build);
 #   4. the club packages (scripts/package.sh, scripts/test-package.sh): the Linux one started
@@ -20,15 +21,30 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$repo/scripts/env.sh"
 cd "$repo"
 
-part "cargo tests"
+# The two builds side by side: each has long stretches on one core (the app's own crate, the
+# wasm bundle's link-time optimisation), so together they keep both cores busy. The release
+# build's output is shown once it is done.
+part "builds: the tests (debug) and the release, side by side"
 mkdir -p target   # tee opens its log before cargo makes target/ on a fresh clone
+cargo leptos build --release --precompress --split >target/release-build.log 2>&1 &
+release_build=$!
+trap 'kill $release_build 2>/dev/null || true' EXIT
+if ! cargo test --workspace --features clubtd/ssr --no-run >target/test-build.log 2>&1; then
+  cat target/test-build.log
+  exit 1
+fi
+tail -n 3 target/test-build.log
+part "cargo tests"
 cargo test --workspace --features clubtd/ssr --no-fail-fast 2>&1 | tee target/cargo-test.log
 passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' target/cargo-test.log | awk '{s += $4} END {print s + 0}')
 if [ "$passed" -eq 0 ]; then echo "no cargo test ran: failing" >&2; exit 1; fi
 echo "cargo tests passed: $passed"
 
-part "release build"
-cargo leptos build --release --precompress --split
+part "release build (waiting for it)"
+release_status=0
+wait $release_build || release_status=$?
+tail -n 20 target/release-build.log
+if [ $release_status -ne 0 ]; then cat target/release-build.log; echo "release build failed ($release_status)" >&2; exit $release_status; fi
 
 part "browser tests"
 work="$(mktemp -d)"
