@@ -29,6 +29,12 @@ test("a name already registered asks first, and a double tap registers once", as
     await expect(question).toBeVisible();
     await expect(question).toContainText("Anaïs Dubbel");
     await expect(page.getByTestId("players-left")).toHaveText("1");
+    // The field cleared: the question goes with the name it was about (issue U.9).
+    await page.getByTestId("reg-name").fill("");
+    await expect(question).toHaveCount(0);
+    await page.getByTestId("reg-name").fill("  anais DUBBEL ");
+    await page.getByTestId("reg-submit").click();
+    await expect(question).toBeVisible();
     // Another person of that name: confirmed, registered once.
     await page.getByTestId("reg-same-name-confirm").click();
     await expect(page.getByTestId("players-left")).toHaveText("2");

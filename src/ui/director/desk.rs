@@ -98,7 +98,12 @@ pub fn Desk(
                 <button class="primary" type="submit" data-testid="reg-submit" disabled=move || send.pending().get()>{t!(i18n, register)}</button>
             </form>
             <Answer reply=answer view />
-            <SameNameQuestion reply=send.value().into() testid="same-name" confirm_testid="reg-same-name-confirm"
+            // Asked about the name as it was sent: a name changed or cleared since takes the
+            // question away (it once stayed over an empty field).
+            <SameNameQuestion reply=Signal::derive(move || {
+                    let sent = last_registered.get().unwrap_or_default();
+                    send.value().get().filter(|_| name.with(|n| n.trim() == sent))
+                }) testid="same-name" confirm_testid="reg-same-name-confirm"
                 busy=send.pending().into() on_confirm=Callback::new(move |_| register_as(true)) />
             {move || {
                 let n = last_registered.get()?;

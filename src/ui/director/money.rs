@@ -177,27 +177,32 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                     {t!(i18n, deal_stacks_stale, counted = chips(counted_total), in_play = chips(in_play))}
                 </p>
             })}
-            <div class="table-actions">
-                <button data-testid="record-chip-chop" on:click=move |_| asked.set(Some(false)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_chip_chop)}</button>
-                <button data-testid="record-icm" on:click=move |_| asked.set(Some(true)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_icm)}</button>
-            </div>
-            // The confirmation: every player's amount, what is left to play for, then record.
-            {move || chosen().map(|(amounts, left, note)| view! {
-                <div class="panel confirm-sheet" role="dialog" data-testid="deal-confirm-sheet">
-                    <h4>{t!(i18n, deal_confirm_title, quote = note)}</h4>
-                    <ul class="deal-amounts">
-                        {names.with_value(|n| n.clone()).into_iter().zip(amounts).map(|(name, amount)| view! {
-                            <li><span>{name}</span>" "<b class="num">{euro(amount)}</b></li>
-                        }).collect_view()}
-                    </ul>
-                    {(left > Cents::ZERO).then(|| view! { <p data-testid="deal-confirm-left">{t!(i18n, deal_left_to_play_for, amount = euro(left))}</p> })}
-                    {stale.then(|| view! { <p class="warn">{t!(i18n, deal_stacks_stale, counted = chips(counted_total), in_play = chips(in_play))}</p> })}
+            // The confirmation takes the place of the two buttons, where the tap was: every
+            // player's amount, what is left to play for, then record.
+            {move || match chosen() {
+                None => view! {
                     <div class="table-actions">
-                        <button class="danger" data-testid="deal-confirm" on:click=record disabled=move || send.pending().get()>{t!(i18n, deal_confirm)}</button>
-                        <button data-testid="deal-cancel" on:click=move |_| asked.set(None)>{t!(i18n, merge_cancel)}</button>
+                        <button data-testid="record-chip-chop" on:click=move |_| asked.set(Some(false)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_chip_chop)}</button>
+                        <button data-testid="record-icm" on:click=move |_| asked.set(Some(true)) disabled=move || !ready || amounts.get().is_none() || send.pending().get()>{t!(i18n, record_deal)}" · "{t!(i18n, deal_icm)}</button>
                     </div>
-                </div>
-            })}
+                }.into_any(),
+                Some((amounts, left, note)) => view! {
+                    <div class="panel confirm-sheet" role="dialog" data-testid="deal-confirm-sheet">
+                        <h4>{t!(i18n, deal_confirm_title, quote = note)}</h4>
+                        <ul class="deal-amounts">
+                            {names.with_value(|n| n.clone()).into_iter().zip(amounts).map(|(name, amount)| view! {
+                                <li><span>{name}</span>" "<b class="num">{euro(amount)}</b></li>
+                            }).collect_view()}
+                        </ul>
+                        {(left > Cents::ZERO).then(|| view! { <p data-testid="deal-confirm-left">{t!(i18n, deal_left_to_play_for, amount = euro(left))}</p> })}
+                        {stale.then(|| view! { <p class="warn">{t!(i18n, deal_stacks_stale, counted = chips(counted_total), in_play = chips(in_play))}</p> })}
+                        <div class="table-actions">
+                            <button class="danger" data-testid="deal-confirm" on:click=record disabled=move || send.pending().get()>{t!(i18n, deal_confirm)}</button>
+                            <button data-testid="deal-cancel" on:click=move |_| asked.set(None)>{t!(i18n, merge_cancel)}</button>
+                        </div>
+                    </div>
+                }.into_any(),
+            }}
         </section>
     }
 }
