@@ -2,7 +2,7 @@
 // hydration (a click calls a server function and the page shows the answer), live updates
 // between devices, languages, and phone-sized screens.
 import * as support from "./support";
-import { test, expect, Page, Browser, open, bustFirst, seated } from "./support";
+import { test, expect, Page, Browser, open, bustFirst, seated, section } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 

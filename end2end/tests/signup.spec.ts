@@ -118,6 +118,8 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     for (const phone of phones) await phone.context().close();
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -171,6 +173,8 @@ test("a phone that signed up is sent back to its place from the sign-up page, an
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -191,6 +195,8 @@ test("a phone leaves the queue with two taps and can sign up again", async ({ pa
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -240,6 +246,8 @@ test("a busted player asks for a re-entry from the phone and the desk sells it",
     for (const phone of phones) await phone.context().close();
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -320,6 +328,8 @@ test("before the evening: sign-ups open at the director's time, close at the cap
     for (const phone of phones) await phone.context().close();
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -345,6 +355,8 @@ test("the desk admits a namesake from the queue after saying it is another perso
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
 
@@ -403,5 +415,7 @@ test("the desk clears a laptop's junk in one action and the squatted name is fre
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();
+    // Archived before the next test: the faces' default goes back to the demo.
+    await expect(page.getByTestId(`tournament-${id}`)).toHaveClass(/archived/);
   }
 });
