@@ -715,10 +715,21 @@ async fn the_faces_show_the_tournament_being_played_before_a_newer_finished_or_r
             .send()
     };
     for name in ["Ann", "Bob"] {
-        let r = send(format!("reg-{name}"), json!({"type": "register_player", "name": name, "method": "cash", "present": true})).await.unwrap();
+        let r = send(
+            format!("reg-{name}"),
+            json!({"type": "register_player", "name": name, "method": "cash", "present": true}),
+        )
+        .await
+        .unwrap();
         assert_eq!(r.status(), 200);
     }
-    assert_eq!(send("start".into(), json!({"type": "start_clock"})).await.unwrap().status(), 200);
+    assert_eq!(
+        send("start".into(), json!({"type": "start_clock"}))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
     let tables: Value = c
         .get(url(&format!("/tournaments/{side}/tables")))
         .header("authorization", &auth)
@@ -728,14 +739,17 @@ async fn the_faces_show_the_tournament_being_played_before_a_newer_finished_or_r
     let (out, winner) = (seats[0]["player"].clone(), seats[1]["player"].clone());
     let r = send("bust".into(), json!({"type": "report_busts", "table": tables["tables"][0]["table"], "busts": [{"player": out, "eliminators": [winner]}]})).await.unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
-    let r = send("close".into(), json!({"type": "close_registration"})).await.unwrap();
+    let r = send("close".into(), json!({"type": "close_registration"}))
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
     // The room still sees the demo; the side event by its id.
-    assert_eq!(current().await, 1, "a newer finished tournament hid the one being played");
-    let by_id: Value = c
-        .get(format!("{}/view/{side}", s.base))
-        .json_answer()
-        .await;
+    assert_eq!(
+        current().await,
+        1,
+        "a newer finished tournament hid the one being played"
+    );
+    let by_id: Value = c.get(format!("{}/view/{side}", s.base)).json_answer().await;
     assert_eq!(by_id["tournament"], side);
     assert_eq!(by_id["view"]["finished"], true, "the side event is over");
     let page = c
@@ -746,7 +760,10 @@ async fn the_faces_show_the_tournament_being_played_before_a_newer_finished_or_r
         .text()
         .await
         .unwrap();
-    assert!(page.contains("Demo") && !page.contains("Side event"), "the TV's page is the demo's");
+    assert!(
+        page.contains("Demo") && !page.contains("Side event"),
+        "the TV's page is the demo's"
+    );
 }
 
 /// Issue U.4: the deal quotes through the API take an amount left to play for, and once a deal
@@ -774,35 +791,84 @@ async fn deal_quotes_take_an_amount_to_play_for_and_the_payouts_show_the_deal() 
             .send()
     };
     for name in ["Ann", "Bob", "Cas", "Dirk", "Els", "Fien", "Gert", "Hilde"] {
-        let r = send(format!("reg-{name}"), json!({"type": "register_player", "name": name, "method": "cash", "present": true})).await.unwrap();
+        let r = send(
+            format!("reg-{name}"),
+            json!({"type": "register_player", "name": name, "method": "cash", "present": true}),
+        )
+        .await
+        .unwrap();
         assert_eq!(r.status(), 200);
     }
-    for (cid, command) in [("start", json!({"type": "start_clock"})), ("close", json!({"type": "close_registration"}))] {
+    for (cid, command) in [
+        ("start", json!({"type": "start_clock"})),
+        ("close", json!({"type": "close_registration"})),
+    ] {
         let r = send(cid.into(), command).await.unwrap();
         assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
     }
     let get = |p: String| c.get(url(&p)).header("authorization", &auth);
-    let quotes: Value = get(format!("/tournaments/{id}/deal-quotes")).json_answer().await;
-    let prizes_left: i64 = quotes["prizes_left"].as_array().unwrap().iter().map(|p| p.as_i64().unwrap()).sum();
-    let sum = |v: &Value| v.as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>();
+    let quotes: Value = get(format!("/tournaments/{id}/deal-quotes"))
+        .json_answer()
+        .await;
+    let prizes_left: i64 = quotes["prizes_left"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .sum();
+    let sum = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_i64().unwrap())
+            .sum::<i64>()
+    };
     assert_eq!(sum(&quotes["icm"]), prizes_left);
 
     // 10 euro left to play for: the quotes share the rest.
-    let left: Value = get(format!("/tournaments/{id}/deal-quotes?to_play_for=1000")).json_answer().await;
+    let left: Value = get(format!("/tournaments/{id}/deal-quotes?to_play_for=1000"))
+        .json_answer()
+        .await;
     assert_eq!(sum(&left["icm"]), prizes_left - 1000);
     assert_eq!(sum(&left["chip_chop"]), prizes_left - 1000);
     let first = quotes["prizes_left"][0].as_i64().unwrap();
-    let too_much = get(format!("/tournaments/{id}/deal-quotes?to_play_for={}", first + 1)).send().await.unwrap();
+    let too_much = get(format!(
+        "/tournaments/{id}/deal-quotes?to_play_for={}",
+        first + 1
+    ))
+    .send()
+    .await
+    .unwrap();
     assert_eq!(too_much.status(), 400);
 
     // The deal recorded with the 10 euro left: the payouts show it, and no next payout.
-    let amounts: Vec<Value> = left["players"].as_array().unwrap().iter().zip(left["icm"].as_array().unwrap())
-        .map(|(p, a)| json!([p, a])).collect();
-    let r = send("deal".into(), json!({"type": "record_deal", "amounts": amounts, "note": "ICM", "to_play_for": 1000})).await.unwrap();
+    let amounts: Vec<Value> = left["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(left["icm"].as_array().unwrap())
+        .map(|(p, a)| json!([p, a]))
+        .collect();
+    let r = send(
+        "deal".into(),
+        json!({"type": "record_deal", "amounts": amounts, "note": "ICM", "to_play_for": 1000}),
+    )
+    .await
+    .unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
-    let payouts: Value = get(format!("/tournaments/{id}/payouts")).json_answer().await;
+    let payouts: Value = get(format!("/tournaments/{id}/payouts"))
+        .json_answer()
+        .await;
     assert_eq!(payouts["deal"]["to_play_for"], 1000);
     assert_eq!(payouts["deal"]["amounts"].as_array().unwrap().len(), 8);
-    assert_eq!(payouts["deal"]["amounts"][0]["name"].as_str().map(|n| !n.is_empty()), Some(true));
-    assert!(payouts["next_payout"].is_null(), "no next payout from the replaced table: {payouts}");
+    assert_eq!(
+        payouts["deal"]["amounts"][0]["name"]
+            .as_str()
+            .map(|n| !n.is_empty()),
+        Some(true)
+    );
+    assert!(
+        payouts["next_payout"].is_null(),
+        "no next payout from the replaced table: {payouts}"
+    );
 }

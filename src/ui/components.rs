@@ -126,7 +126,11 @@ pub fn MoveBanner(notice: Signal<Option<MoveNotice>>) -> impl IntoView {
 /// `text` with the move in front, for the page's title (a phone's tab says it too).
 pub fn with_move(text: String, notice: Option<MoveNotice>) -> String {
     match notice {
-        Some(MoveNotice { to, seat: Some(seat), .. }) => format!("→ {}/{} · {text}", to.0, seat.0),
+        Some(MoveNotice {
+            to,
+            seat: Some(seat),
+            ..
+        }) => format!("→ {}/{} · {text}", to.0, seat.0),
         Some(MoveNotice { to, .. }) => format!("→ {} · {text}", to.0),
         None => text,
     }
@@ -598,7 +602,11 @@ fn sign_in_link(code: &str) -> Option<AnyView> {
     let here = leptos_router::hooks::use_location();
     let back = format!("{}{}", here.pathname.get_untracked(), {
         let q = here.search.get_untracked();
-        if q.is_empty() { String::new() } else { format!("?{q}") }
+        if q.is_empty() {
+            String::new()
+        } else {
+            format!("?{q}")
+        }
     });
     let href = format!(
         "{}?next={}",

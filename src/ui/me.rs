@@ -3,8 +3,8 @@
 //! I am out; and the clock and the field, live. A wrong link shows only that it is not valid.
 
 use super::components::{
-    chips, euro, lang_code, prize_with_ticket, purchases_label, ClockPanel, FieldFigures,
-    with_move, FaceTitle, LangSwitch, MoveBanner, Payouts,
+    chips, euro, lang_code, prize_with_ticket, purchases_label, with_move, ClockPanel, FaceTitle,
+    FieldFigures, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
 use super::live::use_live_of;

@@ -33,7 +33,14 @@ pub fn is_director_page(path: &str) -> bool {
 /// server renders as HTML, as opposed to its data, live streams and files.
 pub fn is_page(path: &str) -> bool {
     const UNDER: [&str; 8] = [
-        "/director", "/table/", "/player", "/me/", "/signup", "/screen", "/ranking", "/?",
+        "/director",
+        "/table/",
+        "/player",
+        "/me/",
+        "/signup",
+        "/screen",
+        "/ranking",
+        "/?",
     ];
     path == "/" || UNDER.iter().any(|p| path.starts_with(p))
 }

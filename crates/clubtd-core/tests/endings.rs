@@ -51,9 +51,16 @@ fn the_last_player_left_holds_every_chip_in_play() {
     k.bust_by_tablemate(2);
     let two_left = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let bought = |v: &clubtd_core::view::TournamentView, p: u32| {
-        v.players.iter().find(|x| x.player == PlayerId(p)).unwrap().stack
+        v.players
+            .iter()
+            .find(|x| x.player == PlayerId(p))
+            .unwrap()
+            .stack
     };
-    assert!(bought(&two_left, 3) < two_left.chips_in_play, "two left: each has their own");
+    assert!(
+        bought(&two_left, 3) < two_left.chips_in_play,
+        "two left: each has their own"
+    );
     k.bust_by_tablemate(3);
     let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let winner = v

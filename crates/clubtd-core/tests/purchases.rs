@@ -195,7 +195,11 @@ fn a_busted_player_who_may_rebuy_keeps_the_seat_from_new_entries() {
     assert_ne!(at, seat, "not in the seat kept for player 2");
     assert_ne!(at.table, seat.table, "the next table opened");
     k.ok(rebuy(2, false, None));
-    assert_eq!(k.t.players[&PlayerId(2)].seat, Some(seat), "back in the seat they left");
+    assert_eq!(
+        k.t.players[&PlayerId(2)].seat,
+        Some(seat),
+        "back in the seat they left"
+    );
 
     // One table only, full but for the held seat: the newcomer takes it.
     let mut one = rebuy_evening();

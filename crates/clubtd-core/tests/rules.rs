@@ -530,7 +530,10 @@ fn tda_25_every_button_the_plan_needs_is_asked_for_at_once() {
         });
     }
     let named = plan(&k.t, &cfg);
-    assert!(named.need_button.is_empty() && named.waiting.is_empty(), "{named:?}");
+    assert!(
+        named.need_button.is_empty() && named.waiting.is_empty(),
+        "{named:?}"
+    );
     assert_eq!(named.moves.len(), 2, "5, 5, 2 into 4, 4, 4: {named:?}");
     let from: Vec<TableNo> = named.moves.iter().map(|m| m.from.table).collect();
     assert_eq!(from, vec![TableNo(1), TableNo(2)]);
@@ -550,7 +553,10 @@ fn before_the_clock_starts_no_table_is_stopped_and_there_is_no_bubble() {
     assert!(before.tables.iter().all(|t| !t.stopped));
     k.ok(Command::StartClock);
     let after = tournament_view(&k.t, Timestamp(k.now)).unwrap();
-    assert!(!after.plan.stopped.is_empty(), "once play starts, short tables stop");
+    assert!(
+        !after.plan.stopped.is_empty(),
+        "once play starts, short tables stop"
+    );
 }
 
 #[test]

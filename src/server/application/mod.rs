@@ -87,12 +87,18 @@ mod room_default_tests {
     fn a_running_tournament_comes_before_a_newer_finished_or_registering_one() {
         assert_eq!(room_default(&[(1, Running), (2, Finished)]), Some(1));
         assert_eq!(room_default(&[(1, Running), (2, Registering)]), Some(1));
-        assert_eq!(room_default(&[(1, Running), (2, Running), (3, Finished)]), Some(2));
+        assert_eq!(
+            room_default(&[(1, Running), (2, Running), (3, Finished)]),
+            Some(2)
+        );
     }
 
     #[test]
     fn then_the_next_to_start_then_the_last_finished() {
-        assert_eq!(room_default(&[(1, Finished), (2, Registering), (3, Registering)]), Some(2));
+        assert_eq!(
+            room_default(&[(1, Finished), (2, Registering), (3, Registering)]),
+            Some(2)
+        );
         assert_eq!(room_default(&[(1, Finished), (2, Empty)]), Some(2));
         assert_eq!(room_default(&[(1, Empty), (2, Registering)]), Some(2));
         assert_eq!(room_default(&[(1, Finished), (2, Finished)]), Some(2));

@@ -172,11 +172,20 @@ pub fn undo_words(i18n: leptos_i18n::I18nContext<Locale>, what: &UndoView) -> St
             winners = winners.join(", ")
         )
         .to_string(),
-        UndoView::Move { name, from, to } => {
-            t_string!(i18n, undo_what_move, name = name.clone(), from = from.0, to = to.0).to_string()
+        UndoView::Move { name, from, to } => t_string!(
+            i18n,
+            undo_what_move,
+            name = name.clone(),
+            from = from.0,
+            to = to.0
+        )
+        .to_string(),
+        UndoView::Button { table } => {
+            t_string!(i18n, undo_what_button, table = table.0).to_string()
         }
-        UndoView::Button { table } => t_string!(i18n, undo_what_button, table = table.0).to_string(),
-        UndoView::Count { name } => t_string!(i18n, undo_what_count, name = name.clone()).to_string(),
+        UndoView::Count { name } => {
+            t_string!(i18n, undo_what_count, name = name.clone()).to_string()
+        }
         UndoView::Clock => t_string!(i18n, undo_what_clock).to_string(),
         UndoView::Penalty => t_string!(i18n, undo_what_penalty).to_string(),
     }

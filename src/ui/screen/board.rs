@@ -6,8 +6,7 @@
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
 use super::super::components::{
-    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PayoutLine,
-    PurchaseFigures,
+    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PayoutLine, PurchaseFigures,
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
@@ -184,7 +183,10 @@ enum Panel {
     Moves(Vec<String>),
     Leaders(Vec<(String, Chips)>),
     /// Payout lines (two columns), from the `first` of the whole list.
-    Payouts { first: usize, lines: Vec<PayoutLine> },
+    Payouts {
+        first: usize,
+        lines: Vec<PayoutLine>,
+    },
 }
 
 impl Panel {
@@ -209,12 +211,15 @@ fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
             Panel::Moves(m) if m.len() > room => {
                 pieces.extend(m.chunks(room).map(|c| Panel::Moves(c.to_vec())))
             }
-            Panel::Payouts { first, lines } if lines.len().div_ceil(2) > room => {
-                pieces.extend(lines.chunks(2 * room).enumerate().map(|(i, c)| Panel::Payouts {
-                    first: first + i * 2 * room,
-                    lines: c.to_vec(),
-                }))
-            }
+            Panel::Payouts { first, lines } if lines.len().div_ceil(2) > room => pieces.extend(
+                lines
+                    .chunks(2 * room)
+                    .enumerate()
+                    .map(|(i, c)| Panel::Payouts {
+                        first: first + i * 2 * room,
+                        lines: c.to_vec(),
+                    }),
+            ),
             other => pieces.push(other),
         }
     }
@@ -425,7 +430,14 @@ mod tests {
 
     #[test]
     fn panels_that_fit_share_a_page() {
-        let p = pages(vec![moves(2), Panel::Leaders(vec![("a".into(), Chips(1)); 5]), payouts(6)], 14);
+        let p = pages(
+            vec![
+                moves(2),
+                Panel::Leaders(vec![("a".into(), Chips(1)); 5]),
+                payouts(6),
+            ],
+            14,
+        );
         // 3 + 6 + 4 lines.
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].len(), 3);
@@ -433,14 +445,37 @@ mod tests {
 
     #[test]
     fn every_line_of_a_long_panel_is_on_some_page_and_no_page_is_over_budget() {
-        for (n_moves, n_payouts, budget) in [(30, 45, 14), (1, 120, 14), (13, 0, 14), (40, 40, 10), (0, 1, 8)] {
-            let p = pages(vec![Panel::Door, moves(n_moves), payouts(n_payouts)], budget);
+        for (n_moves, n_payouts, budget) in [
+            (30, 45, 14),
+            (1, 120, 14),
+            (13, 0, 14),
+            (40, 40, 10),
+            (0, 1, 8),
+        ] {
+            let p = pages(
+                vec![Panel::Door, moves(n_moves), payouts(n_payouts)],
+                budget,
+            );
             for page in &p {
                 let used: usize = page.iter().map(Panel::lines).sum();
                 assert!(used <= budget, "{used} > {budget}: {page:?}");
             }
-            let shown_moves: usize = p.iter().flatten().map(|x| match x { Panel::Moves(m) => m.len(), _ => 0 }).sum();
-            let shown_payouts: usize = p.iter().flatten().map(|x| match x { Panel::Payouts { lines, .. } => lines.len(), _ => 0 }).sum();
+            let shown_moves: usize = p
+                .iter()
+                .flatten()
+                .map(|x| match x {
+                    Panel::Moves(m) => m.len(),
+                    _ => 0,
+                })
+                .sum();
+            let shown_payouts: usize = p
+                .iter()
+                .flatten()
+                .map(|x| match x {
+                    Panel::Payouts { lines, .. } => lines.len(),
+                    _ => 0,
+                })
+                .sum();
             assert_eq!((shown_moves, shown_payouts), (n_moves, n_payouts));
         }
     }

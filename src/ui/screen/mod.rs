@@ -11,9 +11,7 @@
 mod announce;
 mod board;
 
-use super::components::{
-    euro, lang_code, remaining_now, result_prize, FaceTitle, FieldFigures,
-};
+use super::components::{euro, lang_code, remaining_now, result_prize, FaceTitle, FieldFigures};
 use super::connection::OfflineBanner;
 use super::live::{device_now, use_live, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
@@ -50,7 +48,10 @@ fn FinalResults(live: Live, view: TournamentView) -> impl IntoView {
         .collect();
     lines.sort_by_key(|r| r.place);
     let winner = lines.first().filter(|r| r.place == Some(1)).cloned();
-    let rest: Vec<_> = lines.into_iter().skip(usize::from(winner.is_some())).collect();
+    let rest: Vec<_> = lines
+        .into_iter()
+        .skip(usize::from(winner.is_some()))
+        .collect();
     let pages: Vec<Vec<_>> = rest.chunks(RESULTS_PER_PAGE).map(|c| c.to_vec()).collect();
     let count = pages.len();
     let shown = move || {

@@ -44,15 +44,12 @@ pub fn TableMoves(
     } else {
         Vec::new()
     };
-    let redraw = view
-        .last_redraw
-        .clone()
-        .filter(|r| {
-            r.broken == Some(table)
-                || r.moves
-                    .iter()
-                    .any(|m| m.to.table == table || m.from.table == table)
-        });
+    let redraw = view.last_redraw.clone().filter(|r| {
+        r.broken == Some(table)
+            || r.moves
+                .iter()
+                .any(|m| m.to.table == table || m.from.table == table)
+    });
     (!moves.is_empty() || !waits.is_empty() || redraw.is_some()).then(|| {
         let waiting_lines = waits
             .into_iter()

@@ -183,7 +183,11 @@ pub enum UndoView {
         winners: Vec<String>,
     },
     /// A player moved.
-    Move { name: String, from: TableNo, to: TableNo },
+    Move {
+        name: String,
+        from: TableNo,
+        to: TableNo,
+    },
     /// A table's button set.
     Button { table: TableNo },
     /// A chip count.
@@ -1018,9 +1022,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
             None
         },
         // Both only once play has started: during registration the field is still growing.
-        in_the_money: reading.started
-            && players_left > 0
-            && players_left as usize <= payouts.len(),
+        in_the_money: reading.started && players_left > 0 && players_left as usize <= payouts.len(),
         // No payouts (a league night) has no bubble: one player left is not "one out of the money".
         bubble: reading.started
             && !payouts.is_empty()

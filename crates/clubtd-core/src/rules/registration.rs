@@ -12,8 +12,8 @@ use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
 use crate::rules::seating::draw_seat_keeping;
-pub use crate::rules::windows::registration_open;
 use crate::rules::windows::held_seats;
+pub use crate::rules::windows::registration_open;
 
 /// PKR4U 18: the bonus chips an entry made at `now` receives (none after the bonus window).
 pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
