@@ -69,6 +69,25 @@ pub fn LangSwitch() -> impl IntoView {
     }
 }
 
+/// A page's title, as it reads now.
+///
+/// Why not `<Title text=closure />`: on the server leptos_meta reads a title's text when it
+/// writes the page's head, after the page was rendered and outside the page's reactive arena
+/// (each request has its own): a closure over the page's signals then finds nothing, and the
+/// page went out with an empty title on a busy server (four requests at once, CI). So the
+/// text is worked out while the page renders (and again in the browser whenever what it reads
+/// changes) into an `ArcRwSignal`, which lives outside any arena, and the title reads that.
+/// Inside a transition, so a text that reads the live view (a resource) waits for it.
+#[component]
+pub fn PageTitle(text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+    let shown = ArcRwSignal::new(String::new());
+    let read = shown.clone();
+    view! {
+        <Title text=move || read.get() />
+        <Transition fallback=|| ()>{move || shown.set(text())}</Transition>
+    }
+}
+
 /// The page's title, the face and the tournament it shows ("Tafel 3 · Vrijdagavond"), in the
 /// page's language: a phone's tabs and the browser's history tell the faces apart, and a
 /// changed title is what a player sees of a page in another tab. `face` is the face's name as
@@ -88,8 +107,7 @@ pub fn FaceTitle(live: Live, face: Signal<String>) -> impl IntoView {
             _ => face,
         }
     };
-    // Inside a transition, like every read of the live view (a resource).
-    view! { <Transition fallback=|| ()><Title text /></Transition> }
+    view! { <PageTitle text /> }
 }
 
 /// A player's planned move, on top of their page and big: "Go to table 1, seat 6" (or to a

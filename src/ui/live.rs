@@ -1,6 +1,6 @@
 //! Live data for a page: the tournament view from the server, refetched whenever the live
-//! stream announces a new event; an offline flag while the stream is down (the browser's
-//! EventSource reconnects by itself and the first message after it catches the page up).
+//! stream announces a new event; an offline flag while the stream is down (the stream reopens
+//! by itself, `live_stream`, and the first message after it catches the page up).
 
 use super::outbox::Outbox;
 use crate::domain::command::Command;
@@ -182,7 +182,6 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
     );
     #[cfg(feature = "hydrate")]
     {
-        use wasm_bindgen::prelude::*;
         // The browser knows first when the network goes (a WiFi drop keeps a stream open for
         // a while before it errors); the outbox tries again by itself when it returns, and the
         // view is asked for again at once (the stream may not have noticed). Listening from
@@ -236,57 +235,52 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
                 move || now.set(device_now()),
                 std::time::Duration::from_millis(1000),
             );
-            let Ok(source) = web_sys::EventSource::new(&format!("/live/{}", live.tournament))
-            else {
-                return;
-            };
             seen.set_value(live.last_seq);
             // `try_` throughout: the stream's callbacks must never touch the values of a page
             // already left (its stream is closed then, but a message may be on its way).
-            let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
-                move |e: web_sys::MessageEvent| {
-                    online.try_set(true);
-                    let seq = e
-                        .data()
-                        .as_string()
-                        .and_then(|s| s.parse::<u64>().ok())
-                        .unwrap_or(0);
-                    if Some(seq) != seen.try_get_value() {
-                        seen.try_set_value(seq);
-                        if fetching.try_get_value().unwrap_or(false) {
-                            stale.try_set_value(true);
-                        } else {
-                            version.try_update(|v| *v += 1);
-                        }
+            let on_message = move |e: web_sys::MessageEvent| {
+                online.try_set(true);
+                let seq = e
+                    .data()
+                    .as_string()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .unwrap_or(0);
+                if Some(seq) != seen.try_get_value() {
+                    seen.try_set_value(seq);
+                    if fetching.try_get_value().unwrap_or(false) {
+                        stale.try_set_value(true);
+                    } else {
+                        version.try_update(|v| *v += 1);
                     }
-                },
-            );
+                }
+            };
             // The stream broke: the server or the network is gone. Asking for the view once
             // shows the device's kept one, marked with its age (a page opened from the service
             // worker's copy shows its own old view until then).
-            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+            let on_error = move || {
                 online.try_set(false);
                 if kept_since.try_get_untracked().flatten().is_none() {
                     version.try_update(|v| *v += 1);
                 }
-            });
+            };
             // The stream is back: so is the server, and the outbox tries at once.
             let outbox = Outbox::get();
-            let on_open = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+            let on_open = move || {
                 online.try_set(true);
                 outbox.wake();
-            });
-            source.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-            // The callbacks live as long as the stream (leaked on purpose, a few bytes); the
-            // stream is closed when the page is left by a link.
-            on_message.forget();
-            on_error.forget();
-            on_open.forget();
-            let source = send_wrapper::SendWrapper::new(source);
-            if let Some(page) = &page {
-                page.with(|| on_cleanup(move || source.close()));
+            };
+            // Reopened by itself whenever the browser gives it up (`live_stream`); closed
+            // when the page is left by a link.
+            let stream = super::live_stream::LiveStream::open(
+                format!("/live/{}", live.tournament),
+                on_message,
+                on_error,
+                on_open,
+            );
+            let stream = send_wrapper::SendWrapper::new(stream);
+            match &page {
+                Some(page) => page.with(|| on_cleanup(move || stream.close())),
+                None => std::mem::forget(stream),
             }
         });
     }

@@ -8,6 +8,7 @@ pub mod connection;
 pub mod director;
 pub mod home;
 pub mod live;
+pub mod live_stream;
 pub mod me;
 pub mod outbox;
 pub mod player;

@@ -4,9 +4,8 @@
 use super::points::RuleInWords;
 use crate::i18n::*;
 use crate::server_fns::club::season_ranking;
-use crate::ui::components::{euro, LangSwitch};
+use crate::ui::components::{euro, LangSwitch, PageTitle};
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 /// `/ranking`.
@@ -22,7 +21,7 @@ pub fn RankingPage() -> impl IntoView {
     // `try_get`: see `use_live` (the owner may be gone before the task runs on the server).
     let ranking = Resource::new(move || year.try_get().flatten(), season_ranking);
     view! {
-        <Title text=move || format!("{} · clubtd", t_string!(i18n, season_ranking)) />
+        <PageTitle text=move || format!("{} · clubtd", t_string!(i18n, season_ranking)) />
         <main class="page ranking">
             <header class="bar"><h1>{t!(i18n, season_ranking)}</h1>
                 <a class="face small-link" href="/">{t!(i18n, app_name)}</a>

@@ -11,10 +11,9 @@ use crate::server_fns::club::{
     archive_tournament, copy_tournament, create_from_template, list_tournaments, Template,
     TournamentItem,
 };
-use crate::ui::components::LangSwitch;
+use crate::ui::components::{LangSwitch, PageTitle};
 use crate::ui::outbox::new_command_id;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
 /// Where a new tournament's configuration comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +102,7 @@ pub fn TournamentsPage() -> impl IntoView {
         });
     };
     view! {
-        <Title text=move || format!("{} · clubtd", t_string!(i18n, tournaments)) />
+        <PageTitle text=move || format!("{} · clubtd", t_string!(i18n, tournaments)) />
         <main class="page club">
             <header class="bar"><h1>{t!(i18n, tournaments)}</h1>
                 <a class="face small-link" href="/director">{t!(i18n, face_director)}</a>

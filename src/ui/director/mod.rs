@@ -21,7 +21,7 @@ mod status;
 mod suggest;
 mod tables;
 
-use super::components::{chips, euro, result_prize, Answer, FaceTitle, LangSwitch};
+use super::components::{chips, euro, result_prize, Answer, FaceTitle, LangSwitch, PageTitle};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
@@ -36,7 +36,6 @@ use corrections::{Correction, CorrectionButton, PendingCorrection, ReasonSheet};
 use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use links::PersonalLinks;
 use money::{BackupButton, DealPanel, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
@@ -64,7 +63,7 @@ pub fn SignInPage() -> impl IntoView {
         }
     });
     view! {
-        <Title text=move || format!("{} · {}", t_string!(i18n, face_director), t_string!(i18n, sign_in)) />
+        <PageTitle text=move || format!("{} · {}", t_string!(i18n, face_director), t_string!(i18n, sign_in)) />
         <main class="page director">
             <header class="bar"><h1>{t!(i18n, face_director)}</h1><LangSwitch /></header>
             <form class="panel signin" on:submit=move |ev| { ev.prevent_default(); login.dispatch(pin.get_untracked()); }>
