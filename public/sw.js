@@ -23,9 +23,34 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n !== PAGES && n !== FILES).map((n) => caches.delete(n))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(keepOpenPages),
   );
 });
+
+// The pages open when this worker took over are kept at once, with the app's files they
+// name: they were loaded before any worker could keep them, and a table's phone that opened
+// its link once (the visit that installed the worker) must reload during a drop.
+async function keepOpenPages() {
+  const windows = await self.clients.matchAll({ type: "window" });
+  const pages = await caches.open(PAGES);
+  await Promise.all(
+    windows.map(async (client) => {
+      const url = new URL(client.url);
+      if (url.origin !== self.location.origin) return;
+      try {
+        const answer = await fetch(url, { credentials: "same-origin" });
+        if (!answer.ok || answer.redirected) return;
+        const html = await answer.clone().text();
+        await pages.put(url, answer);
+        const files = new Set(html.match(/\/pkg\/[^"'\s)<>]+/g) ?? []);
+        await Promise.all([...files].filter((f) => HASHED.test(f)).map((f) => keptFirst(new Request(f)).catch(() => {})));
+      } catch (_offline) {
+        // Nothing to keep now; the next visit keeps it.
+      }
+    }),
+  );
+}
 
 // Files named by their content (`clubtd.<hash>.js`): the same name is always the same bytes.
 const HASHED = /^\/pkg\/[^/]+\.[A-Za-z0-9_-]{8,}\.(js|wasm|css)$/;

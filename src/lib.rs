@@ -23,5 +23,7 @@ pub fn hydrate() {
     console_error_panic_hook::set_once();
     // `hydrate_lazy`: the director's and the club's pages come in chunks of their own (lazy
     // routes), loaded before their part of the page hydrates.
+    // WebKit plays a sound only from an element first played inside a tap.
+    ui::sound::unlock_on_first_tap();
     leptos::mount::hydrate_lazy(app::App);
 }

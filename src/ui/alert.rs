@@ -7,17 +7,9 @@
 pub fn chime_and_vibrate() {
     #[cfg(feature = "hydrate")]
     {
-        use wasm_bindgen::prelude::*;
         if let Some(window) = web_sys::window() {
             let _ = window.navigator().vibrate_with_duration(300);
         }
-        if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src("/sounds/call.wav") {
-            if let Ok(promise) = audio.play() {
-                // Refused before the first tap: nothing to report.
-                let swallow = Closure::<dyn FnMut(JsValue)>::new(|_| {});
-                let _ = promise.catch(&swallow);
-                swallow.forget();
-            }
-        }
     }
+    super::sound::play("/sounds/call.wav");
 }

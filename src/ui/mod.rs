@@ -17,6 +17,7 @@ pub mod qr_sheet;
 pub mod ruling;
 pub mod screen;
 pub mod sign_up;
+pub mod sound;
 pub mod table;
 pub mod wake;
 

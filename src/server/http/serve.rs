@@ -105,6 +105,15 @@ pub async fn build(
         )
         .route("/backup", axum::routing::post(super::export::backup_now))
         .route("/manifest.webmanifest", get(super::installable::manifest))
+        // The chimes through a file service of their own: Leptos' static-file handler passes
+        // on only the path and Accept-Encoding, so a range request got the whole file with
+        // 200, and Safari's media player (which asks for bytes 0–1 first) played nothing.
+        .nest_service(
+            "/sounds",
+            tower_http::services::ServeDir::new(
+                std::path::Path::new(&*leptos_options.site_root).join("sounds"),
+            ),
+        )
         // Reads its body itself, after the director's credentials, up to `IMPORT_LIMIT`.
         .route("/import", axum::routing::post(super::export::import_events))
         .leptos_routes(&state, routes, {

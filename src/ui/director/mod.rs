@@ -375,11 +375,7 @@ fn alert_on_stopped_tables(view: Signal<Option<crate::domain::view::TournamentVi
 
 /// Plays the chime in the browser (nothing on the server).
 fn chime() {
-    #[cfg(feature = "hydrate")]
-    if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src("/sounds/table-stopped.wav") {
-        // A refused play (no user gesture yet) is not an error worth showing.
-        let _ = audio.play();
-    }
+    crate::ui::sound::play("/sounds/table-stopped.wav");
 }
 
 #[cfg(test)]

@@ -236,14 +236,8 @@ mod browser {
     use wasm_bindgen::JsCast;
 
     /// Plays a bundled sound; a refusal (no tap on the page yet) is not worth reporting.
-    pub fn play(src: &str) {
-        if let Ok(audio) = web_sys::HtmlAudioElement::new_with_src(src) {
-            if let Ok(promise) = audio.play() {
-                let swallow = Closure::<dyn FnMut(JsValue)>::new(|_| {});
-                let _ = promise.catch(&swallow);
-                swallow.forget();
-            }
-        }
+    pub fn play(src: &'static str) {
+        crate::ui::sound::play(src);
     }
 
     fn synthesis() -> Option<web_sys::SpeechSynthesis> {
@@ -314,6 +308,22 @@ mod tests {
             ante: Chips::ZERO,
             minutes: 10,
             colour_up: Some(Chips(25)),
+        }
+    }
+
+    #[test]
+    fn every_cue_chimes_a_sound_the_first_tap_unlocks() {
+        let cues = [
+            Cue::Level(play(1)),
+            Cue::Break(pause()),
+            Cue::OneMinute,
+            Cue::LastHand,
+            Cue::BreakEnds,
+            Cue::Call(TableNo(1)),
+            Cue::Stopped(TableNo(1)),
+        ];
+        for cue in &cues {
+            assert!(crate::ui::sound::ALL.contains(&sound_of(cue)));
         }
     }
 
