@@ -51,8 +51,9 @@ work="$(mktemp -d)"
 port="${CLUBTD_TEST_PORT:-3917}"
 pin=246813   # the director's PIN by the environment, never on a command line (ps shows flags)
 # Every phone of the browser tests signs up from 127.0.0.1: a larger allowance than a club's
-# (the allowance itself is tested in tests/sign_up.rs).
-CLUBTD_SIGN_UPS_PER_ADDRESS=100 CLUBTD_DIRECTOR_PIN=$pin LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
+# (the allowance itself is tested in tests/sign_up.rs). `clubtd.test` is the name the plain-http
+# test maps to loopback (a page that is not a secure context).
+CLUBTD_ALLOWED_HOSTS=clubtd.test CLUBTD_SIGN_UPS_PER_ADDRESS=100 CLUBTD_DIRECTOR_PIN=$pin LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
   --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill ${fuzz:-} $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -28,6 +28,8 @@ pub struct TableLink {
     /// Path with the tournament and the table's key, e.g. `/table/3?t=1&key=…` (the key comes
     /// last: it is what a person copies).
     pub path: String,
+    /// Where the table's device reaches the server, e.g. `http://192.168.1.20:3000`.
+    pub base: String,
     /// The QR code of the full address, as SVG markup made on the server.
     pub qr_svg: String,
 }
@@ -399,10 +401,12 @@ pub async fn table_links(
             .await
             .map_err(ssr::internal)?;
         let path = format!("/table/{}?t={tournament}&key={key}", table.0);
-        let qr_svg = ssr::qr_svg(&format!("http://{host}{path}"));
+        let base = format!("http://{host}");
+        let qr_svg = ssr::qr_svg(&format!("{base}{path}"));
         links.push(TableLink {
             table: table.0,
             path,
+            base,
             qr_svg,
         });
     }
