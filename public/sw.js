@@ -40,7 +40,7 @@ async function keepOpenPages() {
       if (url.origin !== self.location.origin) return;
       try {
         const answer = await fetch(url, { credentials: "same-origin" });
-        if (!answer.ok || answer.redirected) return;
+        if (answer.status !== 200 || answer.redirected) return;
         const html = await answer.clone().text();
         await pages.put(url, answer);
         const files = new Set(html.match(/\/pkg\/[^"'\s)<>]+/g) ?? []);
@@ -61,6 +61,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (/^\/(live|view|api|export|backup|import)\b/.test(url.pathname) || url.pathname === "/sw.js") return;
+  // A media element's range request (a chime): the network's own answer, a 206 no cache keeps.
+  if (request.headers.has("range")) return;
   if (HASHED.test(url.pathname)) {
     event.respondWith(keptFirst(request));
   } else if (request.mode === "navigate") {
@@ -79,7 +81,7 @@ async function networkFirst(request, name, timeout) {
       new Promise((_, fail) => setTimeout(() => fail(new Error("timeout")), timeout)),
     ]);
     // A sign-in page the server sent instead (a redirect) is not the page asked for.
-    if (answer.ok && !answer.redirected) await cache.put(request, answer.clone());
+    if (answer.status === 200 && !answer.redirected) await cache.put(request, answer.clone());
     return answer;
   } catch (offline) {
     const kept = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
@@ -94,7 +96,7 @@ async function keptFirst(request) {
   const kept = await cache.match(request);
   if (kept) return kept;
   const answer = await fetch(request);
-  if (answer.ok) {
+  if (answer.status === 200) {
     await cache.put(request, answer.clone());
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - FILES_KEPT))) await cache.delete(old);

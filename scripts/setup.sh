@@ -105,7 +105,7 @@ if ! have wasm-bindgen || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$
 fi
 
 # Node tools (wasm-opt from npm binaryen, Playwright) live in the repository's end2end/.
-apt_install chromium
+apt_install chromium firefox-esr
 if [ ! -x "$repo/end2end/node_modules/.bin/wasm-opt" ] || [ ! -d "$repo/end2end/node_modules/@playwright/test" ] \
   || [ "$repo/end2end/package-lock.json" -nt "$repo/end2end/node_modules/.package-lock.json" ]; then
   say "installing end2end node packages (Playwright, binaryen) without browser download"

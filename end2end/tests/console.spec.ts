@@ -143,3 +143,33 @@ test("on a phone the results and the bust feed fit the screen's width", async ({
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("every control of the console is a 44 px touch target, and no section runs off the tablet's edge", async ({ page }) => {
+  await signIn(page);
+  const small: string[] = [];
+  for (const name of ["desk", "tables", "players", "clock", "money", "rulings", "results"] as const) {
+    await section(page, name);
+    // Every closed block of the section open, so its controls are measured too.
+    for (const closed of await page.locator(`[data-testid='section-${name}'] details:not([open]) > summary`).all()) {
+      if (await closed.isVisible()) await closed.click();
+    }
+    const found = await page.evaluate((name) => {
+      const out: string[] = [];
+      const root = document.querySelector(`[data-testid='section-${name}']`)!;
+      const controls = [...document.querySelectorAll(".console header a, .console nav a, .console nav button"), ...root.querySelectorAll("a[href], button, summary, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), label:has(> input[type=checkbox]), label:has(> input[type=radio])")];
+      for (const c of controls) {
+        const box = c.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.height < 44 || box.width < 44) out.push(`${name}: <${c.tagName.toLowerCase()}> "${(c.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+      // Nothing wider than the tablet.
+      for (const e of root.querySelectorAll("*")) {
+        const box = e.getBoundingClientRect();
+        if (box.width > 0 && box.right > window.innerWidth + 1) out.push(`${name}: off the edge: <${e.tagName.toLowerCase()} class="${e.className}"> right ${Math.round(box.right)}`);
+      }
+      return out;
+    }, name);
+    small.push(...found);
+  }
+  expect([...new Set(small)]).toEqual([]);
+});

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test, expect, open, seated, PIN } from "./support";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page, Route } from "@playwright/test";
 
 const repo = path.resolve(__dirname, "../..");
 const bin = process.env.CLUBTD_BIN ?? path.join(repo, "target/release/clubtd");
@@ -47,17 +47,24 @@ async function live(page: Page): Promise<any> {
   return (await page.request.get(`${base}/view/current`)).json();
 }
 
-test("taps made while the server is killed are recorded once when it is back", async ({ browser }) => {
-  // The director pairs table 1 (its QR link), on this server.
+/** The director, signed in on this server, and table 1's page opened from its QR link. */
+async function directorAndTable(browser: Browser, table: BrowserContextOptions = {}): Promise<{ director: Page; table: Page }> {
   const director = await (await browser.newContext({ baseURL: base })).newPage();
   await open(director, `${base}/director`);
-  await director.getByTestId("pin").fill(PIN);
-  await director.getByTestId("sign-in").click();
-  await director.waitForURL((url) => url.pathname === "/director");
+  if (new URL(director.url()).pathname === "/director/sign-in") {
+    await director.getByTestId("pin").fill(PIN);
+    await director.getByTestId("sign-in").click();
+    await director.waitForURL((url) => url.pathname === "/director");
+  }
   await open(director, `${base}/director/tables`);
   const link = (await director.getByTestId("table-link-1").getAttribute("href"))!;
-  const table = await (await browser.newContext(PHONE)).newPage();
-  await open(table, `${base}${link}`);
+  const page = await (await browser.newContext({ ...PHONE, ...table })).newPage();
+  await open(page, `${base}${link}`);
+  return { director, table: page };
+}
+
+test("taps made while the server is killed are recorded once when it is back", async ({ browser }) => {
+  const { director, table } = await directorAndTable(browser);
   const before = await seated(table).count();
 
   kill();
@@ -79,4 +86,32 @@ test("taps made while the server is killed are recorded once when it is back", a
   const busts = events.filter((e: any) => e.event.type === "busts_recorded" && e.event.busts.some((b: any) => b.player === player));
   expect(busts).toHaveLength(1);
   expect(busts[0].actor).toBe("table:1");
+});
+
+test("a live stream answered with an error status while the server restarts comes back by itself", async ({ browser }) => {
+  // Without the service worker the test sees every request the page makes.
+  const { director, table } = await directorAndTable(browser, { serviceWorkers: "block" });
+  const before = await seated(table).count();
+  // While the server is down its address answers 503 (a proxy, a restart behind one): a
+  // browser closes a stream answered so for good and never tries again by itself.
+  let refused = 0;
+  const refuse = (route: Route) => {
+    refused += 1;
+    return route.fulfill({ status: 503, body: "restarting" });
+  };
+  await table.context().route("**/live/**", refuse);
+  kill();
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(0);
+  await start();
+  await table.context().unroute("**/live/**", refuse);
+  // The room goes on (a bust reported at the desk): the page catches up without a reload.
+  const v = await live(table);
+  const seats = v.view.tables.find((t: any) => t.table === 1).seats;
+  const answer = await director.request.post(`${base}/api/v1/tournaments/${v.tournament}/commands`, {
+    headers: { Origin: base },
+    data: { command_id: crypto.randomUUID(), command: { type: "report_busts", table: 1, busts: [{ player: seats[0].player, eliminators: [seats[1].player] }] } },
+  });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+  await expect(seated(table)).toHaveCount(before - 1, { timeout: 30_000 });
+  await expect(table.getByTestId("offline")).toHaveCount(0);
 });
