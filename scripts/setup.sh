@@ -105,7 +105,9 @@ if ! have wasm-bindgen || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$
 fi
 
 # Node tools (wasm-opt from npm binaryen, Playwright) live in the repository's end2end/.
-apt_install chromium firefox-esr
+# The browsers of the tests, all Debian's: Chromium (every spec), Firefox ESR and WebKitGTK
+# (smoke suites; WebKit's driver needs a virtual display).
+apt_install chromium firefox-esr webkit2gtk-driver xvfb
 if [ ! -x "$repo/end2end/node_modules/.bin/wasm-opt" ] || [ ! -d "$repo/end2end/node_modules/@playwright/test" ] \
   || [ "$repo/end2end/package-lock.json" -nt "$repo/end2end/node_modules/.package-lock.json" ]; then
   say "installing end2end node packages (Playwright, binaryen) without browser download"

@@ -5,7 +5,8 @@
 #      server on loopback);
 #   2. the release build (made beside the tests' build), served on loopback with a fresh
 #      database and the demo tournament, driven by the Playwright tests in end2end/ in
-#      headless system Chromium;
+#      headless system Chromium, a smoke suite in Firefox ESR (Playwright over WebDriver BiDi) and
+#      in WebKitGTK (scripts/webkit-smoke.sh: WebKitWebDriver under xvfb-run);
 #   3. schemathesis against the same server's /api/v1 OpenAPI document: every operation,
 #      positive and negative cases, no 5xx, every answer as documented (beside step 4's build);
 #   4. the club packages (scripts/package.sh, scripts/test-package.sh): the Linux one started
@@ -63,6 +64,8 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 (cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=$pin npx playwright test)
+part "WebKit smoke suite (WebKitGTK by WebKitWebDriver, on a virtual display)"
+"$repo/scripts/webkit-smoke.sh" "http://127.0.0.1:$port" "$pin"
 
 # The fuzzing mostly waits on the server while the packages' build is all compiling: the two
 # run side by side (the fuzzer's report is shown when both are done).
