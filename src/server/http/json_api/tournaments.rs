@@ -546,16 +546,24 @@ pub async fn deal_quotes(
     PathParams(id): PathParams<i64>,
     QueryParams(q): QueryParams<ToPlayFor>,
 ) -> ApiResult<Json<Option<DealQuotes>>> {
+    let refused = || {
+        Problem::bad_request(
+            "INVALID_QUERY",
+            "to_play_for must be 0 or more and at most the first prize left (no amount is left to play for in a satellite)",
+        )
+    };
+    // Checked before anything is read: a negative amount is refused even when there is no
+    // deal to quote yet.
+    if q.to_play_for < 0 {
+        return Err(refused());
+    }
     let quotes = readable(&state, &headers, id).await?.view.deal_quotes;
     let Some(quotes) = quotes else {
         return Ok(Json(None));
     };
     match quotes.leaving(Cents(q.to_play_for)) {
         Some(q) => Ok(Json(Some(q))),
-        None => Err(Problem::bad_request(
-            "INVALID_QUERY",
-            "to_play_for must be 0 or more and at most the first prize left (no amount is left to play for in a satellite)",
-        )),
+        None => Err(refused()),
     }
 }
 
