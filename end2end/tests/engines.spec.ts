@@ -2,7 +2,7 @@
 // WebDriver BiDi: project "firefox") besides the whole suite in Chromium: hydration, a live
 // update, a table's bust from its key link, the outbox across a drop and a reload, the TV's
 // clock and chime, the desk and a sign-up. Its own tournament, archived at the end.
-import { test, expect, open, hydrated, signIn, tableLink, seated, OwnTournament } from "./support";
+import { test, expect, open, recordPlays, levelChime, hydrated, signIn, tableLink, seated, OwnTournament } from "./support";
 import type { Browser, Page } from "@playwright/test";
 
 const NAME = "Engines e2e";
@@ -28,18 +28,7 @@ async function bustFirstSeat(page: Page): Promise<number> {
 
 test("a table's bust from its key link reaches the TV live; the TV's clock runs and its tap unlocks the chime", async ({ browser }) => {
   const tv = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-  await tv.addInitScript(() => {
-    const plays: { element: number; src: string; during: string; muted: boolean }[] = [];
-    (window as any).__plays = plays;
-    const ids = new WeakMap<HTMLMediaElement, number>();
-    let next = 0;
-    const original = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      if (!ids.has(this)) ids.set(this, next++);
-      plays.push({ element: ids.get(this)!, src: new URL(this.src).pathname, during: (window as any).event?.type ?? "", muted: this.muted });
-      return original.call(this);
-    };
-  });
+  await recordPlays(tv);
   await open(tv, `/screen?t=${own.id}`);
   const players = tv.getByTestId("players-left");
   await expect(players).toHaveText("7");
@@ -59,10 +48,7 @@ test("a table's bust from its key link reaches the TV live; the TV's clock runs 
   // A level change chimes on the element the tap unlocked.
   await own.command({ type: "jump_to_level", level_index: 1 });
   await expect(tv.getByTestId("announcement")).toContainText("Level 2");
-  type Play = { element: number; src: string; during: string; muted: boolean };
-  await expect.poll(async () => ((await tv.evaluate(() => (window as any).__plays)) as Play[]).some((p) => p.src === "/sounds/level.wav" && !p.muted)).toBe(true);
-  const plays: Play[] = await tv.evaluate(() => (window as any).__plays);
-  const chime = plays.find((p) => p.src === "/sounds/level.wav" && !p.muted)!;
+  const { chime, plays } = await levelChime(tv);
   expect(plays.some((p) => p.element === chime.element && p.during === "click")).toBe(true);
   await tv.context().close();
   await table.context().close();

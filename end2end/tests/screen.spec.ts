@@ -2,7 +2,7 @@
 // a count, the break mode with its colour-up, and an announcement on a level change. The
 // tournament is its own (the demo's settings, driven through the API as the director), opened
 // by `?t=`, and archived at the end so the other specs keep the demo as the default.
-import { test, expect, open, signIn, OwnTournament } from "./support";
+import { test, expect, open, recordPlays, levelChime, signIn, OwnTournament } from "./support";
 import type { Browser } from "@playwright/test";
 
 let own: OwnTournament;
@@ -77,27 +77,13 @@ test("a level change is announced, and the break shows its colour-up", async ({ 
 test("the TV's tap unlocks the chimes it plays later, and a sound answers a range request", async ({ page }) => {
   // WebKit (Safari, every iPhone browser) plays an audio element only if that same element
   // was first played inside a tap: every play is recorded with the event it happened in.
-  await page.addInitScript(() => {
-    const plays: { element: number; src: string; during: string; muted: boolean }[] = [];
-    (window as any).__plays = plays;
-    const ids = new WeakMap<HTMLMediaElement, number>();
-    let next = 0;
-    const original = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      if (!ids.has(this)) ids.set(this, next++);
-      plays.push({ element: ids.get(this)!, src: new URL(this.src).pathname, during: (window as any).event?.type ?? "", muted: this.muted });
-      return original.call(this);
-    };
-  });
+  await recordPlays(page);
   await command({ type: "jump_to_level", level_index: 0 });
   await open(page, `/screen?t=${id}`);
   await page.mouse.click(960, 540);
   await command({ type: "jump_to_level", level_index: 1 });
   await expect(page.getByTestId("announcement")).toHaveText("Level 2: blinds 50, 100");
-  type Play = { element: number; src: string; during: string; muted: boolean };
-  await expect.poll(async () => ((await page.evaluate(() => (window as any).__plays)) as Play[]).some((p) => p.src === "/sounds/level.wav" && !p.muted)).toBe(true);
-  const plays: Play[] = await page.evaluate(() => (window as any).__plays);
-  const chime = plays.find((p) => p.src === "/sounds/level.wav" && !p.muted)!;
+  const { chime, plays } = await levelChime(page);
   expect(chime.during).not.toBe("click");
   // The element that chimed was played once before, inside the tap.
   expect(plays.some((p) => p.element === chime.element && p.during === "click")).toBe(true);

@@ -31,13 +31,16 @@ pub fn host_for_phones(request_host: Option<&str>, lan: Option<SocketAddr>) -> S
     }
 }
 
-/// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
-fn is_loopback_host(host: &str) -> bool {
+/// `localhost` (or a name under it), `127.x.y.z` or `[::1]`, with or without a port: this
+/// machine's own names, which browsers also treat as secure contexts over plain http.
+pub fn is_loopback_host(host: &str) -> bool {
     let name = match host.strip_prefix('[') {
         Some(v6) => v6.split(']').next().unwrap_or_default(),
         None => host.split(':').next().unwrap_or_default(),
     };
-    name.eq_ignore_ascii_case("localhost")
+    let lower = name.to_ascii_lowercase();
+    lower == "localhost"
+        || lower.ends_with(".localhost")
         || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
@@ -70,6 +73,21 @@ mod tests {
             host_for_phones(Some("localhost:3000"), None),
             "localhost:3000"
         );
+    }
+
+    #[test]
+    fn only_this_machines_own_names_are_loopback() {
+        for own in [
+            "localhost:3000",
+            "td.localhost:3000",
+            "127.0.0.1:3000",
+            "[::1]:3000",
+        ] {
+            assert!(is_loopback_host(own), "{own}");
+        }
+        for other in ["192.168.1.20:3000", "clubtd.test:3000", "[fe80::1]:3000"] {
+            assert!(!is_loopback_host(other), "{other}");
+        }
     }
 
     #[test]

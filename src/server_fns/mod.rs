@@ -30,6 +30,9 @@ pub struct TableLink {
     pub path: String,
     /// Where the table's device reaches the server, e.g. `http://192.168.1.20:3000`.
     pub base: String,
+    /// `base` is plain http to another machine: not a secure context for the device's browser
+    /// (only this machine's own names are).
+    pub plain_http: bool,
     /// The QR code of the full address, as SVG markup made on the server.
     pub qr_svg: String,
 }
@@ -402,11 +405,13 @@ pub async fn table_links(
             .map_err(ssr::internal)?;
         let path = format!("/table/{}?t={tournament}&key={key}", table.0);
         let base = format!("http://{host}");
+        let plain_http = !crate::server::lan::is_loopback_host(&host);
         let qr_svg = ssr::qr_svg(&format!("{base}{path}"));
         links.push(TableLink {
             table: table.0,
             path,
             base,
+            plain_http,
             qr_svg,
         });
     }

@@ -140,28 +140,26 @@ mod browser {
         /// After an error the browser either tries again itself (the stream is `CONNECTING`) or
         /// has given up (`CLOSED`): then the page tries later.
         fn after_error(self: &Rc<Self>) {
-            let given_up = self
-                .source
-                .borrow()
-                .as_ref()
-                .is_none_or(|s| s.ready_state() == EventSource::CLOSED);
-            if given_up {
+            if self.given_up() {
                 self.try_later();
             }
         }
 
         /// The network is back: a stream given up on, or waiting for its next try, opens now.
         fn network_back(self: &Rc<Self>) {
-            let given_up = self
-                .source
-                .borrow()
-                .as_ref()
-                .is_none_or(|s| s.ready_state() == EventSource::CLOSED);
-            if given_up {
+            if self.given_up() {
                 self.cancel_retry();
                 self.failures.set(0);
                 self.connect();
             }
+        }
+
+        /// No stream, or one the browser closed for good (it will not try again itself).
+        fn given_up(&self) -> bool {
+            self.source
+                .borrow()
+                .as_ref()
+                .is_none_or(|s| s.ready_state() == EventSource::CLOSED)
         }
 
         fn try_later(self: &Rc<Self>) {

@@ -24,7 +24,7 @@ pub fn QrSheetPage() -> impl IntoView {
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || links.get().map(|r| match r {
                     Ok(links) => view! {
-                        {links.first().map(|l| view! { <PlainHttpNote base=l.base.clone() /> })}
+                        {links.iter().find(|l| l.plain_http).map(|l| view! { <PlainHttpNote base=l.base.clone() /> })}
                         <ul class="qr-grid">
                             {links.into_iter().map(|l| {
                                 let n = l.table;
@@ -50,62 +50,26 @@ pub fn QrSheetPage() -> impl IntoView {
 }
 
 /// What the devices lose when they reach the laptop at plain `http://<LAN address>` (issue
-/// W.4), and how the club has it all on the TV and the tables' tablets. Nothing when the
-/// address is the laptop's own (`localhost`: a secure context) or https.
+/// W.4), and how the club has it all on the TV and the tables' tablets. Shown only when the
+/// links name another machine than the laptop itself (`TableLink::plain_http`).
 #[component]
 fn PlainHttpNote(base: String) -> impl IntoView {
     let i18n = use_i18n();
-    let plain = is_plain_http_on_the_network(&base);
-    plain.then(|| {
-        let shown = base.clone();
-        // The TV page on the laptop itself, at the port the devices use.
-        let port = base
-            .rsplit(':')
-            .next()
-            .filter(|p| p.parse::<u16>().is_ok())
-            .unwrap_or("80");
-        let tv = format!("http://localhost:{port}/screen");
-        view! {
-            <aside class="hint plain-http no-print" data-testid="plain-http">
-                <h2>{t!(i18n, plain_http_title, base = shown.clone())}</h2>
-                <p>{t!(i18n, plain_http_loses)}</p>
-                <ul>
-                    <li>{t!(i18n, plain_http_tv, tv = tv.clone())}</li>
-                    <li>{t!(i18n, plain_http_tablet, base = shown.clone())}</li>
-                </ul>
-            </aside>
-        }
-    })
-}
-
-/// Plain http to an address other than the machine's own: browsers treat only https and
-/// `localhost` (with 127.0.0.1 and [::1]) as secure contexts.
-fn is_plain_http_on_the_network(base: &str) -> bool {
-    let Some(host) = base.strip_prefix("http://") else {
-        return false;
-    };
-    let name = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(v6),
-        None => host.split(':').next().unwrap_or(host),
-    };
-    !(name == "localhost"
-        || name.ends_with(".localhost")
-        || name == "::1"
-        || name.starts_with("127."))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_plain_http_on_the_network as plain;
-
-    #[test]
-    fn only_plain_http_to_another_machine_loses_the_secure_context() {
-        assert!(plain("http://192.168.1.20:3000"));
-        assert!(plain("http://clubtd.test:3000"));
-        assert!(!plain("http://localhost:3000"));
-        assert!(!plain("http://127.0.0.1:3000"));
-        assert!(!plain("http://[::1]:3000"));
-        assert!(plain("http://[fe80::1]:3000"));
-        assert!(!plain("https://clubtd.example"));
+    // The TV page on the laptop itself, at the port the devices use.
+    let port = base
+        .rsplit(':')
+        .next()
+        .filter(|p| p.parse::<u16>().is_ok())
+        .unwrap_or("80");
+    let tv = format!("http://localhost:{port}/screen");
+    view! {
+        <aside class="hint plain-http no-print" data-testid="plain-http">
+            <h2>{t!(i18n, plain_http_title, base = base.clone())}</h2>
+            <p>{t!(i18n, plain_http_loses)}</p>
+            <ul>
+                <li>{t!(i18n, plain_http_tv, tv = tv.clone())}</li>
+                <li>{t!(i18n, plain_http_tablet, base = base.clone())}</li>
+            </ul>
+        </aside>
     }
 }
