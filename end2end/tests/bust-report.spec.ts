@@ -79,3 +79,70 @@ test("a double bust asks for the stacks first, a refusal shows at Confirm and ke
   expect(busted.sort()).toEqual([...ids].sort());
   await context.close();
 });
+
+// Issue U.1: a full ten-handed table reports a bust on one 360×740 screen: who is out, who won
+// and Confirm are all in view as the page opens, with no scrolling; the table's state (here a
+// call for the TD) sits on top in one line; a recorded ruling's sheet closes by itself.
+const TEN = ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts", "Hugo Lambert", "Ilse Jacobs", "Jozefien Vandenbroucke-Peeters"];
+
+test("a ten-handed table reports a bust without scrolling, its state on top, a done ruling closes", async ({ browser, baseURL }) => {
+  const ten = await OwnTournament.open(browser, baseURL, "Ten-handed e2e", TEN, { table_size: 10 });
+  try {
+    const link = await tableLink(browser, 1, "Ten-handed e2e");
+    const context = await browser.newContext({ ...PHONE, locale: "nl-BE" });
+    const table = await context.newPage();
+    await open(table, link);
+    await expect(seated(table)).toHaveCount(10);
+    // Every seat of both lists and Confirm inside the first screen.
+    for (const id of ["bust-out-", "bust-win-"]) {
+      const all = table.locator(`[data-testid^='${id}']`);
+      for (let i = 0; i < 10; i++) await expect(all.nth(i)).toBeInViewport({ ratio: 1 });
+    }
+    await expect(table.getByTestId("bust-confirm")).toBeInViewport({ ratio: 1 });
+    // Every seat is still a 44 px touch target, with the seat number and the name (whole in
+    // its title when cut).
+    const sizes = await seated(table).evaluateAll((els) => els.map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height, e.getAttribute("title")]));
+    for (const [w, h, title] of sizes) {
+      expect(Number(w)).toBeGreaterThanOrEqual(44);
+      expect(Number(h)).toBeGreaterThanOrEqual(44);
+      expect(TEN).toContain(title);
+    }
+    await table.screenshot({ path: "test-results/bust-ten-handed-360.png" });
+
+    // Three taps, no scrolling: the page does not move.
+    const out = seated(table).nth(3);
+    const outId = (await out.getAttribute("data-testid"))!.replace("bust-out-", "");
+    await out.click();
+    await table.locator("[data-testid^='bust-win-']").nth(5).click();
+    await expect(table.getByTestId("bust-confirm")).toBeInViewport({ ratio: 1 });
+    await table.getByTestId("bust-confirm").click();
+    await expect(seated(table)).toHaveCount(9);
+    expect(await table.evaluate(() => window.scrollY)).toBe(0);
+    expect((await ten.view()).players.find((p: any) => String(p.player) === outId).status).toBe("busted");
+
+    // The table calls the TD: the call reads on one line on top, above the report.
+    await table.getByTestId("call-director").click();
+    const called = table.getByTestId("director-called");
+    await expect(called).toBeVisible();
+    const [line, report] = [await called.boundingBox(), await table.getByTestId("bust-report").boundingBox()];
+    await table.screenshot({ path: "test-results/bust-ten-handed-called-360.png" });
+    expect(line!.height, "one line").toBeLessThan(60);
+    expect(line!.y).toBeLessThan(report!.y);
+    // The call opened the guided rulings; a ruling recorded closes its sheet by itself and
+    // the bust report is back right under the call.
+    await expect(table.getByTestId("ruling-flow")).toBeVisible();
+    await table.getByTestId("situation-talking").click();
+    await table.getByTestId("answer-no").click();
+    await table.locator(".answers.column button").nth(1).click();
+    await table.getByTestId("answer-amount").fill("3");
+    await table.getByTestId("answer-ok").click();
+    await table.getByTestId("record-ruling").click();
+    await expect(table.getByTestId("record-ruling")).toHaveText("Vastgelegd");
+    await expect(table.getByTestId("ruling-flow")).toHaveCount(0, { timeout: 5000 });
+    await expect(table.locator(".answer.ok").first()).toBeVisible();
+    await expect(table.getByTestId("bust-confirm")).toBeInViewport();
+    await context.close();
+  } finally {
+    await ten.archive();
+  }
+});

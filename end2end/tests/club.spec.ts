@@ -3,12 +3,13 @@
 // it (the faces' default goes back to the demo, which the other spec files expect), then the
 // desk suggests the club player as the director types in the demo, the ranking renders, and the
 // director chooses the season's points rule.
-import { test, expect, open, signIn, section, newTournamentFromPage, openDetails } from "./support";
+import { test, expect, open, signIn, section, newTournamentFromPage, openDetails, consoleMenu } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
 test("copy a tournament, register in it by ?t=, archive it, and the desk suggests the player", async ({ page }) => {
   await signIn(page, DEMO);
+  await consoleMenu(page);
   await page.getByTestId("tournaments-link").click();
   await expect(page.getByTestId("tournament-list")).toBeVisible();
   await page.getByTestId("new-name").fill("Club e2e copy");

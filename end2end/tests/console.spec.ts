@@ -4,7 +4,7 @@
 // previous or any level of the structure) that asks first, the time left set as typed, and
 // every answer shown where the tap was. Runs on the demo before faces.spec.ts, which counts
 // its 24 players: nothing here changes the field.
-import { test, expect, Page, open, signIn, section, tablePage, directorCommand } from "./support";
+import { test, expect, Page, open, signIn, section, tablePage, directorCommand, consoleLanguage } from "./support";
 
 const sheet = (d: Page) => d.getByTestId("player-sheet");
 
@@ -172,4 +172,60 @@ test("every control of the console is a 44 px touch target, and no section runs 
     small.push(...found);
   }
   expect([...new Set(small)]).toEqual([]);
+});
+
+// Issue U.6: on the tablet the header, the status strip and the section tabs take about 120 px
+// of the 768, in Dutch (the longest words), also with a table's call in the strip; the rest is
+// in the menu, one tap away; an accepted answer fades once it is old.
+test("the console's header with its strip and tabs fits in about 120 px, the rest in the menu", async ({ browser }) => {
+  const director = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: "nl-BE" })).newPage();
+  await signIn(director);
+  const bottom = async () => {
+    const tab = (await director.getByTestId("tab-desk").boundingBox())!;
+    return tab.y + tab.height;
+  };
+  expect(await bottom(), "header, strip and tabs").toBeLessThanOrEqual(130);
+  await director.screenshot({ path: "test-results/console-header-1024.png" });
+  // A call in the strip: still one row.
+  const table = await tablePage(browser, 3);
+  await table.getByTestId("call-director").click();
+  // A call comes first in the strip, in view; the strip stays one row.
+  await expect(director.getByTestId("strip-call-3")).toBeInViewport({ ratio: 1 });
+  expect(await bottom(), "with a call").toBeLessThanOrEqual(130);
+  await director.screenshot({ path: "test-results/console-header-call-1024.png" });
+  await director.getByTestId("answer-call-3").click();
+  await director.getByTestId("answer-call-3").click();
+  await expect(director.getByTestId("strip-call-3")).toHaveCount(0);
+  await table.context().close();
+  // The menu: one tap opens the QR sheet, the prints, the tournaments, the club's players and
+  // the language, each a 44 px target inside the screen.
+  await expect(director.getByTestId("qr-sheet-link")).toBeHidden();
+  await director.getByTestId("console-menu-open").click();
+  for (const id of ["qr-sheet-link", "print-link", "tournaments-link", "players-link"]) {
+    const link = director.getByTestId(id);
+    await expect(link).toBeInViewport({ ratio: 1 });
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  await director.getByTestId("console-menu-open").click();
+  await expect(director.getByTestId("qr-sheet-link")).toBeHidden();
+  await consoleLanguage(director, "en");
+  await expect(director.getByTestId("tab-desk")).toHaveText(/Desk/);
+  await consoleLanguage(director, "nl");
+  // An accepted answer ages: it fades (a refusal does not).
+  await director.getByTestId("reg-name").fill("   ");
+  await director.getByTestId("reg-submit").click();
+  const refused = director.locator(".answer.error");
+  await expect(refused).toBeVisible();
+  await section(director, "clock");
+  await director.getByTestId("clock-pause").click();
+  const ok = director.locator("[data-testid='section-clock'] .answer.ok").first();
+  await expect(ok).toBeVisible();
+  await expect(ok).not.toHaveClass(/old/);
+  await expect(ok).toHaveClass(/old/, { timeout: 10_000 });
+  expect(Number(await ok.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+  await expect(refused).not.toHaveClass(/old/);
+  // Leave the clock running, as it was.
+  await director.getByTestId("clock-start").click();
+  await expect(director.getByTestId("clock-pause")).toBeVisible();
+  await director.context().close();
 });

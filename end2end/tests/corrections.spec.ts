@@ -63,6 +63,12 @@ test("a re-entry bought by mistake is cancelled and refunded", async ({ browser 
   // A double tap on the confirmation buys one re-entry.
   await director.getByTestId(`re-enter-b-${id}-confirm`).dblclick();
   await expect(director.getByTestId(`player-row-${id}`)).toContainText("×2");
+  // The new seat shown big, in view wherever the row was (issue U.6), the row's own seat.
+  const changed = director.getByTestId("seat-changed");
+  await expect(changed).toBeInViewport();
+  const [t, s] = (await director.getByTestId(`player-row-${id}`).locator(".where").textContent())!.split(" · ");
+  await expect(changed.locator(".big")).toHaveText(`Table ${t} · Seat ${s}`);
+  expect(parseFloat(await changed.locator(".big").evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(40);
   await expect(director.getByTestId("entries")).toHaveText(String(entries + 1));
   await director.waitForTimeout(500);
   await expect(director.getByTestId("entries")).toHaveText(String(entries + 1));

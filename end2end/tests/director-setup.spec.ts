@@ -4,7 +4,7 @@
 // closes, a receipt per player, renaming a club player, and switching tournaments from the
 // console. The tournament is made on the tournaments page and archived at the end, so the
 // demo stays the default for the other specs.
-import { test, expect, Page, hydrated, open, signIn, section, newTournamentFromPage } from "./support";
+import { test, expect, Page, hydrated, open, signIn, section, newTournamentFromPage, consoleMenu } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
@@ -130,6 +130,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday");
 
     // The console switches to another tournament (the demo) and back.
+    await consoleMenu(page);
     const pick = page.getByTestId("tournament-switch");
     await expect(pick).toHaveValue(id);
     await pick.selectOption({ label: DEMO });
@@ -137,6 +138,7 @@ test("settings, structure, payouts, receipt, rename and the tournament switch", 
     await expect(page).toHaveURL(/\/director\?t=\d+$/);
     // A new page: its select answers once the bundle has hydrated it.
     await hydrated(page);
+    await consoleMenu(page);
     await page.getByTestId("tournament-switch").selectOption(id);
     await expect(page.getByTestId("tournament-name")).toHaveText("Setup e2e — Tuesday");
   } finally {

@@ -2,12 +2,13 @@
 // tournament, typed in another case or without its accent, asks before a second person is
 // registered, and a double tap on "Register" buys one entry, not two. In a tournament of its
 // own (a copy of the demo's settings), archived at the end so the other files see the demo.
-import { test, expect, open, signIn, section } from "./support";
+import { test, expect, open, signIn, section, consoleMenu } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 
 test("a name already registered asks first, and a double tap registers once", async ({ page }) => {
   await signIn(page, DEMO);
+  await consoleMenu(page);
   await page.getByTestId("tournaments-link").click();
   await page.getByTestId("new-name").fill("Names e2e");
   await page.getByTestId("new-source").selectOption({ label: `Settings of “${DEMO}”` });

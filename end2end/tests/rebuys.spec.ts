@@ -4,7 +4,7 @@
 // desk (now in Dutch) sells the add-on; the money panel, the TV and the receipt count it all.
 // Its own tournament from the rebuy template, archived at the end (the other specs expect the
 // demo).
-import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, registerAtDesk } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, registerAtDesk, consoleLanguage } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 const PLAYERS = ["Rita Rebuy", "Ruben Rebuy", "Roos Rebuy", "Remi Rebuy"];
@@ -68,7 +68,7 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
 
     // The break after level 4: the add-on, sold by the desk in Dutch.
     await directorCommand(page, { type: "jump_to_level", level_index: 4 });
-    await page.locator("button[data-lang='nl']").click();
+    await consoleLanguage(page, "nl");
     await section(page, "players");
     const addOn = page.getByTestId(`add-on-${out}`);
     await expect(addOn).toContainText("Add-on");

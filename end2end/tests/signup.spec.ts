@@ -77,6 +77,12 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     for (const [i, name] of PHONES.slice(0, 4).entries()) {
       await queue.getByTestId(`admit-${i + 1}`).click();
       await expect(page.getByTestId("seat-drawn")).toContainText(name);
+      // Shown where the tap was (issue U.6): on top of the queue, in view, not under the form.
+      await expect(page.getByTestId("seat-drawn")).toBeInViewport();
+      if (i < 3) {
+        const [drawn, list] = [await page.getByTestId("seat-drawn").boundingBox(), await queue.boundingBox()];
+        expect(drawn!.y + drawn!.height, "the seat drawn right above the queue").toBeLessThanOrEqual(list!.y + 1);
+      }
     }
     await expect(queue.getByTestId("queue-name")).toHaveText([PHONES[4]]);
 

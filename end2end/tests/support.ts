@@ -221,6 +221,20 @@ export async function openDetails(details: Locator) {
   }
 }
 
+/** Opens the console's menu (the QR sheet, the prints, the tournaments, the club's players,
+ * the tournament switch, the language), one tap on its summary. */
+export async function consoleMenu(page: Page) {
+  await openDetails(page.getByTestId("console-menu"));
+}
+
+/** Switches the console's language from its menu, and closes the menu again. */
+export async function consoleLanguage(page: Page, lang: "nl" | "fr" | "en") {
+  await consoleMenu(page);
+  await page.getByTestId("console-menu").locator(`button[data-lang='${lang}']`).click();
+  await page.getByTestId("console-menu-open").click();
+  await expect(page.getByTestId("qr-sheet-link")).toBeHidden();
+}
+
 /** Registers each name at the desk (the director's console on its desk section) and waits
  * for the seat drawn. */
 export async function registerAtDesk(page: Page, names: string[]) {

@@ -3,7 +3,7 @@
 // desk, the phones and the TV; played out from the table's device, the winner's receipt has the
 // ticket on a line of its own. Its own tournament, archived at the end (the other specs expect
 // the demo).
-import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, openDetails, registerAtDesk } from "./support";
+import { test, expect, signIn, open, section, newTournamentFromPage, tablePage, bustFirst, directorCommand, openDetails, registerAtDesk, consoleLanguage } from "./support";
 
 const DEMO = "Demo — Maandagavond";
 const PLAYERS = ["Sara Sat", "Sem Sat", "Sien Sat", "Stan Sat", "Sofie Sat", "Sven Sat"];
@@ -15,7 +15,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
   try {
     await open(page, href);
     // The settings, in Dutch: seats of 50.00 instead of the template's 100.00.
-    await page.locator("button[data-lang='nl']").click();
+    await consoleLanguage(page, "nl");
     await section(page, "clock");
     await openDetails(page.getByTestId("settings"));
     const ticket = page.getByTestId("cfg-ticket");
@@ -25,7 +25,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     await page.getByTestId("cfg-ticket-value").fill("50");
     await page.getByTestId("save-config").click();
     await expect(page.getByTestId("cfg-ticket-value")).toHaveValue("50.00");
-    await page.locator("button[data-lang='en']").click();
+    await consoleLanguage(page, "en");
 
     // Six players at 18.00 for the pool: 108.00 buys two seats of 50.00, 8.00 to third.
     await section(page, "desk");

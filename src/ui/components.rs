@@ -574,6 +574,35 @@ pub fn besides_same_name(
     })
 }
 
+/// After this long an accepted answer is old news: it fades.
+pub const ANSWER_AGES_MS: u64 = 6_000;
+
+/// True once the reply shown has been there `after_ms`, false again at each new reply. A class
+/// set from it fades the element (a CSS animation would not start again: a new answer of the
+/// same kind updates the element in place).
+pub fn aged(
+    reply: Signal<Option<Result<CommandReply, ServerFnError>>>,
+    after_ms: u64,
+) -> Signal<bool> {
+    let old = RwSignal::new(false);
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        reply.track();
+        old.set(false);
+        let this = generation.get_value() + 1;
+        generation.set_value(this);
+        set_timeout(
+            move || {
+                if generation.try_get_value() == Some(this) {
+                    old.try_set(true);
+                }
+            },
+            std::time::Duration::from_millis(after_ms),
+        );
+    });
+    old.into()
+}
+
 /// The answer to the last command, where the tap was: "Saved" when accepted, the reason in
 /// the reader's language when refused. Given the view, a refusal names players by name and
 /// seat ("Anna (3·5)") instead of by id.
@@ -583,6 +612,8 @@ pub fn Answer(
     #[prop(optional, into)] view: Option<Signal<Option<TournamentView>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    // "Saved" fades once old (issue U.6); a refusal stays until the next answer.
+    let old = aged(reply, ANSWER_AGES_MS);
     move || {
         let lang = lang_code(i18n.get_locale());
         match reply.get() {
@@ -601,7 +632,7 @@ pub fn Answer(
                 let sign_in = sign_in_link(code);
                 Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=code>{error_message(lang, code, &Default::default())}{sign_in}</p> }.into_any())
             }
-            Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
+            Some(Ok(CommandReply::Accepted { .. })) => Some(view! { <p class="answer ok" class:old=move || old.get() role="status" data-testid="answer">{t!(i18n, saved)}</p> }.into_any()),
             // Not lost: the device keeps it and sends it when the server can be reached.
             Some(Ok(CommandReply::Queued { waiting })) => Some(view! { <p class="answer queued" role="status" data-testid="answer" data-queued="1">{t!(i18n, outbox_kept, n = waiting)}</p> }.into_any()),
             None => None,

@@ -99,6 +99,9 @@ pub fn RulingFlow(
     /// At a table: its seats, for one amount field per seat.
     #[prop(optional)]
     seats: Option<Signal<Vec<(SeatNo, String)>>>,
+    /// Called a moment after the ruling is recorded: a table's sheet closes by itself.
+    #[prop(optional)]
+    on_done: Option<Callback<()>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // Per-seat amounts being typed (by the seat's index in `seats`), and the seats of the
@@ -113,7 +116,11 @@ pub fn RulingFlow(
                 // Kept on the device counts as recorded: the outbox delivers it once, and a
                 // second tap would record the ruling twice.
                 Some(Ok(CommandReply::Accepted { .. } | CommandReply::Queued { .. })) => {
-                    recording.set(Recording::Done)
+                    recording.set(Recording::Done);
+                    // "Recorded" shows on the button for a moment, then the sheet is done.
+                    if let Some(done) = on_done {
+                        set_timeout(move || done.run(()), std::time::Duration::from_millis(1500));
+                    }
                 }
                 Some(_) => recording.set(Recording::Idle),
                 None => {}

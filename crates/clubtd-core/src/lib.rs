@@ -15,6 +15,7 @@
 
 pub mod log;
 pub mod model;
+pub mod numbers;
 pub mod read;
 pub mod rules;
 pub mod rulings;

@@ -29,12 +29,16 @@ pub fn Desk(
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
     let last_registered = RwSignal::new(None::<String>);
+    // The last seat was drawn for someone admitted from the queue (issue U.6): it shows on
+    // top of the queue, where the tap was, not under the form further down.
+    let from_queue = RwSignal::new(false);
     let suggesting = RwSignal::new(false);
     let register_as = move |same_name_confirmed: bool| {
         if send.pending().get_untracked() {
             return;
         }
         suggesting.set(false);
+        from_queue.set(false);
         last_registered.set(Some(name.get_untracked().trim().to_string()));
         send.dispatch(Command::RegisterPlayer {
             name: name.get_untracked(),
@@ -75,6 +79,31 @@ pub fn Desk(
     let open = move || view.with(|v| v.as_ref().is_some_and(|v| v.registration_open));
     // The club's chip set, for the chips to hand over with the seat.
     let chips = ClubChipSet::use_or_read();
+    // The seat drawn, big, with the chips to hand over and the seat card.
+    let seat_drawn = move || {
+        let n = last_registered.get()?;
+        let p = view.with(|v| {
+            v.as_ref()?
+                .players
+                .iter()
+                .rev()
+                .find(|p| p.name == n)
+                .cloned()
+        })?;
+        let stack = p.stack;
+        Some(view! {
+            <div class="seat-drawn" data-testid="seat-drawn">
+                <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
+                <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
+                // The card to hand over: opens beside the console, which stays as it is.
+                {move || chips.get().and_then(Result::ok).map(|set| view! { <StackChips stack set /> })}
+                <a class="face small-link no-print" target="_blank" data-testid="print-seat-card"
+                    href=with_tournament(&format!("/director/print/cards?player={}", p.player.0), live.shown().get_untracked())>
+                    {t!(i18n, print_seat_card)}
+                </a>
+            </div>
+        })
+    };
     view! {
         <section class="panel desk">
             <h3>{t!(i18n, registration)}" · "
@@ -87,7 +116,8 @@ pub fn Desk(
             } else {
                 view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
             })}
-            <QueuePanel live view last_registered />
+            {move || from_queue.get().then(seat_drawn)}
+            <QueuePanel live view last_registered from_queue />
             <form on:submit=register>
                 <NameWithSuggestions name open=suggesting />
                 <PaymentMethodPicker method testid="reg-method" />
@@ -105,23 +135,7 @@ pub fn Desk(
                     send.value().get().filter(|_| name.with(|n| n.trim() == sent))
                 }) testid="same-name" confirm_testid="reg-same-name-confirm"
                 busy=send.pending().into() on_confirm=Callback::new(move |_| register_as(true)) />
-            {move || {
-                let n = last_registered.get()?;
-                let p = view.with(|v| v.as_ref()?.players.iter().rev().find(|p| p.name == n).cloned())?;
-                let stack = p.stack;
-                Some(view! {
-                    <div class="seat-drawn" data-testid="seat-drawn">
-                        <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
-                        <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
-                        // The card to hand over: opens beside the console, which stays as it is.
-                        {move || chips.get().and_then(Result::ok).map(|set| view! { <StackChips stack set /> })}
-                        <a class="face small-link no-print" target="_blank" data-testid="print-seat-card"
-                            href=with_tournament(&format!("/director/print/cards?player={}", p.player.0), live.shown().get_untracked())>
-                            {t!(i18n, print_seat_card)}
-                        </a>
-                    </div>
-                })
-            }}
+            {move || (!from_queue.get()).then(seat_drawn)}
             {move || registered.get().map(|player| view! { <PlayerLinkCard player tournament=live.shown().get_untracked() /> })}
         </section>
     }

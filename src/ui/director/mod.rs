@@ -159,18 +159,18 @@ pub fn DirectorPage() -> impl IntoView {
         <FaceTitle live face />
         <Transition fallback=move || view! { <p class="page">{t!(i18n, loading)}</p> }>
         <main class="page director console">
-            <header class="bar"><h1>{t!(i18n, face_director)}</h1>
-                {move || current.get().map(|l| view! { <h2 class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</h2> })}
-                <a class="face small-link" href=move || with_tournament("/director/tables", live.choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
-                <a class="face small-link" href=move || with_tournament("/director/print/seating", live.choice.get()) data-testid="print-link">{t!(i18n, print_sheets)}</a>
-                <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
-                <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
-                <TournamentSwitch shown=live.shown() />
-                <LangSwitch />
-            </header>
+            // One row on a tablet (issue U.6): the face and the tournament, the status strip,
+            // and a menu for what is used once an evening (the QR sheet, prints, other
+            // tournaments, the language); the section tabs right under it. All of it stays in
+            // view, about 120 px of the tablet's 768.
             <div class="console-top">
+                <header class="bar console-bar">
+                    <h1>{t!(i18n, face_director)}</h1>
+                    {move || current.get().map(|l| view! { <h2 class="tournament-name" data-testid="tournament-name">{l.view.name.clone()}</h2> })}
+                    <StatusStrip live view=tournament section send=send_strip />
+                    <ConsoleMenu choice=live.choice shown=live.shown() />
+                </header>
                 <OfflineBanner live />
-                <StatusStrip live view=tournament section send=send_strip />
                 <Answer reply=send_strip.value().into() view=tournament />
                 <SectionTabs section waiting=waiting_now />
             </div>
@@ -323,6 +323,26 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
 
 /// The director's other tournaments (not archived), one tap away: the whole console follows
 /// the choice (`?t=`), its live stream included, so the page loads anew.
+/// The console's menu: what a director opens once an evening, kept out of the way of the
+/// status strip. A `<details>`, so it opens before the code has loaded too.
+#[component]
+fn ConsoleMenu(choice: Memo<Option<i64>>, shown: Signal<Option<i64>>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <details class="console-menu" data-testid="console-menu">
+            <summary data-testid="console-menu-open">{t!(i18n, menu)}</summary>
+            <div class="menu-items">
+                <a class="face small-link" href=move || with_tournament("/director/tables", choice.get()) data-testid="qr-sheet-link">{t!(i18n, qr_sheet)}</a>
+                <a class="face small-link" href=move || with_tournament("/director/print/seating", choice.get()) data-testid="print-link">{t!(i18n, print_sheets)}</a>
+                <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
+                <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
+                <TournamentSwitch shown />
+                <LangSwitch />
+            </div>
+        </details>
+    }
+}
+
 #[component]
 fn TournamentSwitch(shown: Signal<Option<i64>>) -> impl IntoView {
     let i18n = use_i18n();

@@ -36,10 +36,14 @@ pub fn PlayersPanel(
     let method = RwSignal::new(PaymentMethod::Cash);
     let present = RwSignal::new(true);
     let busy = Signal::derive(move || send.pending().get());
+    // Whose seat the last tap may have changed (a re-entry, a rebuy): once accepted, the seat
+    // is shown big in the answer (issue U.6), not only as row text.
+    let seated_anew = RwSignal::new(None::<PlayerId>);
     let re_enter = move |player, option| {
         if send.pending().get_untracked() {
             return;
         }
+        seated_anew.set(Some(player));
         send.dispatch(Command::ReEnter {
             player,
             option,
@@ -54,6 +58,9 @@ pub fn PlayersPanel(
         }
     };
     let rebuy = move |player, double| {
+        if !send.pending().get_untracked() {
+            seated_anew.set(Some(player));
+        }
         buy(Command::Rebuy {
             player,
             double,
@@ -63,6 +70,9 @@ pub fn PlayersPanel(
         })
     };
     let add_on = move |player| {
+        if !send.pending().get_untracked() {
+            seated_anew.set(None);
+        }
         buy(Command::AddOn {
             player,
             method: method.get_untracked(),
@@ -216,7 +226,7 @@ pub fn PlayersPanel(
                     {t!(i18n, present_confirm)}
                 </label>
             </div>
-            <Answer reply=send.value().into() view />
+            <AnswerDock reply=send.value().into() view seated_anew />
             {requests}
             {reentry_requests}
             <ul class="player-list">{rows}</ul>
@@ -254,4 +264,47 @@ fn request_list(
         }
         .into_any()
     })
+}
+
+/// The players section's answer (issue U.6): the rows run far below the fold on a tablet, so
+/// the answer to a row's tap shows in a box at the bottom of the screen, in view wherever the
+/// tap was; after a re-entry or a rebuy it shows the seat big. It lets taps through (nothing
+/// under it is hidden from a finger), and an accepted answer fades once it is old; a refusal
+/// stays until the next answer.
+#[component]
+fn AnswerDock(
+    reply: Signal<Option<Result<crate::server_fns::CommandReply, ServerFnError>>>,
+    view: Signal<Option<TournamentView>>,
+    seated_anew: RwSignal<Option<PlayerId>>,
+) -> impl IntoView {
+    use crate::server_fns::CommandReply;
+    let i18n = use_i18n();
+    // Old news goes: an accepted answer leaves the screen after a while (a refusal stays).
+    let old = super::super::components::aged(reply, 8_000);
+    move || {
+        let accepted = matches!(reply.get()?, Ok(CommandReply::Accepted { .. }));
+        let seat = move || {
+            let player = seated_anew.get().filter(|_| accepted)?;
+            let p = view.with(|v| {
+                v.as_ref()?
+                    .players
+                    .iter()
+                    .find(|p| p.player == player)
+                    .cloned()
+            })?;
+            let (table, seat) = (p.table?, p.seat?);
+            Some(view! {
+                <div class="seat-drawn" data-testid="seat-changed">
+                    <span class="label">{p.name}</span>
+                    <span class="big">{t!(i18n, table_n, n = table.0)}" · "{t!(i18n, seat)}" "{seat.0}</span>
+                </div>
+            })
+        };
+        Some(view! {
+            <div class="answer-dock" class:old=move || accepted && old.get() data-testid="players-answer">
+                <Answer reply view />
+                {seat}
+            </div>
+        })
+    }
 }

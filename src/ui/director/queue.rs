@@ -31,6 +31,8 @@ pub fn QueuePanel(
     #[prop(into)] view: Signal<Option<TournamentView>>,
     /// The desk's "seat drawn" shows the player admitted here, as for a name typed.
     last_registered: RwSignal<Option<String>>,
+    /// Set when the seat is drawn here: the desk shows it on top of the queue, at the tap.
+    from_queue: RwSignal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let send = command_action(RwSignal::new(None), live.shown());
@@ -51,6 +53,7 @@ pub fn QueuePanel(
             return;
         }
         admitting.set_value(Some(line.clone()));
+        from_queue.set(true);
         last_registered.set(Some(line.name.clone()));
         send.dispatch(Command::Admit {
             entry: line.entry,

@@ -164,17 +164,18 @@ pub fn BustReportForm(
                 .iter()
                 .map(|s| {
                     let player = s.player;
-                    let label = format!("{} · {}", s.seat.0, s.name);
+                    let (seat, name, title) = (s.seat.0, s.name.clone(), s.name.clone());
                     view! {
                         <button
                             class="chip-toggle"
+                            title=title
                             class:on=move || who.with(|l| l.contains(&player))
                             class:reported=move || waiting_out.with(|w| w.contains(&player))
                             aria-pressed=move || who.with(|l| l.contains(&player)).to_string()
                             disabled=move || other.with(|l| l.contains(&player)) || waiting_out.with(|w| w.contains(&player))
                             data-testid=format!("{id}-{}", player.0)
                             on:click=move |_| { toggle(who, player); reported.set(false); }
-                        >{label}</button>
+                        ><b class="seat-no">{seat}</b><span class="sep">" · "</span><span class="seat-name">{name}</span></button>
                     }
                 })
                 .collect_view()
@@ -182,10 +183,13 @@ pub fn BustReportForm(
     let out_buttons = seat_buttons(busted, winners, "bust-out");
     let win_buttons = seat_buttons(winners, busted, "bust-win");
     view! {
-        <section class="bust-report panel">
-            <h2>{t!(i18n, report_bust)}</h2>
+        <section class="bust-report panel" data-testid="bust-report">
+            // Named for screen readers; on the screen the two questions say it (one screen, U.1).
+            <h2 class="visually-hidden">{t!(i18n, report_bust)}</h2>
             <h3>{t!(i18n, busted_in_hand)}</h3>
-            <div class="toggles">{out_buttons}</div>
+            // A compact seat grid (issue U.1): ten seats in four rows, so who is out, who won
+            // and Confirm fit one phone screen.
+            <div class="toggles seat-grid">{out_buttons}</div>
             {move || {
                 let out = busted.get();
                 (out.len() > 1).then(|| out.into_iter().map(|p| {
@@ -200,7 +204,7 @@ pub fn BustReportForm(
                 }).collect_view())
             }}
             <h3>{t!(i18n, winners_of_pot)}</h3>
-            <div class="toggles">{win_buttons}</div>
+            <div class="toggles seat-grid">{win_buttons}</div>
             // What the confirm button will send, in words, right above it.
             {move || {
                 let name = |p: &PlayerId| names.with_value(|n| n.get(p).cloned().unwrap_or_default());

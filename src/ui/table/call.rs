@@ -1,5 +1,5 @@
-//! The table's call for the TD (PKR4U 1): one tap calls; the table then reads "called,
-//! waiting for the TD" with the time since, until the TD answers ("TD on the way"), until
+//! The table's call for the TD (PKR4U 1): one tap calls; the table then reads the time since
+//! and "called, waiting for the TD" (on one line: the time first, the words cut if need be), until the TD answers ("TD on the way"), until
 //! the call is closed. The table may take its call back.
 
 use super::super::components::format_ms;
@@ -50,14 +50,14 @@ pub fn CallPanel(
         .into_any(),
         Some(CallView { at, answered_at: None, .. }) => view! {
             <p class="called waiting" role="status" data-testid="director-called" data-state="waiting">
-                {t!(i18n, call_waiting)}" · "<span data-testid="call-since">{move || since(at.0)}</span>
+                <span data-testid="call-since">{move || since(at.0)}</span>" · "{t!(i18n, call_waiting)}
             </p>
             {cancel()}
         }
         .into_any(),
         Some(CallView { answered_at: Some(answered), .. }) => view! {
             <p class="called answered" role="status" data-testid="director-called" data-state="answered">
-                {t!(i18n, call_on_the_way)}" · "<span data-testid="call-since">{move || since(answered.0)}</span>
+                <span data-testid="call-since">{move || since(answered.0)}</span>" · "{t!(i18n, call_on_the_way)}
             </p>
             {cancel()}
         }

@@ -13,6 +13,7 @@ mod duties;
 mod moves;
 mod rebuys;
 mod seats;
+mod state;
 
 use super::components::{Answer, ClockPanel, FaceTitle, LangSwitch};
 use super::connection::OfflineBanner;
@@ -31,6 +32,7 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use moves::TableMoves;
 use rebuys::RebuyAsks;
 use seats::Seats;
+use state::TableState;
 
 /// `/table/:n`.
 #[component]
@@ -122,6 +124,19 @@ pub fn TablePage() -> impl IntoView {
                 </div>
             </Show>
             <Answer reply=send.value().into() />
+            // The table's state on top, one line each (issue U.1), then its moves.
+            <Transition fallback=|| ()>
+                {move || live.view.get().map(|v| v.ok().flatten().and_then(|l| {
+                    let n = TableNo(table());
+                    let tv = l.view.tables.iter().find(|t| t.table == n).cloned()?;
+                    let ro = read_only.get();
+                    Some(view! {
+                        <TableState view=l.view.clone() tv=tv.clone() live read_only=ro />
+                        <TableMoves view=l.view.clone() table=n send read_only=ro />
+                        <HandForHand view=l.view.clone() tv send read_only=ro />
+                    })
+                }))}
+            </Transition>
             <Show when=move || !read_only.get()>
                 <section class="table-actions" data-testid="table-actions">
                     <Transition fallback=|| ()>
@@ -137,7 +152,8 @@ pub fn TablePage() -> impl IntoView {
                         on:click=move |_| show_flow.update(|s| *s = !*s)>{t!(i18n, table_rulings)}</button>
                 </section>
                 <Show when=move || show_flow.get()>
-                    <RulingFlow table=Some(table()) send seats=hand_seats />
+                    // A recorded ruling's sheet closes by itself; the answer stays on top.
+                    <RulingFlow table=Some(table()) send seats=hand_seats on_done=Callback::new(move |_| show_flow.set(false)) />
                 </Show>
             </Show>
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
@@ -148,30 +164,21 @@ pub fn TablePage() -> impl IntoView {
                             return view! { <p class="answer error">{t!(i18n, no_such_table)}</p> }.into_any();
                         };
                         let ro = read_only.get();
-                        // A table a player waits to come to is told so in its moves, with the
-                        // same request for its button (TDA 25); the plain request is for the rest.
-                        let arrival_waits = l.view.balancing.automatic
-                            && l.view.plan.waiting.iter().any(|w| w.to_table == n);
-                        let need_button = l.view.plan.need_button.contains(&n) && !arrival_waits;
                         let situations = situations.get().and_then(|r| r.ok()).unwrap_or_default();
                         view! {
-                            {tv.stopped.then(|| view! { <div class="stopped" role="alert" data-testid="stopped">{t!(i18n, stopped)}</div> })}
-                            // Closed (broken, or by the final-table draw): where its players went
-                            // is listed right below, in the moves.
-                            {(!tv.open).then(|| view! { <div class="big-news" role="status" data-testid="table-closed">{t!(i18n, table_closed_here)}</div> })}
-                            {(need_button && !ro).then(|| view! { <div class="answer" role="alert" data-testid="need-button">{t!(i18n, need_button)}</div> })}
-                            <TableMoves view=l.view.clone() table=n send read_only=ro />
-                            // PKR4U 18 is due early in the evening: right under the moves.
+                            // The bust report first: the dealer's job all evening (U.1).
+                            {(!ro).then(|| view! {
+                                <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send=report view=l.view.clone() />
+                                <RebuyAsks view=l.view.clone() table=n send />
+                            })}
+                            // PKR4U 18 is due early in the evening: right under the bust report.
                             {(!ro).then(|| view! { <BonusArrivals view=l.view.clone() table=n send /> })}
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                             <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
-                            <HandForHand view=l.view.clone() tv=tv.clone() send read_only=ro />
                             <Seats tv=tv.clone() send read_only=ro />
                             <TablePenalties view=l.view.clone() table=n live send read_only=ro situations />
                             {(!ro).then(|| view! {
                                 <AbandonedStacks tv=tv.clone() send />
-                                <BustReportForm table=n seats=tv.seats.clone() registration_open=l.view.registration_open draft send=report view=l.view.clone() />
-                                <RebuyAsks view=l.view.clone() table=n send />
                                 <ChipCount table=n seats=tv.seats.clone() send draft=count />
                             })}
                         }.into_any()
