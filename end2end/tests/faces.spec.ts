@@ -351,3 +351,24 @@ test("a table calls the director for an unattention bet and the ruling reaches t
   expect((received - tapped + 1440) % 1440).toBeGreaterThanOrEqual(1);
   expect((received - tapped + 1440) % 1440).toBeLessThanOrEqual(3);
 });
+
+// Issue U.13: numbers and amounts in the reader's format, on the room screen and a player's
+// page: Dutch 12.000 and € 7,50, French 12 000 and 7,50 €, English 12,000 and €7.50.
+test("numbers and amounts are written the reader's way in Dutch, French and English", async ({ browser }) => {
+  const formats: [string, RegExp, RegExp][] = [
+    ["nl-BE", /^€\s\d{1,3}(\.\d{3})*,\d{2}$/, /^\d{1,3}(\.\d{3})+/],
+    ["fr-BE", /^\d{1,3}(\s\d{3})*,\d{2}\s€$/, /^\d{1,3}(\s\d{3})+/],
+    ["en-GB", /^€\d{1,3}(,\d{3})*\.\d{2}$/, /^\d{1,3}(,\d{3})+/],
+  ];
+  for (const [locale, money, stack] of formats) {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale });
+    const tv = await context.newPage();
+    await open(tv, "/screen");
+    await expect(tv.getByTestId("prize-pool"), locale).toHaveText(money);
+    await expect(tv.locator(".tv-figures > div").nth(2).locator("dd"), locale).toHaveText(stack);
+    // The same on a player's phone: the field's figures.
+    await open(tv, "/player");
+    await expect(tv.getByTestId("prize-pool"), locale).toHaveText(money);
+    await context.close();
+  }
+});

@@ -79,7 +79,8 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
     await expect(page.getByTestId(`add-on-${out}`)).toBeHidden();
     await section(page, "money");
     await expect(money.getByTestId("add-ons")).toHaveText("1");
-    await expect(money).toContainText("56.00");
+    // In Dutch, as the desk now reads (issue U.13): € 56,00.
+    await expect(money).toContainText(/€\s56,00/);
 
     // The TV: the add-on is on, the counts show.
     const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -96,7 +97,7 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
     await page.getByTestId(`receipt-${out}`).click();
     const lines = page.locator("[data-testid^='receipt-line-']");
     await expect(lines).toHaveCount(3);
-    await expect(page.getByTestId("receipt-paid-in")).toContainText("30.00");
+    await expect(page.getByTestId("receipt-paid-in")).toContainText(/€\s30,00/);
     await table.context().close();
   } finally {
     await open(page, "/director/tournaments");

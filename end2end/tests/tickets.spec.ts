@@ -38,9 +38,9 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     await section(page, "money");
     const rows = page.getByTestId("payouts-table").locator("tbody tr");
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(0)).toContainText("Ticket Main Event (€ 50.00)");
-    await expect(rows.nth(1)).toContainText("Ticket Main Event (€ 50.00)");
-    await expect(rows.nth(2)).toContainText("€ 8.00");
+    await expect(rows.nth(0)).toContainText("Ticket Main Event (€50.00)");
+    await expect(rows.nth(1)).toContainText("Ticket Main Event (€50.00)");
+    await expect(rows.nth(2)).toContainText("€8.00");
     await expect(rows.nth(2).getByTestId("ticket-prize")).toHaveCount(0);
     await expect(page.getByTestId("payouts-satellite")).toBeVisible();
 
@@ -53,7 +53,7 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await open(tv, `/screen?t=${id}`);
     await expect(tv.locator(".tv-payouts li").first()).toContainText("Ticket Main Event");
-    await expect(tv.locator(".tv-payouts li").nth(2)).toContainText("€ 8.00");
+    await expect(tv.locator(".tv-payouts li").nth(2)).toContainText("€8.00");
     await tv.screenshot({ path: "test-results/satellite-tv.png" });
     await tv.close();
 
@@ -69,12 +69,12 @@ test("a satellite: seats bought by the pool, the rest in cash, the ticket on the
     await openDetails(results);
     await expect(results.getByTestId("ticket-prize")).toHaveCount(2);
     const third = out[3];
-    await expect(results.getByTestId(`result-receipt-${third}`).locator("xpath=ancestor::tr")).toContainText("€ 8.00");
+    await expect(results.getByTestId(`result-receipt-${third}`).locator("xpath=ancestor::tr")).toContainText("€8.00");
 
     // The runner-up's receipt: the seat on a line of its own, no money.
     await results.getByTestId(`result-receipt-${out[4]}`).click();
     await expect(page.getByTestId("receipt-ticket")).toHaveText("Ticket won: Main Event (its value)");
-    await expect(page.getByTestId("receipt")).toContainText("€ 50.00");
+    await expect(page.getByTestId("receipt")).toContainText("€50.00");
   } finally {
     await open(page, "/director/tournaments");
     await page.getByTestId(`archive-${id}`).click();

@@ -5,6 +5,7 @@ use super::live::Live;
 use crate::domain::config::{TicketKind, TicketPrize};
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
+use crate::domain::numbers::NumberStyle;
 use crate::domain::view::{ClockView, LevelView, MoveNotice, ResultLine, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
@@ -181,7 +182,7 @@ fn counted_down(ms: i64, clock: &ClockView, live: &Live) -> i64 {
 }
 
 fn blinds_text(level: &LevelView) -> String {
-    format!("{} / {}", level.small_blind, level.big_blind)
+    format!("{} / {}", chips(level.small_blind), chips(level.big_blind))
 }
 
 /// The clock panel: level, time left, blinds and ante, next level, time to break.
@@ -221,14 +222,14 @@ pub fn ClockPanel(
             {(level.number.is_some()).then(|| view! {
                 <div class="clock-blinds">
                     <span>{blinds_text(&level)}</span>
-                    {(level.ante.0 > 0).then(|| view! { <span class="ante">{t!(i18n, ante)}" " {level.ante.to_string()}</span> })}
+                    {(level.ante.0 > 0).then(|| view! { <span class="ante">{t!(i18n, ante)}" " {chips(level.ante)}</span> })}
                 </div>
             })}
-            {colour_up.map(|chip| view! { <div class="colour-up">{t!(i18n, colour_up, chip = chip.to_string())}</div> })}
+            {colour_up.map(|chip| view! { <div class="colour-up">{t!(i18n, colour_up, chip = chips(chip))}</div> })}
             {next.filter(|_| !finished).map(|n| view! {
                 <div class="clock-next">{t!(i18n, next_level)}": "
                     {match n.number { Some(_) => blinds_text(&n), None => t_string!(i18n, break_).to_string() }}
-                    {(n.ante.0 > 0).then(|| format!(" ({})", n.ante))}
+                    {(n.ante.0 > 0).then(|| format!(" ({})", chips(n.ante)))}
                 </div>
             })}
             {clock.ms_to_break.filter(|_| !finished).map(|ms| {
@@ -249,7 +250,7 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
         <dl class="figures">
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
-            <div><dt>{t!(i18n, average_stack)}</dt><dd>{v.average_stack.to_string()}<small>" "{avg_bb}</small></dd></div>
+            <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(v.average_stack)}<small>" "{avg_bb}</small></dd></div>
             <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}<GuaranteedMark guarantee=v.guarantee /></dd></div>
             <PurchaseFigures view=v.clone() />
         </dl>
@@ -502,14 +503,23 @@ pub fn zone_offset() -> RwSignal<Option<i64>> {
     offset
 }
 
-/// `€ 12.50`, the sign and the amount never on two lines (a non-breaking space).
-pub fn euro(c: Cents) -> String {
-    format!("€\u{a0}{c}")
+/// How the reader writes numbers (issue U.13): the page's language; Dutch, the club's, where
+/// a page has no language (a test outside any page).
+pub fn number_style() -> NumberStyle {
+    use_context::<leptos_i18n::I18nContext<Locale>>()
+        .map(|i18n| NumberStyle::of_language(lang_code(i18n.get_locale_untracked())))
+        .unwrap_or(NumberStyle::Dutch)
 }
 
-/// Stack in chips, readable.
+/// An amount as the reader writes it: `€ 12,50`, `12,50 €`, `€12.50`; the sign and the
+/// amount never on two lines.
+pub fn euro(c: Cents) -> String {
+    number_style().euro(c)
+}
+
+/// A chip count as the reader writes it: `12.000`, `12 000`, `12,000`.
 pub fn chips(c: Chips) -> String {
-    c.to_string()
+    number_style().chips(c)
 }
 
 /// The payouts table (tickets named where places win them).

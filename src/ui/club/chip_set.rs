@@ -10,7 +10,7 @@ use crate::domain::config::Level;
 use crate::domain::money::Chips;
 use crate::i18n::*;
 use crate::server_fns::club::{club_chip_set, set_chip_set, Refused};
-use crate::ui::components::{chip_count, whole_number};
+use crate::ui::components::{chip_count, chips, whole_number};
 use leptos::prelude::*;
 
 /// The club's chip set, read once per director's page and shared by the desk (the chips to
@@ -180,8 +180,8 @@ pub fn chips_in_words(chips: &[(Chips, u32)], set: &ChipSet) -> String {
                 .map(|d| d.colour.trim())
                 .filter(|c| !c.is_empty());
             match colour {
-                Some(c) => format!("{n} × {value} ({c})"),
-                None => format!("{n} × {value}"),
+                Some(c) => format!("{n} × {} ({c})", super::super::components::chips(*value)),
+                None => format!("{n} × {}", super::super::components::chips(*value)),
             }
         })
         .collect::<Vec<_>>()
@@ -219,24 +219,24 @@ pub fn ChipPlan(levels: Vec<Level>, stack: Chips, players: u32) -> impl IntoView
                 let lines = warnings.iter().map(|w| {
                     let text = match w {
                         ChipWarning::NotMakeable { level, amount, smallest } => t!(i18n, chip_not_makeable,
-                            level = level_number(&levels, *level), amount = amount.to_string(), smallest = smallest.to_string()).into_any(),
+                            level = level_number(&levels, *level), amount = chips(*amount), smallest = chips(*smallest)).into_any(),
                         ChipWarning::UnknownColourUp { level, chip } => t!(i18n, chip_colour_up_unknown,
-                            level = level_number(&levels, *level), chip = chip.to_string()).into_any(),
-                        ChipWarning::StackNotMakeable { stack } => t!(i18n, chip_stack_not_makeable, stack = stack.to_string()).into_any(),
+                            level = level_number(&levels, *level), chip = chips(*chip)).into_any(),
+                        ChipWarning::StackNotMakeable { stack } => t!(i18n, chip_stack_not_makeable, stack = chips(*stack)).into_any(),
                         ChipWarning::Short { value, needed, owned } => t!(i18n, chip_short,
-                            value = value.to_string(), needed = *needed, owned = *owned, players = players).into_any(),
+                            value = chips(*value), needed = *needed, owned = *owned, players = players).into_any(),
                     };
                     view! { <li data-testid="chip-warning">{text}</li> }
                 }).collect_view();
                 let tips = suggestions.iter().map(|s| view! {
                     <li data-testid="colour-up-suggestion">{t!(i18n, chip_colour_up_suggest,
-                        chip = s.chip.to_string(), level = level_number(&levels, s.level))}</li>
+                        chip = chips(s.chip), level = level_number(&levels, s.level))}</li>
                 }).collect_view();
                 let clean = warnings.is_empty();
                 view! {
                     <section class="chip-plan" data-testid="chip-plan">
                         <h4>{t!(i18n, chip_plan)}</h4>
-                        {breakdown.map(|b| view! { <p data-testid="stack-chips">{t!(i18n, stack_in_chips, stack = stack.to_string())}" "<b>{b}</b></p> })}
+                        {breakdown.map(|b| view! { <p data-testid="stack-chips">{t!(i18n, stack_in_chips, stack = chips(stack))}" "<b>{b}</b></p> })}
                         {if clean {
                             view! { <p class="answer ok" data-testid="chip-plan-ok">{t!(i18n, chip_plan_ok, players = players)}</p> }.into_any()
                         } else {
@@ -258,7 +258,7 @@ pub fn StackChips(stack: Chips, set: ChipSet) -> impl IntoView {
     stack_breakdown(stack, &set).map(|c| {
         let words = chips_in_words(&c, &set);
         view! {
-            <p class="stack-chips" data-testid="desk-stack-chips">{t!(i18n, stack_in_chips, stack = stack.to_string())}" "<b>{words}</b></p>
+            <p class="stack-chips" data-testid="desk-stack-chips">{t!(i18n, stack_in_chips, stack = chips(stack))}" "<b>{words}</b></p>
         }
     })
 }

@@ -4,7 +4,7 @@
 //! first: it changes the blinds at every table.
 
 use super::super::components::{
-    format_ms, remaining_now, Answer, ClockPanel, ConfirmButton, FieldFigures,
+    chips, format_ms, remaining_now, Answer, ClockPanel, ConfirmButton, FieldFigures,
 };
 use super::super::live::CommandAction;
 use super::super::live::{command_action, Live};
@@ -133,11 +133,11 @@ fn LevelPicker(live: Live, send: CommandAction, current: Memo<Option<usize>>) ->
                         Level::Play { small_blind, big_blind, ante, .. } => {
                             play += 1;
                             let ante = if ante.0 > 0 {
-                                format!(" · {} {}", t_string!(i18n, ante), ante)
+                                format!(" · {} {}", t_string!(i18n, ante), chips(ante))
                             } else {
                                 String::new()
                             };
-                            format!("{} {play} · {small_blind} / {big_blind}{ante}", t_string!(i18n, level))
+                            format!("{} {play} · {} / {}{ante}", t_string!(i18n, level), chips(small_blind), chips(big_blind))
                         }
                         Level::Break { minutes, .. } => {
                             format!("{} · {minutes} min", t_string!(i18n, break_))

@@ -6,7 +6,8 @@
 //! below 3 % of the screen's height. Every countdown counts down on the device between views.
 
 use super::super::components::{
-    euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PayoutLine, PurchaseFigures,
+    chips, euro, format_ms, payout_lines, remaining_now, GuaranteedMark, PayoutLine,
+    PurchaseFigures,
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
@@ -30,7 +31,7 @@ fn counted(ms: i64, clock: &ClockView, live: &Live) -> i64 {
 }
 
 fn blinds(level: &LevelView) -> String {
-    format!("{} / {}", level.small_blind, level.big_blind)
+    format!("{} / {}", chips(level.small_blind), chips(level.big_blind))
 }
 
 /// The top strip: the tournament's name, the field's figures, the bubble.
@@ -58,7 +59,7 @@ pub fn Head(view: TournamentView) -> impl IntoView {
             <dl class="tv-figures">
                 <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{view.players_left}</dd></div>
                 <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
-                <div><dt>{t!(i18n, average_stack)}</dt><dd>{view.average_stack.to_string()}<small>{avg_bb}</small></dd></div>
+                <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(view.average_stack)}<small>{avg_bb}</small></dd></div>
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}<GuaranteedMark guarantee=view.guarantee /></dd></div>
                 <PurchaseFigures view=view.clone() />
             </dl>
@@ -110,12 +111,12 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
                 <div class="tv-time" data-testid="clock-time">{time}</div>
                 {status.map(|s| view! { <div class="tv-status">{s}</div> })}
                 {level.colour_up.map(|chip| view! {
-                    <div class="tv-colour-up" data-testid="tv-colour-up">{t!(i18n, tv_colour_up, chip = chip.to_string())}</div>
+                    <div class="tv-colour-up" data-testid="tv-colour-up">{t!(i18n, tv_colour_up, chip = chips(chip))}</div>
                 })}
                 {after.map(|n| view! {
                     <div class="tv-next">{t!(i18n, tv_after_break)}": "
                         {t!(i18n, tv_level_n, n = n.number.unwrap_or_default())}" · "{blinds(&n)}
-                        {(n.ante > Chips::ZERO).then(|| format!(" · {} {}", t_string!(i18n, ante), n.ante))}
+                        {(n.ante > Chips::ZERO).then(|| format!(" · {} {}", t_string!(i18n, ante), chips(n.ante)))}
                     </div>
                 })}
                 {countdowns}
@@ -147,15 +148,15 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
             {status.map(|s| view! { <div class="tv-status">{s}</div> })}
             <div class="tv-blinds" data-testid="tv-blinds">{blinds(&level)}</div>
             {(level.ante > Chips::ZERO).then(|| view! {
-                <div class="tv-ante" data-testid="tv-ante">{t!(i18n, ante)}" "{level.ante.to_string()}</div>
+                <div class="tv-ante" data-testid="tv-ante">{t!(i18n, ante)}" "{chips(level.ante)}</div>
             })}
             {short_antes.into_iter().map(|a| view! {
-                <div class="tv-short-ante">{t!(i18n, tv_short_table_ante, ante = a.to_string())}</div>
+                <div class="tv-short-ante">{t!(i18n, tv_short_table_ante, ante = chips(a))}</div>
             }).collect_view()}
             {next.map(|n| view! {
                 <div class="tv-next" data-testid="tv-next">{t!(i18n, next_level)}": "
                     {match n.number {
-                        Some(_) if n.ante > Chips::ZERO => format!("{} · {} {}", blinds(&n), t_string!(i18n, ante), n.ante),
+                        Some(_) if n.ante > Chips::ZERO => format!("{} · {} {}", blinds(&n), t_string!(i18n, ante), chips(n.ante)),
                         Some(_) => blinds(&n),
                         None => format!("{} ({} min)", t_string!(i18n, break_), n.minutes),
                     }}
@@ -369,7 +370,7 @@ pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl I
                     <h2>{t!(i18n, chip_leaders)}</h2>
                     <ol>
                         {leaders.into_iter().map(|(name, stack)| view! {
-                            <li data-testid="tv-leader"><span class="name">{name}</span><span class="num">{stack.to_string()}</span></li>
+                            <li data-testid="tv-leader"><span class="name">{name}</span><span class="num">{chips(stack)}</span></li>
                         }).collect_view()}
                     </ol>
                 </section>

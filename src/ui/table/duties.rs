@@ -2,7 +2,7 @@
 //! stacks in a bounty event (PKR4U 6), bonus stacks to confirm (PKR4U 18) and hand-for-hand
 //! (seed 000, FIDPA).
 
-use super::super::components::{euro, format_ms, lang_code, ConfirmButton};
+use super::super::components::{chips, euro, format_ms, lang_code, ConfirmButton};
 use super::super::live::{CommandAction, Live};
 use super::super::ruling::reason_text;
 use crate::domain::command::Command;
@@ -105,7 +105,7 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
                 .collect_view();
             view! {
                 <section class="panel abandoned" data-testid="abandoned">
-                    <p>{t!(i18n, abandoned_stack, name = a.owner_name.clone(), chips = a.chips.to_string(), bounty = euro(a.bounty))}</p>
+                    <p>{t!(i18n, abandoned_stack, name = a.owner_name.clone(), chips = chips(a.chips), bounty = euro(a.bounty))}</p>
                     <label>{t!(i18n, stack_gone)}
                         <select on:change=move |ev| winner.set(event_target_value(&ev).parse().ok().map(PlayerId))>
                             <option value="">"—"</option>

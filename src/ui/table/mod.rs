@@ -15,7 +15,7 @@ mod rebuys;
 mod seats;
 mod state;
 
-use super::components::{Answer, ClockPanel, FaceTitle, LangSwitch};
+use super::components::{chips, Answer, ClockPanel, FaceTitle, LangSwitch};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live};
 use super::ruling::RulingFlow;
@@ -174,7 +174,7 @@ pub fn TablePage() -> impl IntoView {
                             // PKR4U 18 is due early in the evening: right under the bust report.
                             {(!ro).then(|| view! { <BonusArrivals view=l.view.clone() table=n send /> })}
                             <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
-                            <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{tv.ante.to_string()}</p>
+                            <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{chips(tv.ante)}</p>
                             <Seats tv=tv.clone() send read_only=ro />
                             <TablePenalties view=l.view.clone() table=n live send read_only=ro situations />
                             {(!ro).then(|| view! {

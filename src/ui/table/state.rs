@@ -2,7 +2,7 @@
 //! called, closed, its button asked for, a break with its colour-up. The moves follow (their
 //! own lines), then the call, then the bust report: what the dealer acts on first is in view.
 
-use super::super::components::{format_ms, remaining_now};
+use super::super::components::{chips, format_ms, remaining_now};
 use super::super::live::Live;
 use crate::domain::ids::TableNo;
 use crate::domain::view::{TableView, TournamentView};
@@ -33,7 +33,7 @@ pub fn TableState(
         view! {
             <p class="state-line break" role="status" data-testid="table-break">
                 {t!(i18n, break_)}" · "{left}
-                {colour_up.map(|chip| view! { " · "{t!(i18n, colour_up, chip = chip.to_string())} })}
+                {colour_up.map(|chip| view! { " · "{t!(i18n, colour_up, chip = chips(chip))} })}
             </p>
         }
     });
