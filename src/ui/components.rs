@@ -245,7 +245,7 @@ pub fn ClockPanel(
 pub fn FieldFigures(live: LiveView) -> impl IntoView {
     let i18n = use_i18n();
     let v = live.view;
-    let avg_bb = format!("{}.{} BB", v.average_bb_x10 / 10, v.average_bb_x10 % 10);
+    let avg_bb = format!("{} BB", number_style().tenths(v.average_bb_x10));
     view! {
         <dl class="figures">
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>

@@ -58,6 +58,18 @@ impl NumberStyle {
         format!("{sign}{}", self.grouped(n.unsigned_abs()))
     }
 
+    /// A number given in tenths, with its one decimal: `12,5` (`12.5` in English).
+    pub fn tenths(self, x10: i64) -> String {
+        let sign = if x10 < 0 { "-" } else { "" };
+        let abs = x10.unsigned_abs();
+        format!(
+            "{sign}{}{}{}",
+            self.grouped(abs / 10),
+            self.decimal(),
+            abs % 10
+        )
+    }
+
     /// A chip count.
     pub fn chips(self, c: Chips) -> String {
         self.whole(c.0)
@@ -109,6 +121,13 @@ mod tests {
         assert_eq!(Dutch.euro(Cents(-250)), "€\u{a0}-2,50");
         assert_eq!(English.euro(Cents(-5)), "-€0.05");
         assert_eq!(English.chips(Chips(-1500)), "-1,500");
+    }
+
+    #[test]
+    fn tenths_have_one_decimal() {
+        assert_eq!(Dutch.tenths(125), "12,5");
+        assert_eq!(French.tenths(12_340), "1\u{202f}234,0");
+        assert_eq!(English.tenths(5), "0.5");
     }
 
     #[test]

@@ -39,9 +39,8 @@ fn blinds(level: &LevelView) -> String {
 pub fn Head(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let avg_bb = format!(
-        "{}.{} BB",
-        view.average_bb_x10 / 10,
-        view.average_bb_x10 % 10
+        "{} BB",
+        super::super::components::number_style().tenths(view.average_bb_x10)
     );
     let badge = if view.hand_for_hand.is_some() {
         Some(t_string!(i18n, tv_hand_for_hand).to_string())
