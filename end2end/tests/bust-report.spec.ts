@@ -4,7 +4,7 @@
 // report the rules refuse (no winner tapped, in a knock-out) is answered right under Confirm,
 // naming the player by name, and every tap stays; put right, it is accepted and the form is
 // clear again.
-import { test, expect, open, seated, tableLink, OwnTournament } from "./support";
+import { test, expect, open, seated, tableLink, talkingRuling, OwnTournament } from "./support";
 import type { Browser } from "@playwright/test";
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" };
@@ -131,11 +131,7 @@ test("a ten-handed table reports a bust without scrolling, its state on top, a d
     // The call opened the guided rulings; a ruling recorded closes its sheet by itself and
     // the bust report is back right under the call.
     await expect(table.getByTestId("ruling-flow")).toBeVisible();
-    await table.getByTestId("situation-talking").click();
-    await table.getByTestId("answer-no").click();
-    await table.locator(".answers.column button").nth(1).click();
-    await table.getByTestId("answer-amount").fill("3");
-    await table.getByTestId("answer-ok").click();
+    await talkingRuling(table);
     await table.getByTestId("record-ruling").click();
     await expect(table.getByTestId("record-ruling")).toHaveText("Vastgelegd");
     await expect(table.getByTestId("ruling-flow")).toHaveCount(0, { timeout: 5000 });

@@ -235,6 +235,16 @@ export async function consoleLanguage(page: Page, lang: "nl" | "fr" | "en") {
   await expect(page.getByTestId("qr-sheet-link")).toBeHidden();
 }
 
+/** Answers the guided ruling for talking about a hand in play (PKR4U 10: not heads-up, the
+ * hand being played, three hands), from the list of situations to the ruling to record. */
+export async function talkingRuling(table: Page) {
+  await table.getByTestId("situation-talking").click();
+  await table.getByTestId("answer-no").click();
+  await table.locator(".answers.column button").nth(1).click();
+  await table.getByTestId("answer-amount").fill("3");
+  await table.getByTestId("answer-ok").click();
+}
+
 /** Registers each name at the desk (the director's console on its desk section) and waits
  * for the seat drawn. */
 export async function registerAtDesk(page: Page, names: string[]) {

@@ -81,12 +81,7 @@ test("rulings open in two taps, grouped, and a double tap records one ruling", a
   const before = (await liveView(table)).incidents.length;
   await table.getByTestId("table-rulings").click();
   await expect(table.getByTestId("situations-players")).toBeVisible();
-  await table.getByTestId("situation-talking").click();
-  // PKR4U 10: not heads-up, the hand being played, three hands.
-  await table.getByTestId("answer-no").click();
-  await table.locator(".answers.column button").nth(1).click();
-  await table.getByTestId("answer-amount").fill("3");
-  await table.getByTestId("answer-ok").click();
+  await support.talkingRuling(table);
   const record = table.getByTestId("record-ruling");
   await expect(record).toBeEnabled();
   await record.dblclick();

@@ -37,47 +37,50 @@ pub fn PlayersPanel(
     let present = RwSignal::new(true);
     let busy = Signal::derive(move || send.pending().get());
     // Whose seat the last tap may have changed (a re-entry, a rebuy): once accepted, the seat
-    // is shown big in the answer (issue U.6), not only as row text.
+    // is shown big in the answer (issue U.6), not only as row text. Every tap of the panel
+    // sends through `send_one`, so the seat shown is always the last command's.
     let seated_anew = RwSignal::new(None::<PlayerId>);
-    let re_enter = move |player, option| {
+    // One command per tap (a second tap while the first is on its way sends nothing).
+    let send_one = move |command: Command, seats: Option<PlayerId>| {
         if send.pending().get_untracked() {
             return;
         }
-        seated_anew.set(Some(player));
-        send.dispatch(Command::ReEnter {
-            player,
-            option,
-            method: method.get_untracked(),
-            present: present.get_untracked(),
-        });
+        seated_anew.set(seats);
+        send.dispatch(command);
+    };
+    let re_enter = move |player, option| {
+        send_one(
+            Command::ReEnter {
+                player,
+                option,
+                method: method.get_untracked(),
+                present: present.get_untracked(),
+            },
+            Some(player),
+        )
     };
     // Rebuys and the add-on are money too: the second tap buys.
-    let buy = move |command: Command| {
-        if !send.pending().get_untracked() {
-            send.dispatch(command);
-        }
-    };
     let rebuy = move |player, double| {
-        if !send.pending().get_untracked() {
-            seated_anew.set(Some(player));
-        }
-        buy(Command::Rebuy {
-            player,
-            double,
-            stack: None,
-            method: method.get_untracked(),
-            present: present.get_untracked(),
-        })
+        send_one(
+            Command::Rebuy {
+                player,
+                double,
+                stack: None,
+                method: method.get_untracked(),
+                present: present.get_untracked(),
+            },
+            Some(player),
+        )
     };
     let add_on = move |player| {
-        if !send.pending().get_untracked() {
-            seated_anew.set(None);
-        }
-        buy(Command::AddOn {
-            player,
-            method: method.get_untracked(),
-            present: present.get_untracked(),
-        })
+        send_one(
+            Command::AddOn {
+                player,
+                method: method.get_untracked(),
+                present: present.get_untracked(),
+            },
+            None,
+        )
     };
     // The price on the button: the desk says what to take.
     let rebuy_price = move |double: bool| {
@@ -130,7 +133,7 @@ pub fn PlayersPanel(
         };
         let actions = match p.status {
             PlayerStatus::Playing => view! {
-                <ConfirmButton class="small" testid=format!("leave-early-{id}") busy on_confirm=move |_| { send.dispatch(Command::LeaveEarly { player }); }>{t!(i18n, leave_early)}</ConfirmButton>
+                <ConfirmButton class="small" testid=format!("leave-early-{id}") busy on_confirm=move |_| send_one(Command::LeaveEarly { player }, None)>{t!(i18n, leave_early)}</ConfirmButton>
                 <CorrectionButton correction=Correction::Disqualify(player) pending testid=format!("disqualify-{id}")>{t!(i18n, disqualify)}</CorrectionButton>
                 {p.can_cancel_entry.then(|| view! {
                     <CorrectionButton correction=Correction::CancelEntry(player) pending testid=format!("cancel-entry-{id}")>{t!(i18n, cancel_entry)}</CorrectionButton>
