@@ -2,6 +2,7 @@
 //! stream announces a new event; an offline flag while the stream is down (the stream reopens
 //! by itself, `live_stream`, and the first message after it catches the page up).
 
+use super::device::device_now;
 use super::outbox::Outbox;
 use crate::domain::command::Command;
 use crate::server_fns::{CommandReply, LiveView};
@@ -62,25 +63,6 @@ impl Live {
                 .map(|l| l.tournament)
                 .or_else(|| choice.try_get().flatten())
         })
-    }
-}
-
-/// This device's local storage (the outbox, the kept views, a table's key), if the browser
-/// gives one.
-#[cfg(feature = "hydrate")]
-pub fn device_storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// Milliseconds since the epoch on this device (0 on the server, where nothing counts down).
-pub fn device_now() -> f64 {
-    #[cfg(feature = "hydrate")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(feature = "hydrate"))]
-    {
-        0.0
     }
 }
 
@@ -335,8 +317,8 @@ mod kept_view {
     /// Keeps the view's JSON (as the server sent it) with the time it came.
     #[cfg(feature = "hydrate")]
     pub fn save(tournament: Option<i64>, view_json: &str) {
-        if let Some(s) = super::device_storage() {
-            let at = super::device_now();
+        if let Some(s) = crate::ui::device::device_storage() {
+            let at = crate::ui::device::device_now();
             // A full storage only costs the offline copy, never the page.
             let _ = s.set_item(&key(tournament), &format!("{at}\n{view_json}"));
         }
@@ -346,7 +328,9 @@ mod kept_view {
     pub fn load(tournament: Option<i64>) -> Option<(LiveView, f64)> {
         #[cfg(feature = "hydrate")]
         {
-            let text = super::device_storage()?.get_item(&key(tournament)).ok()??;
+            let text = crate::ui::device::device_storage()?
+                .get_item(&key(tournament))
+                .ok()??;
             let (at, json) = text.split_once('\n')?;
             let view: Option<LiveView> = serde_json::from_str(json).ok()?;
             Some((view?, at.parse().ok()?))

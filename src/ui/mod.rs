@@ -5,6 +5,7 @@ pub mod alert;
 pub mod club;
 pub mod components;
 pub mod connection;
+pub mod device;
 pub mod director;
 pub mod home;
 pub mod live;

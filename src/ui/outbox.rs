@@ -124,7 +124,7 @@ impl Outbox {
             command,
             table_key,
             tournament,
-            tapped_at: crate::ui::live::device_now() as i64,
+            tapped_at: crate::ui::device::device_now() as i64,
             tries: 0,
         };
         let (tx, rx) = oneshot::channel();
@@ -247,7 +247,7 @@ impl Outbox {
                         head.table_key.clone(),
                         head.tournament,
                         Some(head.tapped_at),
-                        Some(crate::ui::live::device_now() as i64),
+                        Some(crate::ui::device::device_now() as i64),
                     )
                     .await;
                     match sent {
@@ -331,7 +331,7 @@ mod storage {
 
     /// `None` without local storage; an unreadable entry (an older format) counts as empty.
     pub fn load() -> Option<Vec<Waiting>> {
-        let s = crate::ui::live::device_storage()?;
+        let s = crate::ui::device::device_storage()?;
         Some(
             s.get_item(STORAGE_KEY)
                 .ok()
@@ -343,7 +343,7 @@ mod storage {
 
     pub fn save(all: &[Waiting]) {
         if let (Some(s), Ok(json)) = (
-            crate::ui::live::device_storage(),
+            crate::ui::device::device_storage(),
             serde_json::to_string(all),
         ) {
             let _ = if all.is_empty() {

@@ -28,7 +28,7 @@ fn kept_place_key(tournament: i64) -> String {
 fn kept_place(tournament: i64) -> Option<String> {
     #[cfg(feature = "hydrate")]
     {
-        super::live::device_storage()?
+        super::device::device_storage()?
             .get_item(&kept_place_key(tournament))
             .ok()
             .flatten()
@@ -42,7 +42,7 @@ fn kept_place(tournament: i64) -> Option<String> {
 
 fn keep_place(tournament: i64, token: &str) {
     #[cfg(feature = "hydrate")]
-    if let Some(storage) = super::live::device_storage() {
+    if let Some(storage) = super::device::device_storage() {
         let _ = storage.set_item(&kept_place_key(tournament), token);
     }
     #[cfg(not(feature = "hydrate"))]
@@ -53,7 +53,7 @@ fn keep_place(tournament: i64, token: &str) {
 /// sign-up only.
 fn forget_place(tournament: i64) {
     #[cfg(feature = "hydrate")]
-    if let Some(storage) = super::live::device_storage() {
+    if let Some(storage) = super::device::device_storage() {
         let _ = storage.remove_item(&kept_place_key(tournament));
     }
     #[cfg(not(feature = "hydrate"))]

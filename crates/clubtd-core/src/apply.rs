@@ -25,7 +25,7 @@ impl Tournament {
         // What taking the event back needs is read before it changes anything.
         let undo_effect = undo::undo_effect(self, event);
         self.route(event)?;
-        undo::remember(self, undo_effect);
+        undo::remember(self, undo_effect, self.events_applied + 1);
         self.events_applied += 1;
         Ok(())
     }
@@ -194,7 +194,8 @@ impl Tournament {
             Event::RulingOverruled { incident, reason } => {
                 incidents::apply_ruling_overruled(t, *incident, reason)
             }
-            Event::Undone { step, .. } => undo::apply_undone(t, step),
+            Event::ActionUndone { seq, .. } => undo::apply_action_undone(t, *seq),
+            Event::Undone { step, .. } => undo::apply_legacy_undone(t, step),
             Event::EntryCancelled { player, refund, .. } => {
                 corrections::apply_entry_cancelled(t, *player, refund)
             }

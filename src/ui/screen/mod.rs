@@ -13,7 +13,8 @@ mod board;
 
 use super::components::{euro, lang_code, remaining_now, result_prize, FaceTitle, FieldFigures};
 use super::connection::OfflineBanner;
-use super::live::{device_now, use_live, Live};
+use super::device::device_now;
+use super::live::{use_live, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
 use crate::domain::money::Cents;
 use crate::domain::view::TournamentView;

@@ -3,7 +3,8 @@
 //! the table's device only: it decides nothing in the tournament.
 
 use super::super::components::format_ms;
-use super::super::live::{device_now, Live};
+use super::super::device::device_now;
+use super::super::live::Live;
 use crate::i18n::*;
 use leptos::prelude::*;
 

@@ -57,7 +57,7 @@ pub fn TablePage() -> impl IntoView {
     let read_only = Memo::new(move |_| key.get().is_none() || key_refused.get());
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
-        let storage = crate::ui::live::device_storage();
+        let storage = crate::ui::device::device_storage();
         let name = format!("clubtd.table.{}.key", table());
         match (key.get_untracked(), storage) {
             (Some(k), Some(s)) => {

@@ -439,6 +439,12 @@ pub enum ApplyError {
     QueueEntryGiven { entry: EntryNo },
     #[error("queue entry {entry} is not waiting")]
     NotWaiting { entry: EntryNo },
+    /// An undo that does not name the latest action that can be undone.
+    #[error("event {seq} is not the latest action that can be undone")]
+    NotTheLatestAction { seq: u64 },
+    /// An undo whose players or seats do not fit the state.
+    #[error("the action cannot be taken back here: {why}")]
+    CannotTakeBack { why: &'static str },
 }
 
 #[cfg(test)]

@@ -155,10 +155,16 @@ pub enum Event {
     PayoutsSet { amounts: Vec<Cents> },
     #[serde(rename = "player_arrived")]
     PlayerArrived { player: PlayerId },
-    /// The director took back the latest action, with a reason (history is kept).
+    /// The director took back the latest action that can be undone, the event numbered
+    /// `seq`, with a reason (history is kept). What taking it back needs is the state's own
+    /// record of that action (`Tournament::undo`), rebuilt by replay: the event holds no state.
+    #[serde(rename = "action_undone")]
+    ActionUndone { seq: u64, reason: String },
+    /// Logs written before golden log v7: the step taken back, stored with the state it
+    /// needed, read through a frozen type of its own.
     #[serde(rename = "undone")]
     Undone {
-        step: crate::model::state::UndoStep,
+        step: crate::log::legacy::LegacyUndoStep,
         reason: String,
     },
     #[serde(rename = "director_called")]

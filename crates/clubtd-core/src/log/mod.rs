@@ -5,3 +5,4 @@
 pub mod command;
 pub mod error;
 pub mod event;
+pub mod legacy;

@@ -252,6 +252,16 @@ pub struct BustUndo {
     pub reentry: Option<ReEntryRecord>,
 }
 
+/// One action that "undo" can take back: the event that did it (`seq`, its number in the log,
+/// counted from 1) and how to take it back, read from the state when it was applied. Replay
+/// rebuilds this list, so an undo's event only names `seq` (`Event::ActionUndone`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Undoable {
+    pub seq: u64,
+    pub step: UndoStep,
+}
+
 /// How to take back one recent action ("undo the last action"), recorded when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -262,13 +272,7 @@ pub enum UndoStep {
         busts: Vec<BustOutcome>,
         /// What each busted player had that the bust replaced; with `busts` (seats, stacks
         /// and bounty payments) it is all that taking the hand back needs.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         restore: Vec<BustUndo>,
-        /// Logs written before `restore` existed: the busted players and their eliminators
-        /// as they were, whole. Still read and replayed exactly as then (the golden log holds
-        /// one); never written any more, so the player record may evolve.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        before: Vec<Player>,
     },
     #[serde(rename = "move")]
     Move { movement: SeatMove },
@@ -380,7 +384,7 @@ pub struct Tournament {
     /// Recent actions that can be undone, last on top; any other change clears it, so undo
     /// only ever takes back the latest actions.
     #[serde(default)]
-    pub undo: Vec<UndoStep>,
+    pub undo: Vec<Undoable>,
     /// TDA 25: the director's balancing settings, once changed during play.
     #[serde(default)]
     pub balancing: Option<BalancingSettings>,

@@ -3,6 +3,7 @@
 //! plan (the club's chip set against a structure).
 
 pub mod chip_plan;
+pub mod ending;
 pub mod ranking;
 pub mod receipts;
 pub mod sanity;

@@ -638,7 +638,8 @@ mod tests {
     #[test]
     fn a_deal_that_leaves_an_amount_to_play_for_gives_it_to_the_winner() {
         use crate::log::error::DomainError;
-        use crate::read::ranking::{final_places, is_finished};
+        use crate::read::ending::is_finished;
+        use crate::read::ranking::final_places;
         let mut l = Log::new(templates::club_evening("Deal night", 1));
         let ann = l.register("Ann", PaymentMethod::Cash);
         let bob = l.register("Bob", PaymentMethod::Cash);

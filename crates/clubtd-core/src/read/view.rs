@@ -10,7 +10,7 @@ use crate::model::money::{Cents, Chips};
 use crate::model::payment::PaymentMethod;
 use crate::model::state::PenaltyKind;
 use crate::model::state::{Player, PlayerStatus, Tournament};
-use crate::read::ranking::{is_finished, play_ended_at};
+use crate::read::ending::{is_finished, play_ended_at};
 use crate::rules::balancing::{plan, TablePlan};
 use crate::rules::busts::{standings, Standing};
 use crate::rules::deals::{chip_chop, icm};
@@ -1135,7 +1135,7 @@ pub fn tournament_view(t: &Tournament, now: Timestamp) -> Option<TournamentView>
         door: door_view(t, cfg, now),
         finished,
         can_undo: !t.undo.is_empty(),
-        undo_last: t.undo.last().map(|step| undo_view(t, step)),
+        undo_last: t.undo.last().map(|latest| undo_view(t, &latest.step)),
         announcements: cfg.announcements,
     })
 }

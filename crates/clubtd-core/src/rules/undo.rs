@@ -6,7 +6,8 @@
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::BustOutcome;
 use crate::log::event::Event;
-use crate::model::state::{BustUndo, PlayerStatus, Tournament, UndoStep};
+use crate::log::legacy::LegacyUndoStep;
+use crate::model::state::{BustUndo, PlayerStatus, Tournament, UndoStep, Undoable};
 use crate::rules::known_player;
 
 /// How many recent actions can be taken back, one after the other.
@@ -19,13 +20,13 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
     if reason.is_empty() {
         return Err(DomainError::ReasonRequired);
     }
-    let step = t.undo.last().ok_or(DomainError::NothingToUndo)?;
+    let latest = t.undo.last().ok_or(DomainError::NothingToUndo)?;
     let seat_free = |place: &crate::model::seats::Place| {
         t.tables
             .get(&place.table)
             .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
     };
-    match step {
+    match &latest.step {
         UndoStep::Busts { busts, .. } => {
             for b in busts {
                 let still_out = t
@@ -47,8 +48,8 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
         }
         _ => {}
     }
-    Ok(vec![Event::Undone {
-        step: step.clone(),
+    Ok(vec![Event::ActionUndone {
+        seq: latest.seq,
         reason: reason.to_string(),
     }])
 }
@@ -59,7 +60,7 @@ pub(crate) enum UndoEffect {
     Push(UndoStep),
     /// The event cannot be taken back: nothing before it can be either.
     Clear,
-    /// An undo itself: the list is handled by [`apply_undone`].
+    /// An undo itself: the list is handled by [`apply_action_undone`].
     Keep,
 }
 
@@ -82,7 +83,6 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
             Some(UndoStep::Busts {
                 busts: busts.clone(),
                 restore,
-                before: Vec::new(),
             })
         }
         Event::PlayerMoved { movement, .. } => Some(UndoStep::Move {
@@ -101,7 +101,8 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
         Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
         // A table's request for a rebuy changes nothing the director might take back.
         // Nor does the door's queue, until an entry is admitted (a registration).
-        Event::Undone { .. }
+        Event::ActionUndone { .. }
+        | Event::Undone { .. }
         | Event::RebuyRequested { .. }
         | Event::ReEntryRequested { .. }
         | Event::SignedUp { .. }
@@ -115,11 +116,11 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
     }
 }
 
-/// Records an applied event's [`UndoEffect`].
-pub(crate) fn remember(t: &mut Tournament, effect: UndoEffect) {
+/// Records an applied event's [`UndoEffect`]; `seq` is that event's number in the log.
+pub(crate) fn remember(t: &mut Tournament, effect: UndoEffect, seq: u64) {
     match effect {
         UndoEffect::Push(step) => {
-            t.undo.push(step);
+            t.undo.push(Undoable { seq, step });
             if t.undo.len() > UNDO_DEPTH {
                 t.undo.remove(0);
             }
@@ -129,34 +130,68 @@ pub(crate) fn remember(t: &mut Tournament, effect: UndoEffect) {
     }
 }
 
-/// `Undone`: the recorded step taken back.
-pub(crate) fn apply_undone(t: &mut Tournament, step: &UndoStep) -> Result<(), ApplyError> {
-    if t.undo.last() == Some(step) {
+/// `ActionUndone`: the latest action that can be undone, which must be the event `seq`, taken
+/// back from the state's own record of it. Everything is checked before anything changes.
+pub(crate) fn apply_action_undone(t: &mut Tournament, seq: u64) -> Result<(), ApplyError> {
+    let latest = t
+        .undo
+        .last()
+        .filter(|latest| latest.seq == seq)
+        .ok_or(ApplyError::NotTheLatestAction { seq })?;
+    let step = latest.step.clone();
+    check_fits(t, &step)?;
+    t.undo.pop();
+    take_back(t, &step);
+    Ok(())
+}
+
+/// `Undone` of a log written before v7: the stored step taken back as then (it leaves the
+/// list when it is the latest action's own record).
+pub(crate) fn apply_legacy_undone(
+    t: &mut Tournament,
+    step: &LegacyUndoStep,
+) -> Result<(), ApplyError> {
+    let step = step.clone().into_step();
+    check_fits(t, &step)?;
+    if t.undo.last().is_some_and(|latest| latest.step == step) {
         t.undo.pop();
     }
+    take_back(t, &step);
+    Ok(())
+}
+
+/// Whether `step` can be taken back from this state: every player it names is known, each
+/// record to restore belongs to a bust of the step. Checked before anything changes, so an
+/// undo that does not fit leaves the state as it was.
+fn check_fits(t: &Tournament, step: &UndoStep) -> Result<(), ApplyError> {
     match step {
-        UndoStep::Busts {
-            busts,
-            restore,
-            before,
-        } if before.is_empty() => undo_busts(t, busts, restore)?,
-        UndoStep::Busts { busts, before, .. } => {
-            // A log written before `restore` existed: whole records put back, as then.
+        UndoStep::Busts { busts, restore } => {
             for b in busts {
-                t.eliminations.retain(|e| e.player != b.player);
-            }
-            // Players come back exactly as they were (seat, stack, bounties).
-            for p in before {
-                t.players.insert(p.id, p.clone());
-                if let Some(place) = p.seat {
-                    t.tables
-                        .entry(place.table)
-                        .or_default()
-                        .seats
-                        .insert(place.seat, p.id);
+                known_player(t, b.player)?;
+                for paid in &b.bounties {
+                    known_player(t, paid.to)?;
                 }
             }
+            if restore
+                .iter()
+                .any(|r| !busts.iter().any(|b| b.player == r.player))
+            {
+                return Err(ApplyError::CannotTakeBack {
+                    why: "a record to restore is not one of the hand's busts",
+                });
+            }
+            Ok(())
         }
+        UndoStep::Move { movement } => known_player(t, movement.player).map(|_| ()),
+        UndoStep::Count { player, .. } => known_player(t, *player).map(|_| ()),
+        UndoStep::Button { .. } | UndoStep::Clock { .. } | UndoStep::Penalty => Ok(()),
+    }
+}
+
+/// Takes `step` back; [`check_fits`] has said it fits.
+fn take_back(t: &mut Tournament, step: &UndoStep) {
+    match step {
+        UndoStep::Busts { busts, restore } => undo_busts(t, busts, restore),
         UndoStep::Move { movement } => t.seat(movement.player, movement.from),
         UndoStep::Button { table, previous } => {
             if let Some(tb) = t.tables.get_mut(table) {
@@ -178,24 +213,13 @@ pub(crate) fn apply_undone(t: &mut Tournament, step: &UndoStep) -> Result<(), Ap
             t.penalties.pop();
         }
     }
-    Ok(())
 }
 
 /// Takes a hand's busts back from the events' own data: the bounties return from their
 /// winners, and each busted player sits down again with the stack, bounty and records the
 /// bust replaced. Payments are reversed first, so a player who both won a bounty and busted
 /// in the hand ends with exactly their record from before it.
-fn undo_busts(
-    t: &mut Tournament,
-    busts: &[BustOutcome],
-    restore: &[BustUndo],
-) -> Result<(), ApplyError> {
-    for b in busts {
-        known_player(t, b.player)?;
-        for paid in &b.bounties {
-            known_player(t, paid.to)?;
-        }
-    }
+fn undo_busts(t: &mut Tournament, busts: &[BustOutcome], restore: &[BustUndo]) {
     for b in busts {
         t.eliminations.retain(|e| e.player != b.player);
         for paid in &b.bounties {
@@ -207,7 +231,7 @@ fn undo_busts(
     }
     for r in restore {
         let Some(b) = busts.iter().find(|b| b.player == r.player) else {
-            return Err(ApplyError::UnknownPlayer { player: r.player });
+            continue;
         };
         if let Some(p) = t.players.get_mut(&r.player) {
             p.status = PlayerStatus::Playing;
@@ -220,21 +244,23 @@ fn undo_busts(
         }
         t.seat(r.player, b.seat);
     }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use crate::log::command::{BustReport, Command, ReEntryOption};
     use crate::log::event::{Event, PaymentMethod};
+    use crate::log::legacy::{
+        LegacyBustUndo, LegacyElimination, LegacyPlayerRecord, LegacyReEntry, LegacyUndoStep,
+    };
     use crate::model::ids::PlayerId;
-    use crate::model::state::{Tournament, UndoStep};
+    use crate::model::state::{Player, PlayerStatus, Tournament, UndoStep};
     use crate::test_kit::{run, started_pko};
     use std::collections::BTreeSet;
 
-    /// A bust of `victim` by a tablemate, taken back both ways: from the step recorded today
-    /// (explicit data) and from the whole records older logs stored. Both give the state from
-    /// before the bust, exactly.
+    /// A bust of `victim` by a tablemate, taken back both ways: by today's undo (the event
+    /// names the action, the state's own record takes it back) and from the whole records
+    /// that v1 logs stored. Both give the state from before the bust, exactly.
     fn undo_both_ways(t: &mut Tournament, victim: PlayerId, now: i64) {
         let before = t.clone();
         let seat = t.players[&victim].seat.expect("seated");
@@ -252,14 +278,40 @@ mod tests {
             }],
         };
         run(t, report, now);
-        let Some(UndoStep::Busts { busts, .. }) = t.undo.last().cloned() else {
+        let Some(UndoStep::Busts { busts, .. }) = t.undo.last().map(|u| u.step.clone()) else {
             panic!("a bust can be undone");
         };
         let involved: BTreeSet<PlayerId> = [victim, by].into();
-        let legacy = UndoStep::Busts {
+        let record = |p: &Player| LegacyPlayerRecord {
+            id: p.id,
+            stack: p.stack,
+            bounty: p.bounty,
+            last_seat: p.last_seat,
+            last_bust: p.last_bust.clone(),
+            reentry: p.reentry.clone().map(|r| LegacyReEntry {
+                payment: r.payment,
+                elimination: r.elimination.map(|e| LegacyElimination {
+                    player: e.player,
+                    group: e.group,
+                    table: e.table,
+                    start_stack: e.start_stack,
+                    at: e.at,
+                    seat_order: e.seat_order,
+                }),
+                last_seat: r.last_seat,
+                bonus: r.bonus,
+                bounty: r.bounty,
+                bounty_won: r.bounty_won,
+                arrived: r.arrived,
+            }),
+        };
+        let legacy = LegacyUndoStep::Busts {
             busts,
             restore: Vec::new(),
-            before: involved.iter().map(|p| before.players[p].clone()).collect(),
+            before: involved
+                .iter()
+                .map(|p| record(&before.players[p]))
+                .collect(),
         };
         let mut old_way = t.clone();
         old_way
@@ -279,6 +331,7 @@ mod tests {
         assert_eq!(t.tables, before.tables);
         assert_eq!(t.eliminations, before.eliminations);
         assert_eq!(old_way.players, t.players, "both ways agree");
+        assert_eq!(old_way.undo, t.undo, "both take the action off the list");
         assert_eq!(old_way.tables, t.tables);
         assert_eq!(old_way.eliminations, t.eliminations);
     }
@@ -319,5 +372,122 @@ mod tests {
         );
         assert!(t.players[&PlayerId(3)].reentry.is_some());
         undo_both_ways(&mut t, PlayerId(3), 240_000);
+    }
+
+    /// A bust reported at a table of the started knock-out, as the undo tests want it.
+    fn bust_at_table(t: &mut Tournament, victim: PlayerId, now: i64) {
+        let seat = t.players[&victim].seat.expect("seated");
+        let by = *t.tables[&seat.table]
+            .seats
+            .values()
+            .find(|p| **p != victim)
+            .expect("a tablemate");
+        run(
+            t,
+            Command::ReportBusts {
+                table: seat.table,
+                busts: vec![BustReport {
+                    player: victim,
+                    eliminators: vec![by],
+                    start_stack: None,
+                }],
+            },
+            now,
+        );
+    }
+
+    #[test]
+    fn an_undo_names_the_action_it_takes_back_and_holds_no_state() {
+        let mut t = started_pko(5);
+        bust_at_table(&mut t, PlayerId(2), 60_000);
+        let seq = t.undo.last().expect("the bust can be undone").seq;
+        assert_eq!(seq, t.events_applied, "the bust is the latest event");
+        let events = crate::decide(
+            &t,
+            &Command::UndoLast {
+                reason: "wrong table".into(),
+            },
+            crate::Ctx {
+                now: crate::ids::Timestamp(61_000),
+                seed: 1,
+                tapped_at: None,
+                sender: None,
+            },
+        )
+        .expect("the bust can be undone");
+        let stored = serde_json::to_value(&events).expect("events serialise");
+        assert_eq!(
+            stored,
+            serde_json::json!([{ "type": "action_undone", "seq": seq, "reason": "wrong table" }])
+        );
+    }
+
+    #[test]
+    fn an_undo_that_does_not_fit_leaves_the_state_as_it_was() {
+        let mut t = started_pko(5);
+        bust_at_table(&mut t, PlayerId(2), 60_000);
+        let seq = t.undo.last().expect("the bust can be undone").seq;
+        let before = t.clone();
+        // Another action than the latest one.
+        for other in [seq - 1, seq + 1] {
+            let wrong = Event::ActionUndone {
+                seq: other,
+                reason: "r".into(),
+            };
+            assert_eq!(
+                t.apply(&wrong),
+                Err(crate::ApplyError::NotTheLatestAction { seq: other })
+            );
+            assert_eq!(t, before);
+        }
+        // An old log's step whose record to restore is nobody of the hand: refused before the
+        // bounties go back or anyone sits down again.
+        let Some(UndoStep::Busts { busts, restore }) = t.undo.last().map(|u| u.step.clone()) else {
+            panic!("a bust");
+        };
+        let mut stray = restore[0].clone();
+        stray.player = PlayerId(4);
+        let damaged = LegacyUndoStep::Busts {
+            busts: busts.clone(),
+            restore: vec![LegacyBustUndo {
+                player: stray.player,
+                stack: stray.stack,
+                bounty: stray.bounty,
+                last_seat: stray.last_seat,
+                last_bust: stray.last_bust,
+                reentry: None,
+            }],
+            before: Vec::new(),
+        };
+        assert!(t
+            .apply(&Event::Undone {
+                step: damaged,
+                reason: "r".into()
+            })
+            .is_err());
+        assert_eq!(t, before, "nothing changed");
+        // A bust naming a player the tournament does not have.
+        let mut unknown = busts.clone();
+        unknown[0].bounties[0].to = PlayerId(99);
+        let damaged = LegacyUndoStep::Busts {
+            busts: unknown,
+            restore: Vec::new(),
+            before: Vec::new(),
+        };
+        assert!(t
+            .apply(&Event::Undone {
+                step: damaged,
+                reason: "r".into()
+            })
+            .is_err());
+        assert_eq!(t, before, "nothing changed");
+        // The right one goes through.
+        t.apply(&Event::ActionUndone {
+            seq,
+            reason: "r".into(),
+        })
+        .expect("fits");
+        assert_ne!(t.undo.last().map(|u| u.seq), Some(seq), "off the list");
+        assert_eq!(t.players[&PlayerId(2)].status, PlayerStatus::Playing);
     }
 }
