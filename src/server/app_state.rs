@@ -1,7 +1,6 @@
 //! The state every handler and server function reaches through axum's `FromRef`.
 
-use super::auth::Auth;
-use super::engine::Engine;
+use super::application::Services;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
 use std::sync::Arc;
@@ -10,12 +9,8 @@ use std::sync::Arc;
 #[derive(Clone, FromRef)]
 pub struct AppState {
     pub leptos_options: LeptosOptions,
-    pub engine: Arc<Engine>,
-    pub auth: Arc<Auth>,
-    /// API tokens for websites and integrations.
-    pub tokens: super::api_tokens::Tokens,
-    /// Players' personal links (made and checked with the server's secret).
-    pub player_links: super::player_links::PlayerLinks,
+    /// The application layer's own state (engine, sign-in, tokens, links, sign-ups).
+    pub app: Services,
     /// The view's bytes as every page gets them (the live push's cache).
     pub shared_views: Arc<super::http::view_bytes::SharedViews>,
     /// The SQLite file (backups are written next to it).
@@ -23,6 +18,4 @@ pub struct AppState {
     /// This machine's address on the local network, for links phones open (`None` when
     /// bound to one address, or without a network).
     pub lan: Option<std::net::SocketAddr>,
-    /// Sign-ups at the door counted per address (issue T).
-    pub sign_ups: Arc<super::application::sign_up::SignUpLimiter>,
 }

@@ -338,6 +338,7 @@ pub async fn backup_now() -> Result<String, ServerFnError> {
     ssr::require_director().await?;
     let state = ssr::state()?;
     let path = state
+        .app
         .engine
         .store()
         .backup(&state.database)
@@ -362,7 +363,8 @@ mod creation {
         use super::super::ssr;
         let state = ssr::state()?;
         let credentials = ssr::credentials(None).await;
-        match application::create_tournament(&state, &credentials, command_id, config, "").await {
+        match application::create_tournament(&state.app, &credentials, command_id, config, "").await
+        {
             Ok(made) => Ok(Ok(made.tournament)),
             Err(
                 refusal @ (Refusal::Internal(_) | Refusal::Unauthenticated | Refusal::Forbidden),

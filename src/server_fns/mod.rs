@@ -66,12 +66,12 @@ pub(crate) mod ssr {
 
     /// The engine from the request's state.
     pub fn engine() -> Result<Arc<Engine>, ServerFnError> {
-        state().map(|s| s.engine)
+        state().map(|s| s.app.engine)
     }
 
     /// The auth authority from the request's state.
     pub fn auth() -> Result<Arc<Auth>, ServerFnError> {
-        state().map(|s| s.auth)
+        state().map(|s| s.app.auth)
     }
 
     /// A refusal as a server function's error: its stable code (`serve::server_fn_status`
@@ -113,7 +113,7 @@ pub(crate) mod ssr {
         };
         command_reply(
             application::execute(
-                state,
+                &state.app,
                 &credentials,
                 Some(tournament),
                 command_id,
@@ -162,7 +162,7 @@ pub(crate) mod ssr {
     pub async fn chosen(tournament: Option<i64>) -> Result<Option<i64>, ServerFnError> {
         match tournament {
             Some(t) => Ok(Some(t)),
-            None => application::default_tournament(&state()?)
+            None => application::default_tournament(&state()?.app)
                 .await
                 .map_err(refused),
         }
@@ -197,7 +197,7 @@ pub(crate) mod ssr {
     /// so whoever else calls is refused as forbidden (403 `UNAUTHORIZED`), like the director's
     /// exports and backups.
     pub async fn require_director() -> Result<(), ServerFnError> {
-        application::require_director(&state()?, &credentials(None).await)
+        application::require_director(&state()?.app, &credentials(None).await)
             .await
             .map_err(|_| refused(Refusal::Forbidden))
     }
@@ -237,7 +237,8 @@ pub async fn table_key_valid(
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(false);
     };
-    Ok(state.auth.table_of_key(tournament, &key).await == Some(crate::domain::ids::TableNo(table)))
+    Ok(state.app.auth.table_of_key(tournament, &key).await
+        == Some(crate::domain::ids::TableNo(table)))
 }
 
 /// The configuration of a tournament (the default one when `None`): what the director's
@@ -277,7 +278,7 @@ pub async fn send_command(
     let credentials = ssr::credentials(table_key).await;
     ssr::command_reply(
         execute(
-            &state,
+            &state.app,
             &credentials,
             tournament,
             &command_id,

@@ -39,16 +39,17 @@ pub async fn player_link(
     let player = PlayerId(player);
     let tournament = ssr::chosen(tournament)
         .await?
-        .filter(|t| registered(&state.engine, *t, player))
+        .filter(|t| registered(&state.app.engine, *t, player))
         .ok_or_else(|| ssr::refused(Refusal::NotFound("player")))?;
     let token = if replace {
         state
+            .app
             .player_links
-            .replace(state.engine.store(), tournament, player)
+            .replace(state.app.engine.store(), tournament, player)
             .await
             .map_err(ssr::internal)?
     } else {
-        state.player_links.token(tournament, player)
+        state.app.player_links.token(tournament, player)
     };
     let path = format!("/me/{token}");
     let qr_svg = ssr::qr_svg(&format!("http://{}{path}", ssr::host().await));
@@ -66,9 +67,10 @@ pub async fn player_link(
 pub async fn open_player_link(token: String) -> Result<LinkedPlayer, ServerFnError> {
     let state = super::ssr::state()?;
     state
+        .app
         .player_links
         .verify(token.trim())
-        .filter(|(tournament, player)| registered(&state.engine, *tournament, *player))
+        .filter(|(tournament, player)| registered(&state.app.engine, *tournament, *player))
         .map(|(tournament, player)| LinkedPlayer { tournament, player })
         // A link is no credential of the club's: a wrong one is refused like a key that may
         // not do this, with nothing said about why.
@@ -100,7 +102,7 @@ pub async fn request_reentry(
     use crate::server::application::{Credentials, Refusal};
     let state = ssr::state()?;
     let token = token.trim().to_string();
-    let Some((tournament, player)) = state.player_links.verify(&token) else {
+    let Some((tournament, player)) = state.app.player_links.verify(&token) else {
         return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
     };
     let token = Credentials {

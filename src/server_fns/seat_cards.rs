@@ -37,6 +37,7 @@ pub async fn seat_cards(
         return Ok(Vec::new());
     };
     let snap = state
+        .app
         .engine
         .snapshot(tournament)
         .map_err(|_| ssr::refused(Refusal::NotFound("tournament")))?;
@@ -55,7 +56,7 @@ pub async fn seat_cards(
         .filter(|p| player.is_none_or(|only| p.id.0 == only))
         .filter_map(|p| {
             let place = p.seat?;
-            let path = format!("/me/{}", state.player_links.token(tournament, p.id));
+            let path = format!("/me/{}", state.app.player_links.token(tournament, p.id));
             Some(SeatCard {
                 tournament: name.clone(),
                 player: p.id,

@@ -54,7 +54,7 @@ pub async fn sign_up(
     let state = ssr::state()?;
     let credentials = ssr::credentials(None).await;
     match sign_up::sign_up(
-        &state,
+        &state.app,
         &credentials,
         tournament,
         &command_id,
@@ -77,7 +77,7 @@ pub async fn leave_queue(token: String, command_id: String) -> Result<CommandRep
     use crate::domain::command::Command;
     use crate::server::application::{Credentials, Refusal};
     let state = ssr::state()?;
-    let Some((tournament, entry)) = state.player_links.verify_sign_up(token.trim()) else {
+    let Some((tournament, entry)) = state.app.player_links.verify_sign_up(token.trim()) else {
         return Ok(CommandReply::Rejected(Refused::from(&Refusal::Forbidden)));
     };
     let token = Credentials {
@@ -95,11 +95,12 @@ pub async fn open_sign_up(token: String) -> Result<SignUpEntry, ServerFnError> {
     use crate::server::application::Refusal;
     let state = ssr::state()?;
     let (tournament, entry) = state
+        .app
         .player_links
         .verify_sign_up(token.trim())
-        .filter(|(t, _)| state.engine.contains(*t))
+        .filter(|(t, _)| state.app.engine.contains(*t))
         .ok_or_else(|| ssr::refused(Refusal::Forbidden))?;
-    let player = state.engine.snapshot(tournament).ok().and_then(|s| {
+    let player = state.app.engine.snapshot(tournament).ok().and_then(|s| {
         // A place the desk merged into another follows that one.
         let door = &s.state.door;
         door.admitted.get(&door.resolve(entry)).copied()
@@ -107,7 +108,7 @@ pub async fn open_sign_up(token: String) -> Result<SignUpEntry, ServerFnError> {
     Ok(SignUpEntry {
         tournament,
         entry,
-        player_page: player.map(|p| format!("/me/{}", state.player_links.token(tournament, p))),
+        player_page: player.map(|p| format!("/me/{}", state.app.player_links.token(tournament, p))),
     })
 }
 

@@ -4,10 +4,9 @@
 //! own place in the door's queue). What a caller may do is the
 //! policy's business (`policy.rs`), not this module's.
 
+use super::Services;
 use crate::domain::ids::{EntryNo, PlayerId, TableNo};
 use crate::server::api_tokens::Scope;
-use crate::server::app_state::AppState;
-use axum::http::HeaderMap;
 
 /// The caller of one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,31 +58,6 @@ pub struct Credentials {
 }
 
 impl Credentials {
-    /// Every credential a request's headers carry.
-    pub fn from_headers(headers: &HeaderMap) -> Credentials {
-        Credentials {
-            bearer: headers
-                .get(axum::http::header::AUTHORIZATION)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.strip_prefix("Bearer "))
-                .map(|t| t.trim().to_string()),
-            session: crate::server::auth::session_token(headers),
-            table_key: headers
-                .get("x-table-key")
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string),
-            sign_up_token: headers
-                .get("x-sign-up-token")
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string),
-            player_token: headers
-                .get("x-player-token")
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string),
-            address: None,
-        }
-    }
-
     /// No credential of any kind came (the address is none).
     pub fn is_empty(&self) -> bool {
         self.bearer.is_none()
@@ -98,36 +72,36 @@ impl Credentials {
 /// credential, whatever else came along); then the director's session; then a table's key,
 /// which only counts in its own tournament (`tournament`: the one the request is about).
 pub async fn identify(
-    state: &AppState,
+    app: &Services,
     credentials: &Credentials,
     tournament: Option<i64>,
 ) -> Caller {
     if let Some(token) = &credentials.bearer {
-        return match state.tokens.scope_of(token).await {
+        return match app.tokens.scope_of(token).await {
             Some(Scope::Full) => Caller::Director,
             Some(Scope::Read) => Caller::Reader,
             None => Caller::Anonymous,
         };
     }
     if let Some(session) = &credentials.session {
-        if state.auth.session_valid(session).await {
+        if app.auth.session_valid(session).await {
             return Caller::Director;
         }
     }
     if let (Some(key), Some(tournament)) = (&credentials.table_key, tournament) {
-        if let Some(table) = state.auth.table_of_key(tournament, key).await {
+        if let Some(table) = app.auth.table_of_key(tournament, key).await {
             return Caller::Table { tournament, table };
         }
     }
     if let (Some(token), Some(tournament)) = (&credentials.player_token, tournament) {
-        if let Some((t, player)) = state.player_links.verify(token) {
+        if let Some((t, player)) = app.player_links.verify(token) {
             if t == tournament {
                 return Caller::Player { tournament, player };
             }
         }
     }
     if let (Some(token), Some(tournament)) = (&credentials.sign_up_token, tournament) {
-        if let Some((t, entry)) = state.player_links.verify_sign_up(token) {
+        if let Some((t, entry)) = app.player_links.verify_sign_up(token) {
             if t == tournament {
                 return Caller::Entrant { tournament, entry };
             }

@@ -3,28 +3,23 @@
 //! one leaves no empty shell), and the same `command_id` twice answers with the first
 //! tournament.
 
+use super::Services;
 use super::{engine_refusal, identify, Credentials, Executed, Refusal};
 use crate::domain::command::Command;
 use crate::domain::config::Config;
-use crate::server::app_state::AppState;
 use crate::server::engine::{check_command_id, Reply};
 use crate::server::store::Origin;
-use tokio::sync::Mutex;
-
-/// Serialises creations, so a retried `command_id` finds its tournament instead of making a
-/// second one.
-static CREATING: Mutex<()> = Mutex::const_new(());
 
 /// Creates a tournament with its whole configuration, for whoever sent these credentials
 /// (the director only).
 pub async fn create_tournament(
-    state: &AppState,
+    app: &Services,
     credentials: &Credentials,
     command_id: &str,
     config: Config,
     device: &str,
 ) -> Result<Executed, Refusal> {
-    let caller = identify(state, credentials, None).await;
+    let caller = identify(app, credentials, None).await;
     caller.require_director()?;
     check_command_id(command_id).map_err(engine_refusal)?;
     config.validate()?;
@@ -34,8 +29,8 @@ pub async fn create_tournament(
         tapped_at: None,
         sender: None,
     };
-    let engine = &state.engine;
-    let _one_at_a_time = CREATING.lock().await;
+    let engine = &app.engine;
+    let _one_at_a_time = app.creating.lock().await;
     let known = engine
         .store()
         .tournament_of_command(command_id)

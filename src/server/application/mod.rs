@@ -8,6 +8,7 @@ pub mod caller;
 mod creation;
 pub mod policy;
 pub mod refusal;
+mod services;
 pub mod sign_up;
 
 pub use caller::{identify, Caller, Credentials};
@@ -16,9 +17,9 @@ pub use refusal::Refusal;
 
 use crate::domain::command::Command;
 use crate::domain::ranking::TournamentStatus;
-use crate::server::app_state::AppState;
 use crate::server::engine::{EngineError, Reply};
 use crate::server::store::Origin;
+pub use services::Services;
 
 /// A command recorded durably as events `first_seq..=last_seq` of `tournament`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,8 +32,8 @@ pub struct Executed {
 /// The tournament the faces show without `?t=`, among those not archived (see
 /// [`room_default`]). Archiving a tournament is how the director takes it out of the room's
 /// way; every tournament stays readable by its id.
-pub async fn default_tournament(state: &AppState) -> Result<Option<i64>, Refusal> {
-    let ids = state
+pub async fn default_tournament(app: &Services) -> Result<Option<i64>, Refusal> {
+    let ids = app
         .engine
         .store()
         .active_ids()
@@ -42,7 +43,7 @@ pub async fn default_tournament(state: &AppState) -> Result<Option<i64>, Refusal
     let statuses: Vec<(i64, TournamentStatus)> = ids
         .into_iter()
         .map(|id| {
-            let status = state
+            let status = app
                 .engine
                 .snapshot(id)
                 .map_or(TournamentStatus::Empty, |s| {
@@ -108,13 +109,11 @@ mod room_default_tests {
 
 /// The tournament a request is about: the one it names, which must exist, else the club's
 /// default.
-pub async fn resolve(state: &AppState, tournament: Option<i64>) -> Result<i64, Refusal> {
+pub async fn resolve(app: &Services, tournament: Option<i64>) -> Result<i64, Refusal> {
     match tournament {
-        Some(id) if state.engine.contains(id) => Ok(id),
+        Some(id) if app.engine.contains(id) => Ok(id),
         Some(_) => Err(Refusal::NotFound("tournament")),
-        None => default_tournament(state)
-            .await?
-            .ok_or(Refusal::NoTournament),
+        None => default_tournament(app).await?.ok_or(Refusal::NoTournament),
     }
 }
 
@@ -158,7 +157,7 @@ pub fn sender_of(address: std::net::IpAddr) -> crate::domain::ids::Sender {
 /// registration the link to the club's player database. `device` and the tap time (when the
 /// person tapped, put on the server's clock) go into the log.
 pub async fn execute(
-    state: &AppState,
+    app: &Services,
     credentials: &Credentials,
     tournament: Option<i64>,
     command_id: &str,
@@ -173,8 +172,8 @@ pub async fn execute(
     if credentials.is_empty() && !signing_up {
         return Err(Refusal::Unauthenticated);
     }
-    let tournament = resolve(state, tournament).await?;
-    let caller = identify(state, credentials, Some(tournament)).await;
+    let tournament = resolve(app, tournament).await?;
+    let caller = identify(app, credentials, Some(tournament)).await;
     caller.may_send(tournament, command)?;
     // Counted before it is carried out, for every caller but the director and the tables
     // (a phone's sign-up token or a personal link exempts nothing); given back when the
@@ -185,14 +184,13 @@ pub async fn execute(
         .flatten()
         .map(|address| (address, std::time::Instant::now()));
     if let Some((address, at)) = counted {
-        state
-            .sign_ups
+        app.sign_ups
             .take(address, at)
             .map_err(|seconds| Refusal::TooManySignUps { seconds })?;
     }
     let give_back = || {
         if let Some((address, at)) = counted {
-            state.sign_ups.give_back(address, at);
+            app.sign_ups.give_back(address, at);
         }
     };
     let origin = Origin {
@@ -206,7 +204,7 @@ pub async fn execute(
         let (caller, command) = (caller.clone(), command.clone());
         move |t: &crate::domain::Tournament| caller.may_send_now(&command, t)
     };
-    let reply = match state
+    let reply = match app
         .engine
         .submit_if(tournament, command_id, command, &origin, may_now)
         .await
@@ -219,7 +217,7 @@ pub async fn execute(
     };
     match reply {
         Reply::Accepted { first, last } => {
-            after_commit(state, tournament, command).await;
+            after_commit(app, tournament, command).await;
             Ok(Executed {
                 tournament,
                 first_seq: first,
@@ -237,9 +235,9 @@ pub async fn execute(
 /// entry to the club's player database. A failure is logged, never returned: the command
 /// itself is durable, and the next catch-up (start-up, the next registration, a ranking)
 /// links it.
-async fn after_commit(state: &AppState, tournament: i64, command: &Command) {
+async fn after_commit(app: &Services, tournament: i64, command: &Command) {
     if matches!(command, Command::RegisterPlayer { .. }) {
-        if let Err(e) = crate::server::club::link_tournament(&state.engine, tournament).await {
+        if let Err(e) = crate::server::club::link_tournament(&app.engine, tournament).await {
             tracing::warn!(tournament, "club player links not written yet: {e}");
         }
     }
@@ -247,8 +245,8 @@ async fn after_commit(state: &AppState, tournament: i64, command: &Command) {
 
 /// The director-only check for any other operation (settings, links, receipts, the club's
 /// lists): the caller from these credentials must be the director.
-pub async fn require_director(state: &AppState, credentials: &Credentials) -> Result<(), Refusal> {
-    identify(state, credentials, None).await.require_director()
+pub async fn require_director(app: &Services, credentials: &Credentials) -> Result<(), Refusal> {
+    identify(app, credentials, None).await.require_director()
 }
 
 /// The engine's own failures, as refusals.

@@ -6,12 +6,12 @@
 //! how many more that address may sign up. The queue's own cap
 //! (`door::MAX_QUEUE`) bounds the rest.
 
+use super::Services;
 use super::{execute, Credentials, Refusal, TapTimes};
 use crate::domain::command::Command;
 use crate::domain::event::PaymentMethod;
 use crate::domain::ids::EntryNo;
 use crate::domain::names::search_key;
-use crate::server::app_state::AppState;
 use std::collections::{BTreeMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -30,7 +30,7 @@ pub struct Place {
 /// the club knows (case, accents and spacing aside) is written the club's way. A retry of the
 /// same command id finds the same place.
 pub async fn sign_up(
-    state: &AppState,
+    app: &Services,
     credentials: &Credentials,
     tournament: Option<i64>,
     command_id: &str,
@@ -38,7 +38,7 @@ pub async fn sign_up(
     method: PaymentMethod,
     device: &str,
 ) -> Result<Place, Refusal> {
-    let name = club_spelling(state, name)
+    let name = club_spelling(app, name)
         .await
         .unwrap_or_else(|| name.to_string());
     let command = Command::SignUp {
@@ -46,7 +46,7 @@ pub async fn sign_up(
         method,
     };
     let done = execute(
-        state,
+        app,
         credentials,
         tournament,
         command_id,
@@ -57,7 +57,7 @@ pub async fn sign_up(
     .await?;
     // Names wait once each, so the name finds the place (also for a retry's stored answer).
     let key = search_key(&name);
-    let snapshot = state
+    let snapshot = app
         .engine
         .snapshot(done.tournament)
         .map_err(Refusal::internal)?;
@@ -86,19 +86,19 @@ pub async fn sign_up(
     Ok(Place {
         tournament: done.tournament,
         entry,
-        token: state.player_links.sign_up_token(done.tournament, entry),
+        token: app.player_links.sign_up_token(done.tournament, entry),
     })
 }
 
 /// The club's spelling of a name typed at the door, when exactly one club player has that
 /// name (case, accents and spacing aside). The club's list itself stays private: only a name
 /// typed whole is recognised.
-async fn club_spelling(state: &AppState, typed: &str) -> Option<String> {
+async fn club_spelling(app: &Services, typed: &str) -> Option<String> {
     let key = search_key(typed);
     if key.is_empty() || typed.chars().count() > 100 {
         return None;
     }
-    let rows = state
+    let rows = app
         .engine
         .store()
         .search_club_players(typed, 10)

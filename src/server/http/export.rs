@@ -19,7 +19,7 @@ pub async fn events_json(
     if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    match state.engine.store().audit_after(tournament, 0).await {
+    match state.app.engine.store().audit_after(tournament, 0).await {
         Ok(events) => {
             let body: Vec<serde_json::Value> = events
                 .into_iter()
@@ -93,7 +93,7 @@ pub async fn import_events(
         return (StatusCode::BAD_REQUEST, "events must be numbered 1, 2, 3…").into_response();
     }
     let events: Vec<crate::domain::Event> = log.into_iter().map(|e| e.event).collect();
-    match state.engine.import(&events).await {
+    match state.app.engine.import(&events).await {
         Ok(id) => (
             StatusCode::CREATED,
             axum::Json(serde_json::json!({ "id": id })),
@@ -174,7 +174,7 @@ pub async fn results_csv(
     if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    let Ok(snap) = state.engine.snapshot(tournament) else {
+    let Ok(snap) = state.app.engine.snapshot(tournament) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let Some(view) = tournament_view(&snap.state, crate::server::engine::now()) else {
@@ -224,7 +224,7 @@ pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Re
     if !from_director(&state, &headers).await {
         return StatusCode::FORBIDDEN.into_response();
     }
-    match state.engine.store().backup(&state.database).await {
+    match state.app.engine.store().backup(&state.database).await {
         Ok(path) => (StatusCode::OK, path.display().to_string()).into_response(),
         Err(e) => {
             tracing::error!("backup: {e}");
@@ -240,11 +240,11 @@ pub fn spawn_break_backups(state: AppState) {
         let mut last_break: Option<(i64, usize)> = None;
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(20)).await;
-            let newest = crate::server::application::default_tournament(&state);
+            let newest = crate::server::application::default_tournament(&state.app);
             let Ok(Some(id)) = newest.await else {
                 continue;
             };
-            let Ok(snap) = state.engine.snapshot(id) else {
+            let Ok(snap) = state.app.engine.snapshot(id) else {
                 continue;
             };
             let Some(cfg) = snap.state.config.as_ref() else {
@@ -258,7 +258,7 @@ pub fn spawn_break_backups(state: AppState) {
                 reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
             if in_break && last_break != Some((id, reading.level)) {
                 last_break = Some((id, reading.level));
-                match state.engine.store().backup(&state.database).await {
+                match state.app.engine.store().backup(&state.database).await {
                     Ok(p) => tracing::info!(path = %p.display(), "break backup written"),
                     Err(e) => tracing::error!("break backup: {e}"),
                 }

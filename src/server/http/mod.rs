@@ -9,10 +9,11 @@
 //! answer; no rule and no SQL lives here.
 
 use crate::server::app_state::AppState;
-use crate::server::application::{require_director, Credentials};
+use crate::server::application::require_director;
 use axum::http::HeaderMap;
 
 pub mod allowed_hosts;
+pub mod credentials;
 pub mod director_guard;
 pub mod door;
 #[cfg(feature = "embed")]
@@ -32,7 +33,10 @@ pub mod view_bytes;
 /// Does this request come from the director? The application layer's director-only check,
 /// on whatever credentials the headers carry (for the director's pages, exports, backups).
 pub async fn from_director(state: &AppState, headers: &HeaderMap) -> bool {
-    require_director(state, &Credentials::from_headers(headers))
-        .await
-        .is_ok()
+    require_director(
+        &state.app,
+        &crate::server::http::credentials::from_headers(headers),
+    )
+    .await
+    .is_ok()
 }

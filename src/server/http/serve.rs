@@ -78,16 +78,16 @@ pub async fn build(
     }
     let state = AppState {
         leptos_options: leptos_options.clone(),
-        engine: engine.clone(),
-        auth,
-        tokens: crate::server::api_tokens::Tokens::new(engine.store().clone()),
-        player_links: crate::server::player_links::PlayerLinks::load(engine.store()).await?,
+        app: crate::server::application::Services::new(
+            engine.clone(),
+            auth,
+            crate::server::api_tokens::Tokens::new(engine.store().clone()),
+            crate::server::player_links::PlayerLinks::load(engine.store()).await?,
+            crate::server::application::sign_up::SignUpLimiter::new(config.sign_ups_per_address),
+        ),
         shared_views: Default::default(),
         database: config.database.clone(),
         lan: crate::server::lan::lan_address(config.addr),
-        sign_ups: Arc::new(crate::server::application::sign_up::SignUpLimiter::new(
-            config.sign_ups_per_address,
-        )),
     };
     super::export::spawn_break_backups(state.clone());
     let routes = generate_route_list(App);
@@ -185,10 +185,10 @@ async fn trust_the_director(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     if let Some(slot) = req.extensions().get::<super::door::ConnectionSlot>() {
-        let credentials = crate::server::application::Credentials::from_headers(req.headers());
+        let credentials = crate::server::http::credentials::from_headers(req.headers());
         if !slot.trusted()
             && (credentials.session.is_some() || credentials.bearer.is_some())
-            && crate::server::application::identify(&state, &credentials, None).await
+            && crate::server::application::identify(&state.app, &credentials, None).await
                 == crate::server::application::Caller::Director
         {
             slot.trust();

@@ -36,7 +36,7 @@ pub async fn shared_view(
 ) -> Response {
     let id = match which.as_str() {
         // The same default as every face: the newest tournament not archived.
-        "current" => crate::server::application::default_tournament(&state)
+        "current" => crate::server::application::default_tournament(&state.app)
             .await
             .ok()
             .flatten(),
@@ -46,7 +46,7 @@ pub async fn shared_view(
         },
     };
     let cached = match id {
-        Some(id) => state.engine.view(id).await.ok(),
+        Some(id) => state.app.engine.view(id).await.ok(),
         None => None,
     }
     .map(|view| state.shared_views.encode(view));

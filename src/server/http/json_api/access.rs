@@ -3,10 +3,15 @@
 //! tournament). What the caller may do is the application layer's policy.
 
 use crate::server::app_state::AppState;
-use crate::server::application::{identify, Caller, Credentials};
+use crate::server::application::{identify, Caller};
 use axum::http::HeaderMap;
 
 /// Reads the caller's credentials; `tournament` scopes a table key.
 pub async fn caller(state: &AppState, headers: &HeaderMap, tournament: Option<i64>) -> Caller {
-    identify(state, &Credentials::from_headers(headers), tournament).await
+    identify(
+        &state.app,
+        &crate::server::http::credentials::from_headers(headers),
+        tournament,
+    )
+    .await
 }

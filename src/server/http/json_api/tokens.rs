@@ -49,6 +49,7 @@ pub async fn create(
         ));
     }
     let (info, token) = state
+        .app
         .tokens
         .create(label, req.scope, now().0)
         .await
@@ -67,6 +68,7 @@ pub async fn list(
 ) -> ApiResult<Json<Vec<TokenInfo>>> {
     caller(&state, &headers, None).await.require_director()?;
     state
+        .app
         .tokens
         .list()
         .await
@@ -88,7 +90,7 @@ pub async fn revoke(
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<StatusCode> {
     caller(&state, &headers, None).await.require_director()?;
-    match state.tokens.revoke(id, now().0).await {
+    match state.app.tokens.revoke(id, now().0).await {
         Ok(true) => Ok(StatusCode::NO_CONTENT),
         Ok(false) => Err(Problem::not_found("token")),
         Err(e) => Err(Problem::internal(e)),

@@ -175,7 +175,7 @@ pub struct LoggedEvent {
 }
 
 fn summary(row: &TournamentRow, state: &AppState) -> TournamentSummary {
-    let snap = state.engine.snapshot(row.id).ok();
+    let snap = state.app.engine.snapshot(row.id).ok();
     TournamentSummary {
         id: row.id,
         name: row.name.clone(),
@@ -191,6 +191,7 @@ fn summary(row: &TournamentRow, state: &AppState) -> TournamentSummary {
 
 async fn row(state: &AppState, id: i64) -> ApiResult<TournamentRow> {
     state
+        .app
         .engine
         .store()
         .tournament(id)
@@ -203,14 +204,14 @@ async fn row(state: &AppState, id: i64) -> ApiResult<TournamentRow> {
 /// credential that was sent must be good, though (a website with a revoked or mistyped token
 /// is told so, 401, rather than served as a stranger).
 async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<TournamentState> {
-    let credentials = Credentials::from_headers(headers);
+    let credentials = crate::server::http::credentials::from_headers(headers);
     if credentials.bearer.is_some()
-        && identify(state, &credentials, Some(id)).await == Caller::Anonymous
+        && identify(&state.app, &credentials, Some(id)).await == Caller::Anonymous
     {
         return Err(Refusal::Unauthenticated.into());
     }
     row(state, id).await?;
-    let snap = state.engine.snapshot(id).map_err(Problem::internal)?;
+    let snap = state.app.engine.snapshot(id).map_err(Problem::internal)?;
     let view = tournament_view(&snap.state, now())
         .ok_or_else(|| Problem::not_found("configured tournament"))?;
     Ok(TournamentState {
@@ -226,6 +227,7 @@ async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<T
     responses((status = 200, body = Vec<TournamentSummary>)))]
 pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<TournamentSummary>>> {
     let rows = state
+        .app
         .engine
         .store()
         .tournaments()
@@ -247,10 +249,15 @@ pub async fn create(
     headers: HeaderMap,
     Body(req): Body<NewTournament>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
-    let credentials = Credentials::from_headers(&headers);
-    let made =
-        application::create_tournament(&state, &credentials, &req.command_id, req.config, "api")
-            .await?;
+    let credentials = crate::server::http::credentials::from_headers(&headers);
+    let made = application::create_tournament(
+        &state.app,
+        &credentials,
+        &req.command_id,
+        req.config,
+        "api",
+    )
+    .await?;
     Ok((
         StatusCode::CREATED,
         Json(Created {
@@ -286,6 +293,7 @@ async fn set_flag(
     row(state, id).await?;
     caller(state, headers, Some(id)).await.require_director()?;
     state
+        .app
         .engine
         .store()
         .set_flag(id, flag, value)
@@ -350,7 +358,7 @@ pub async fn command(
 ) -> ApiResult<Json<Accepted>> {
     let credentials = with_peer(&headers, peer);
     let done = application::execute(
-        &state,
+        &state.app,
         &credentials,
         Some(id),
         &req.command_id,
@@ -376,7 +384,7 @@ type Peer = Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAd
 fn with_peer(headers: &HeaderMap, peer: Peer) -> Credentials {
     Credentials {
         address: peer.map(|p| p.0 .0.ip()),
-        ..Credentials::from_headers(headers)
+        ..crate::server::http::credentials::from_headers(headers)
     }
 }
 
@@ -423,7 +431,7 @@ pub async fn sign_up(
 ) -> ApiResult<Json<SignedUp>> {
     let credentials = with_peer(&headers, peer);
     let place = application::sign_up::sign_up(
-        &state,
+        &state.app,
         &credentials,
         Some(id),
         &req.command_id,
@@ -580,7 +588,7 @@ pub async fn structure(
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Json<Structure>> {
     readable(&state, &headers, id).await?;
-    let snap = state.engine.snapshot(id).map_err(Problem::internal)?;
+    let snap = state.app.engine.snapshot(id).map_err(Problem::internal)?;
     let cfg = snap
         .state
         .config()
@@ -611,6 +619,7 @@ pub async fn events(
     let after = u64::try_from(q.after)
         .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
     let events = state
+        .app
         .engine
         .store()
         .audit_after(id, after)
