@@ -23,6 +23,7 @@ pub const SERVER_CODES: &[&str] = &[
     "INVALID_CHIP_SET",
     "TOO_MANY_SIGN_UPS",
     "DISK_FULL",
+    "INVALID_LOG",
 ];
 
 /// The message for `code` in `lang` ("en", "nl" or "fr"; anything else reads English), with

@@ -47,3 +47,31 @@ pub enum CommandReply {
     /// command (with `waiting` in all) and sends it when it can (`ui::outbox`).
     Queued { waiting: usize },
 }
+
+/// A tournament in the club's list: the director's tournaments page and the JSON API's list
+/// read this one type (`application::club::tournaments`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct TournamentSummary {
+    pub id: i64,
+    pub name: String,
+    /// When it was created (ms since the Unix epoch): its date and its season.
+    pub created_at: i64,
+    pub status: crate::domain::ranking::TournamentStatus,
+    pub archived: bool,
+    /// Readable without a token.
+    pub public: bool,
+    pub players_left: u32,
+    pub entries: u32,
+    /// The one the faces show without `?t=` (the one being played, else the next to start).
+    pub default: bool,
+}
+
+/// A club player, as the desk's suggestions and the club's players page show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubPlayer {
+    pub id: i64,
+    pub name: String,
+    pub tournaments: u32,
+    pub last_seen_at: i64,
+}

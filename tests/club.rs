@@ -719,3 +719,63 @@ async fn only_the_director_manages_tournaments_and_players() {
             .archived
     );
 }
+
+/// Y.1: the club's lists and actions are the application layer's, so both doors say the same:
+/// an unknown tournament is `NOT_FOUND` for the pages and the API alike (the pages once said
+/// `NOT_CREATED`), and the director's list and the API's list are one list.
+#[tokio::test]
+async fn both_doors_read_one_list_and_say_not_found_alike() {
+    let s = server().await;
+    let copy = new_tournament(&s.engine, "Copy me").await;
+    let unknown = "987654";
+    for (endpoint, args) in [
+        (
+            "archive_tournament",
+            vec![("id", unknown), ("archived", "true")],
+        ),
+        (
+            "copy_tournament",
+            vec![("command_id", "copy-x"), ("from", unknown), ("name", "X")],
+        ),
+    ] {
+        let answer = s.director_call(endpoint, &args).await;
+        assert_eq!(
+            answer,
+            json!({"Err": {"code": "NOT_FOUND", "params": {"what": "tournament"}}}),
+            "{endpoint}"
+        );
+    }
+    let api = s
+        .director
+        .put(format!("{}/api/v1/tournaments/{unknown}/archived", s.base))
+        .json(&json!({"value": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 404);
+    let problem: Value = api.json().await.unwrap();
+    assert_eq!(problem["code"], "NOT_FOUND");
+    assert_eq!(problem["params"]["what"], "tournament");
+
+    // One list: the director's page (newest first) and the API (oldest first) hold the same
+    // tournaments with the same fields.
+    let mut pages = s.director_call("list_tournaments", &[]).await;
+    let api: Value = s
+        .director
+        .get(format!("{}/api/v1/tournaments", s.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    pages.as_array_mut().expect("a list").reverse();
+    assert_eq!(pages, api);
+    let listed = api.as_array().expect("a list");
+    assert!(listed
+        .iter()
+        .any(|t| t["id"] == copy && t["status"] == "Registering"));
+    assert!(listed
+        .iter()
+        .all(|t| t.get("default").is_some() && t.get("public").is_some()));
+}

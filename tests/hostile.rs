@@ -991,4 +991,9 @@ async fn every_door_reads_a_tournament_alike_and_the_log_stays_the_directors() {
         .await
         .unwrap();
     assert_eq!(export.status(), 403);
+    let problem: serde_json::Value = export.json().await.unwrap();
+    assert_eq!(
+        problem["code"], "UNAUTHORIZED",
+        "problem details with the code, not a bare 403: {problem}"
+    );
 }

@@ -191,7 +191,7 @@ enum Via {
     PageCommand,
     /// Another server function: 403 `UNAUTHORIZED`.
     ServerFn,
-    /// `POST /backup`: 403.
+    /// `POST /backup`: 403 `UNAUTHORIZED`, in problem details.
     Backup,
     /// `/api/v1` scoped to the tournament (a table key counts there): 401 or 403.
     ApiScoped,
@@ -206,7 +206,7 @@ fn refusal(role: Role, via: Via) -> (u16, Option<&'static str>) {
         Via::PageCommand if keyed => (200, Some("UNAUTHORIZED")),
         Via::PageCommand => (200, Some("UNAUTHENTICATED")),
         Via::ServerFn => (403, Some("UNAUTHORIZED")),
-        Via::Backup => (403, None),
+        Via::Backup => (403, Some("UNAUTHORIZED")),
         Via::ApiScoped if keyed => (403, Some("UNAUTHORIZED")),
         Via::ApiScoped | Via::ApiUnscoped => (401, Some("UNAUTHENTICATED")),
     }

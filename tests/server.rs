@@ -493,6 +493,8 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
         .await
         .unwrap();
     assert_eq!(anonymous.status(), 403);
+    let problem: serde_json::Value = anonymous.json().await.unwrap();
+    assert_eq!(problem["code"], "UNAUTHORIZED", "{problem}");
     for (bad, status) in [
         ("{\"not\": \"a log\"}".to_string(), 400),
         (
@@ -525,6 +527,15 @@ async fn an_exported_event_log_imports_as_a_new_tournament_with_the_same_state()
         .await
         .unwrap();
     assert_eq!(r.status(), 422, "an impossible tournament");
+    // Said in problem details, as the API says it: the code and the reason.
+    let problem: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "INVALID_LOG", "{problem}");
+    assert!(
+        problem["params"]["why"]
+            .as_str()
+            .is_some_and(|why| why.contains("impossible")),
+        "{problem}"
+    );
     let before = engine.tournament_ids().len();
     let imported = director
         .post(format!("{base}/import"))

@@ -13,8 +13,6 @@ pub struct AppState {
     pub app: Services,
     /// The view's bytes as every page gets them (the live push's cache).
     pub shared_views: Arc<super::http::view_bytes::SharedViews>,
-    /// The SQLite file (backups are written next to it).
-    pub database: std::path::PathBuf,
     /// This machine's address on the local network, for links phones open (`None` when
     /// bound to one address, or without a network).
     pub lan: Option<std::net::SocketAddr>,

@@ -4,25 +4,12 @@
 
 use crate::domain::chip_plan::ChipSet;
 use crate::domain::money::Cents;
-use crate::domain::ranking::{PointsRule, RankingLine, TournamentStatus};
+use crate::domain::ranking::{PointsRule, RankingLine};
 use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 use serde::{Deserialize, Serialize};
 
-/// A tournament in the director's list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TournamentItem {
-    pub id: i64,
-    pub name: String,
-    /// When it was created (ms since the epoch): its date and its season.
-    pub created_at: i64,
-    pub status: TournamentStatus,
-    pub archived: bool,
-    pub entries: u32,
-    /// The one the faces show without `?t=` (`application::room_default`: the one being
-    /// played, else the next to start).
-    pub default: bool,
-}
+pub use crate::protocol::{ClubPlayer, TournamentSummary};
 
 /// The ready-made configurations a tournament starts from (`domain::config::templates`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,15 +20,6 @@ pub enum Template {
     ClubRebuy,
     /// A satellite: the pool buys seats for the club's main event.
     ClubSatellite,
-}
-
-/// A club player, as the desk's suggestions and the merge page show them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClubPlayer {
-    pub id: i64,
-    pub name: String,
-    pub tournaments: u32,
-    pub last_seen_at: i64,
 }
 
 pub use crate::protocol::Refused;
@@ -62,36 +40,15 @@ pub struct SeasonTable {
     pub rule: PointsRule,
 }
 
-/// Most suggestions the desk shows.
-pub const SUGGESTIONS: u32 = 10;
-
 /// The club's tournaments, newest first (director only).
 #[server(endpoint = "list_tournaments")]
-pub async fn list_tournaments() -> Result<Vec<TournamentItem>, ServerFnError> {
+pub async fn list_tournaments() -> Result<Vec<TournamentSummary>, ServerFnError> {
     use super::ssr;
+    use crate::server::application::club;
     ssr::require_director().await?;
-    let engine = ssr::engine()?;
-    let rows = engine.store().tournaments().await.map_err(ssr::internal)?;
-    let default = ssr::chosen(None).await?;
-    let now = crate::server::engine::now();
-    Ok(rows
-        .iter()
-        .rev()
-        .map(|r| {
-            let snap = engine.snapshot(r.id).ok();
-            TournamentItem {
-                id: r.id,
-                name: r.name.clone(),
-                created_at: r.created_at,
-                status: snap.as_ref().map_or(TournamentStatus::Empty, |s| {
-                    crate::domain::ranking::status(&s.state, now)
-                }),
-                archived: r.archived,
-                entries: snap.map_or(0, |s| s.state.entries),
-                default: default == Some(r.id),
-            }
-        })
-        .collect())
+    let mut list = ssr::plain(club::tournaments(&ssr::state()?.app).await)?;
+    list.reverse();
+    Ok(list)
 }
 
 /// Creates a configured tournament from a template (director only). `command_id` is made by
@@ -106,9 +63,9 @@ pub async fn create_from_template(
     use crate::domain::config::templates;
     super::ssr::require_director().await?;
     if !(1..=100).contains(&tables) {
-        return Ok(Err(Refused::new(
-            "INVALID_CONFIG",
-            Some(("field", "tables")),
+        let field = "tables".to_string();
+        return super::ssr::answer(Err(crate::server::application::Refusal::Rules(
+            crate::domain::DomainError::InvalidConfig { field },
         )));
     }
     let config = match template {
@@ -128,11 +85,18 @@ pub async fn copy_tournament(
     from: i64,
     name: String,
 ) -> Result<Result<i64, Refused>, ServerFnError> {
-    use crate::server::club::tournaments::copied_config;
-    super::ssr::require_director().await?;
-    let engine = super::ssr::engine()?;
-    let Some(config) = copied_config(&engine, from, &name) else {
-        return Ok(Err(Refused::new("NOT_CREATED", None)));
+    use super::ssr;
+    use crate::server::application::club;
+    let copied = club::copied(
+        &ssr::state()?.app,
+        &ssr::credentials(None).await,
+        from,
+        &name,
+    )
+    .await;
+    let config = match ssr::answer(copied)? {
+        Ok(config) => config,
+        Err(refused) => return Ok(Err(refused)),
     };
     creation::create(&command_id, config).await
 }
@@ -145,16 +109,13 @@ pub async fn archive_tournament(
     archived: bool,
 ) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
-    ssr::require_director().await?;
-    let store = ssr::engine()?.store().clone();
-    if store.tournament(id).await.map_err(ssr::internal)?.is_none() {
-        return Ok(Err(Refused::new("NOT_CREATED", None)));
-    }
-    store
-        .set_flag(id, crate::server::store::TournamentFlag::Archived, archived)
-        .await
-        .map(Ok)
-        .map_err(ssr::internal)
+    use crate::server::application::club;
+    use crate::server::store::TournamentFlag;
+    let app = ssr::state()?.app;
+    let credentials = ssr::credentials(None).await;
+    ssr::answer(
+        club::set_tournament_flag(&app, &credentials, id, TournamentFlag::Archived, archived).await,
+    )
 }
 
 /// Club players whose name contains `query`, ignoring case, accents and spacing: at most
@@ -163,26 +124,9 @@ pub async fn archive_tournament(
 #[server(endpoint = "search_players")]
 pub async fn search_players(query: String) -> Result<Vec<ClubPlayer>, ServerFnError> {
     use super::ssr;
-    ssr::require_director().await?;
-    // A name is short; a long query is a mistake or an attack, not a name.
-    if query.chars().count() > 100 {
-        return Ok(Vec::new());
-    }
-    let engine = ssr::engine()?;
-    let rows = engine
-        .store()
-        .search_club_players(&query, SUGGESTIONS)
-        .await
-        .map_err(ssr::internal)?;
-    Ok(rows
-        .into_iter()
-        .map(|r| ClubPlayer {
-            id: r.id.0,
-            name: r.name,
-            tournaments: r.tournaments,
-            last_seen_at: r.last_seen_at,
-        })
-        .collect())
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    ssr::plain(club::search_players(&ssr::state()?.app, &credentials, &query).await)
 }
 
 /// Merges club player `duplicate` into `keep` (director only): the duplicate's entries and
@@ -194,20 +138,9 @@ pub async fn merge_players(
     duplicate: i64,
 ) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
-    use crate::domain::ranking::ClubPlayerId;
-    use crate::server::store::MergeError;
-    ssr::require_director().await?;
-    let engine = ssr::engine()?;
-    match engine
-        .store()
-        .merge_club_players(ClubPlayerId(keep), ClubPlayerId(duplicate))
-        .await
-    {
-        Ok(()) => Ok(Ok(())),
-        Err(MergeError::Same) => Ok(Err(Refused::new("SAME_CLUB_PLAYER", None))),
-        Err(MergeError::Unknown) => Ok(Err(Refused::new("UNKNOWN_CLUB_PLAYER", None))),
-        Err(e) => Err(ssr::internal(e)),
-    }
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    ssr::answer(club::merge_players(&ssr::state()?.app, &credentials, keep, duplicate).await)
 }
 
 /// Renames club player `id` (director only). Refused when the name is empty or too long, or
@@ -218,21 +151,9 @@ pub async fn rename_club_player(
     name: String,
 ) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
-    use crate::domain::ranking::ClubPlayerId;
-    use crate::server::store::RenameError;
-    ssr::require_director().await?;
-    let engine = ssr::engine()?;
-    match engine
-        .store()
-        .rename_club_player(ClubPlayerId(id), &name)
-        .await
-    {
-        Ok(()) => Ok(Ok(())),
-        Err(RenameError::InvalidName) => Ok(Err(Refused::new("INVALID_NAME", None))),
-        Err(RenameError::Unknown) => Ok(Err(Refused::new("UNKNOWN_CLUB_PLAYER", None))),
-        Err(RenameError::Taken(_)) => Ok(Err(Refused::new("CLUB_NAME_TAKEN", None))),
-        Err(e) => Err(ssr::internal(e)),
-    }
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    ssr::answer(club::rename_player(&ssr::state()?.app, &credentials, id, &name).await)
 }
 
 /// The season ranking of `year` (default: the newest season with a tournament, else this
@@ -240,36 +161,25 @@ pub async fn rename_club_player(
 #[server(endpoint = "season_ranking")]
 pub async fn season_ranking(year: Option<i32>) -> Result<SeasonTable, ServerFnError> {
     use super::ssr;
-    use crate::server::club::season;
-    let engine = ssr::engine()?;
-    let seasons = season::seasons(&engine).await.map_err(ssr::internal)?;
-    let this_year = season::year_of(crate::server::engine::now().0).unwrap_or(2026);
-    let year = year
-        .or_else(|| seasons.first().copied())
-        .unwrap_or(this_year);
-    let (lines, tournaments, rule) = season::ranking(&engine, year)
-        .await
-        .map_err(ssr::internal)?;
-    let total_prizes = lines.iter().map(|l| l.prizes + l.bounties).sum();
+    use crate::server::application::club;
+    let season = ssr::plain(club::season_ranking(&ssr::state()?.app, year).await)?;
+    let total_prizes = season.lines.iter().map(|l| l.prizes + l.bounties).sum();
     Ok(SeasonTable {
-        year,
-        seasons,
-        tournaments,
-        lines,
+        year: season.year,
+        seasons: season.seasons,
+        tournaments: season.tournaments,
+        lines: season.lines,
         total_prizes,
-        rule,
+        rule: season.rule,
     })
 }
 
-/// The club's points rule for the season ranking (public: /ranking spells it out).
+/// The club's points rule (public: /ranking spells it out).
 #[server(endpoint = "points_rule")]
 pub async fn club_points_rule() -> Result<PointsRule, ServerFnError> {
     use super::ssr;
-    ssr::engine()?
-        .store()
-        .points_rule()
-        .await
-        .map_err(ssr::internal)
+    use crate::server::application::club;
+    ssr::plain(club::points_rule(&ssr::state()?.app).await)
 }
 
 /// Chooses the club's points rule (director only). Every season is counted again by it when
@@ -277,19 +187,9 @@ pub async fn club_points_rule() -> Result<PointsRule, ServerFnError> {
 #[server(endpoint = "set_points_rule", input = Json)]
 pub async fn set_points_rule(rule: PointsRule) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
-    ssr::require_director().await?;
-    if let Err(e) = rule.check() {
-        return Ok(Err(Refused::new(
-            "INVALID_POINTS_RULE",
-            Some(("field", e.field())),
-        )));
-    }
-    ssr::engine()?
-        .store()
-        .set_points_rule(&rule)
-        .await
-        .map(Ok)
-        .map_err(ssr::internal)
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    ssr::answer(club::set_points_rule(&ssr::state()?.app, &credentials, &rule).await)
 }
 
 /// The club's chip set (public: the structure editor and the desk read it; empty until the
@@ -297,11 +197,8 @@ pub async fn set_points_rule(rule: PointsRule) -> Result<Result<(), Refused>, Se
 #[server(endpoint = "chip_set")]
 pub async fn club_chip_set() -> Result<ChipSet, ServerFnError> {
     use super::ssr;
-    ssr::engine()?
-        .store()
-        .chip_set()
-        .await
-        .map_err(ssr::internal)
+    use crate::server::application::club;
+    ssr::plain(club::chip_set(&ssr::state()?.app).await)
 }
 
 /// Stores the club's chip set (director only); a set a club cannot own is refused with
@@ -309,24 +206,9 @@ pub async fn club_chip_set() -> Result<ChipSet, ServerFnError> {
 #[server(endpoint = "set_chip_set", input = Json)]
 pub async fn set_chip_set(set: ChipSet) -> Result<Result<(), Refused>, ServerFnError> {
     use super::ssr;
-    use crate::domain::chip_plan::ChipSetError;
-    ssr::require_director().await?;
-    if let Err(e) = set.check() {
-        let row = match e {
-            ChipSetError::TooMany => 0,
-            ChipSetError::Value(n) | ChipSetError::Count(n) | ChipSetError::Colour(n) => n,
-        };
-        return Ok(Err(Refused::new(
-            "INVALID_CHIP_SET",
-            Some(("row", &row.to_string())),
-        )));
-    }
-    ssr::engine()?
-        .store()
-        .set_chip_set(&set)
-        .await
-        .map(Ok)
-        .map_err(ssr::internal)
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    ssr::answer(club::set_chip_set(&ssr::state()?.app, &credentials, &set).await)
 }
 
 /// A copy of the whole database now, into `backups/` beside it (the director's "Back up now";
@@ -335,15 +217,9 @@ pub async fn set_chip_set(set: ChipSet) -> Result<Result<(), Refused>, ServerFnE
 #[server(endpoint = "backup_now")]
 pub async fn backup_now() -> Result<String, ServerFnError> {
     use super::ssr;
-    ssr::require_director().await?;
-    let state = ssr::state()?;
-    let path = state
-        .app
-        .engine
-        .store()
-        .backup(&state.database)
-        .await
-        .map_err(ssr::internal)?;
+    use crate::server::application::club;
+    let credentials = ssr::credentials(None).await;
+    let path = ssr::plain(club::backup_now(&ssr::state()?.app, &credentials).await)?;
     Ok(path.display().to_string())
 }
 
@@ -351,7 +227,7 @@ pub async fn backup_now() -> Result<String, ServerFnError> {
 mod creation {
     use super::Refused;
     use crate::domain::config::Config;
-    use crate::server::application::{self, Refusal};
+    use crate::server::application;
     use leptos::prelude::ServerFnError;
 
     /// Creates a configured tournament as the director, through the application layer; the
@@ -363,13 +239,8 @@ mod creation {
         use super::super::ssr;
         let state = ssr::state()?;
         let credentials = ssr::credentials(None).await;
-        match application::create_tournament(&state.app, &credentials, command_id, config, "").await
-        {
-            Ok(made) => Ok(Ok(made.tournament)),
-            Err(
-                refusal @ (Refusal::Internal(_) | Refusal::Unauthenticated | Refusal::Forbidden),
-            ) => Err(ssr::refused(refusal)),
-            Err(refusal) => Ok(Err(Refused::from(&refusal))),
-        }
+        let made =
+            application::create_tournament(&state.app, &credentials, command_id, config, "").await;
+        ssr::answer(made.map(|made| made.tournament))
     }
 }

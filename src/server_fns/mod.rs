@@ -54,7 +54,6 @@ pub(crate) mod ssr {
     use crate::server::app_state::AppState;
     use crate::server::application::{self, Credentials, Refusal};
     use crate::server::auth::Auth;
-    use crate::server::engine::Engine;
     use axum::http::HeaderMap;
     use leptos::prelude::*;
     use std::sync::Arc;
@@ -62,11 +61,6 @@ pub(crate) mod ssr {
     /// The application state from the request's context.
     pub fn state() -> Result<AppState, ServerFnError> {
         use_context::<AppState>().ok_or_else(|| ServerFnError::new("INTERNAL"))
-    }
-
-    /// The engine from the request's state.
-    pub fn engine() -> Result<Arc<Engine>, ServerFnError> {
-        state().map(|s| s.app.engine)
     }
 
     /// The auth authority from the request's state.
@@ -78,6 +72,31 @@ pub(crate) mod ssr {
     /// gives it its HTTP status).
     pub fn refused(r: Refusal) -> ServerFnError {
         ServerFnError::new(r.code())
+    }
+
+    /// An application answer as a form's server function gives it: a refusal the person can
+    /// act on (a name taken, a field out of range) is the form's answer, next to its control;
+    /// a missing or wrong credential and the server's own failures are errors (the page
+    /// leads to the PIN form, or says the server failed).
+    pub fn answer<T>(
+        result: Result<T, Refusal>,
+    ) -> Result<Result<T, crate::protocol::Refused>, ServerFnError> {
+        match result.map_err(Refusal::for_pages) {
+            Ok(value) => Ok(Ok(value)),
+            Err(
+                refusal @ (Refusal::Internal(_)
+                | Refusal::DiskFull
+                | Refusal::Unauthenticated
+                | Refusal::Forbidden),
+            ) => Err(refused(refusal)),
+            Err(refusal) => Ok(Err(crate::protocol::Refused::from(&refusal))),
+        }
+    }
+
+    /// An application answer for a server function with no refusal of its own (a list, a
+    /// read): every refusal is the function's error, by its code.
+    pub fn plain<T>(result: Result<T, Refusal>) -> Result<T, ServerFnError> {
+        result.map_err(|r| refused(r.for_pages()))
     }
 
     /// An executed command's answer as a page gets it: accepted, or refused with its code
@@ -199,7 +218,7 @@ pub(crate) mod ssr {
     pub async fn require_director() -> Result<(), ServerFnError> {
         application::require_director(&state()?.app, &credentials(None).await)
             .await
-            .map_err(|_| refused(Refusal::Forbidden))
+            .map_err(|r| refused(r.for_pages()))
     }
 }
 
@@ -207,15 +226,14 @@ pub(crate) mod ssr {
 /// not archived); `None` when there is none.
 #[server(endpoint = "get_view")]
 pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
-    use crate::server::engine::EngineError;
-    let engine = ssr::engine()?;
+    use crate::server::application::{reads, Refusal};
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
-    let cached = match engine.view(tournament).await {
+    let cached = match reads::view(&ssr::state()?.app, tournament).await {
         Ok(v) => v,
-        Err(EngineError::UnknownTournament(_)) => return Ok(None),
-        Err(e) => return Err(ssr::internal(e)),
+        Err(Refusal::NotFound(_)) => return Ok(None),
+        Err(refusal) => return Err(ssr::refused(refusal)),
     };
     Ok(cached.view.as_ref().map(|view| LiveView {
         tournament,
@@ -247,13 +265,12 @@ pub async fn table_key_valid(
 pub async fn get_config(
     tournament: Option<i64>,
 ) -> Result<Option<crate::domain::config::Config>, ServerFnError> {
+    use crate::server::application::reads;
     ssr::require_director().await?;
-    let engine = ssr::engine()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
-    Ok(engine
-        .snapshot(tournament)
+    Ok(reads::snapshot(&ssr::state()?.app, tournament)
         .ok()
         .and_then(|s| s.state.config.clone()))
 }
@@ -296,13 +313,10 @@ pub async fn send_command(
 /// archived is the one the faces show without `?t=`.
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
+    use crate::server::application::create_empty;
     ssr::require_director().await?;
-    let engine = ssr::engine()?;
-    use crate::domain::model::names::{clean_name, MAX_TOURNAMENT_NAME_CHARS};
-    let Some(name) = clean_name(&name, MAX_TOURNAMENT_NAME_CHARS) else {
-        return Ok(None);
-    };
-    engine.create(&name).await.map(Some).map_err(ssr::internal)
+    let credentials = ssr::credentials(None).await;
+    ssr::plain(create_empty(&ssr::state()?.app, &credentials, &name).await)
 }
 
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
@@ -379,31 +393,18 @@ pub async fn table_links(
     tournament: Option<i64>,
 ) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
+    use crate::server::application::links::table_keys;
     ssr::require_director().await?;
-    let engine = ssr::engine()?;
-    let auth = ssr::auth()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(Vec::new());
     };
-    if !engine.contains(tournament) {
-        return Ok(Vec::new());
-    }
-    if let Some(t) = reissue {
-        auth.reissue_table_key(tournament, TableNo(t))
-            .await
-            .map_err(ssr::internal)?;
-    }
+    let app = ssr::state()?.app;
+    let credentials = ssr::credentials(None).await;
+    let keys = table_keys(&app, &credentials, tournament, reissue.map(TableNo)).await;
     let host = ssr::host().await;
-    let snap = engine.snapshot(tournament).map_err(ssr::internal)?;
     let mut links = Vec::new();
-    for (table, tb) in &snap.state.tables {
-        if !tb.open {
-            continue;
-        }
-        let key = auth
-            .table_key(tournament, *table)
-            .await
-            .map_err(ssr::internal)?;
+    for (table, key) in ssr::plain(keys)? {
+        let table = &table;
         let path = format!("/table/{}?t={tournament}&key={key}", table.0);
         let base = format!("http://{host}");
         let plain_http = !crate::server::lan::is_loopback_host(&host);

@@ -33,24 +33,23 @@ pub async fn player_link(
     #[server(default)] replace: bool,
 ) -> Result<PersonalLink, ServerFnError> {
     use super::ssr;
-    use crate::server::application::Refusal;
+    use crate::server::application::{links, Refusal};
     ssr::require_director().await?;
-    let state = ssr::state()?;
     let player = PlayerId(player);
     let tournament = ssr::chosen(tournament)
         .await?
-        .filter(|t| registered(&state.app.engine, *t, player))
         .ok_or_else(|| ssr::refused(Refusal::NotFound("player")))?;
-    let token = if replace {
-        state
-            .app
-            .player_links
-            .replace(state.app.engine.store(), tournament, player)
-            .await
-            .map_err(ssr::internal)?
-    } else {
-        state.app.player_links.token(tournament, player)
-    };
+    let credentials = ssr::credentials(None).await;
+    let token = ssr::plain(
+        links::personal_link(
+            &ssr::state()?.app,
+            &credentials,
+            tournament,
+            player,
+            replace,
+        )
+        .await,
+    )?;
     let path = format!("/me/{token}");
     let qr_svg = ssr::qr_svg(&format!("http://{}{path}", ssr::host().await));
     Ok(PersonalLink {
@@ -65,28 +64,10 @@ pub async fn player_link(
 /// `UNAUTHORIZED`, so a wrong token learns nothing.
 #[server(endpoint = "open_player_link")]
 pub async fn open_player_link(token: String) -> Result<LinkedPlayer, ServerFnError> {
-    let state = super::ssr::state()?;
-    state
-        .app
-        .player_links
-        .verify(token.trim())
-        .filter(|(tournament, player)| registered(&state.app.engine, *tournament, *player))
-        .map(|(tournament, player)| LinkedPlayer { tournament, player })
-        // A link is no credential of the club's: a wrong one is refused like a key that may
-        // not do this, with nothing said about why.
-        .ok_or_else(|| super::ssr::refused(crate::server::application::Refusal::Forbidden))
-}
-
-/// Is `player` an entry of `tournament` (registered and not taken back)?
-#[cfg(feature = "ssr")]
-fn registered(engine: &crate::server::engine::Engine, tournament: i64, player: PlayerId) -> bool {
-    use crate::domain::state::PlayerStatus;
-    engine.snapshot(tournament).is_ok_and(|snap| {
-        snap.state
-            .players
-            .get(&player)
-            .is_some_and(|p| p.status != PlayerStatus::Unregistered)
-    })
+    use crate::server::application::links;
+    let app = super::ssr::state()?.app;
+    let (tournament, player) = super::ssr::plain(links::open_personal_link(&app, &token))?;
+    Ok(LinkedPlayer { tournament, player })
 }
 
 /// A busted player asks the desk for a re-entry from their personal page (issue T): the link's

@@ -24,33 +24,17 @@ pub async fn player_receipt(
 ) -> Result<Option<PrintableReceipt>, ServerFnError> {
     use super::ssr;
     use crate::domain::ids::PlayerId;
+    use crate::server::application::exports;
     ssr::require_director().await?;
-    let engine = ssr::engine()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
     };
-    let Some(row) = engine
-        .store()
-        .tournament(tournament)
-        .await
-        .map_err(ssr::internal)?
-    else {
-        return Ok(None);
-    };
-    // The stored log, as the export reads it, with the time each event was stored.
-    let log = engine
-        .store()
-        .timed_events(tournament)
-        .await
-        .map_err(ssr::internal)?;
-    let now = crate::server::engine::now();
-    Ok(
-        crate::domain::receipts::receipt(&log, PlayerId(player), now).map(|receipt| {
-            PrintableReceipt {
-                tournament,
-                date: row.created_at,
-                receipt,
-            }
-        }),
-    )
+    let app = ssr::state()?.app;
+    let credentials = ssr::credentials(None).await;
+    let found = exports::receipt(&app, &credentials, tournament, PlayerId(player)).await;
+    Ok(ssr::plain(found)?.map(|(date, receipt)| PrintableReceipt {
+        tournament,
+        date,
+        receipt,
+    }))
 }

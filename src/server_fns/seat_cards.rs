@@ -30,17 +30,13 @@ pub async fn seat_cards(
 ) -> Result<Vec<SeatCard>, ServerFnError> {
     use super::ssr;
     use crate::domain::state::PlayerStatus;
-    use crate::server::application::Refusal;
+    use crate::server::application::{links, reads};
     ssr::require_director().await?;
     let state = ssr::state()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(Vec::new());
     };
-    let snap = state
-        .app
-        .engine
-        .snapshot(tournament)
-        .map_err(|_| ssr::refused(Refusal::NotFound("tournament")))?;
+    let snap = ssr::plain(reads::snapshot(&state.app, tournament))?;
     let name = snap
         .state
         .config
@@ -56,7 +52,10 @@ pub async fn seat_cards(
         .filter(|p| player.is_none_or(|only| p.id.0 == only))
         .filter_map(|p| {
             let place = p.seat?;
-            let path = format!("/me/{}", state.app.player_links.token(tournament, p.id));
+            let path = format!(
+                "/me/{}",
+                links::personal_token(&state.app, tournament, p.id)
+            );
             Some(SeatCard {
                 tournament: name.clone(),
                 player: p.id,

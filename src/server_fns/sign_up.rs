@@ -92,23 +92,13 @@ pub async fn leave_queue(token: String, command_id: String) -> Result<CommandRep
 #[server(endpoint = "open_sign_up")]
 pub async fn open_sign_up(token: String) -> Result<SignUpEntry, ServerFnError> {
     use super::ssr;
-    use crate::server::application::Refusal;
-    let state = ssr::state()?;
-    let (tournament, entry) = state
-        .app
-        .player_links
-        .verify_sign_up(token.trim())
-        .filter(|(t, _)| state.app.engine.contains(*t))
-        .ok_or_else(|| ssr::refused(Refusal::Forbidden))?;
-    let player = state.app.engine.snapshot(tournament).ok().and_then(|s| {
-        // A place the desk merged into another follows that one.
-        let door = &s.state.door;
-        door.admitted.get(&door.resolve(entry)).copied()
-    });
+    use crate::server::application::links;
+    let app = ssr::state()?.app;
+    let (tournament, entry, player_token) = ssr::plain(links::open_sign_up(&app, &token))?;
     Ok(SignUpEntry {
         tournament,
         entry,
-        player_page: player.map(|p| format!("/me/{}", state.app.player_links.token(tournament, p))),
+        player_page: player_token.map(|token| format!("/me/{token}")),
     })
 }
 

@@ -57,3 +57,22 @@ pub async fn create_tournament(
         Reply::Rejected(e) => Err(Refusal::Rules(e)),
     }
 }
+
+/// Opens a new, empty tournament for the director (its configuration follows as a
+/// `CreateTournament` command); `None` for an empty or overlong name.
+pub async fn create_empty(
+    app: &Services,
+    credentials: &Credentials,
+    name: &str,
+) -> Result<Option<i64>, Refusal> {
+    use crate::domain::model::names::{clean_name, MAX_TOURNAMENT_NAME_CHARS};
+    identify(app, credentials, None).await.require_director()?;
+    let Some(name) = clean_name(name, MAX_TOURNAMENT_NAME_CHARS) else {
+        return Ok(None);
+    };
+    app.engine
+        .create(&name)
+        .await
+        .map(Some)
+        .map_err(engine_refusal)
+}

@@ -5,14 +5,18 @@
 //! every door. The doors only parse their input and map `Refusal` to their transport.
 
 pub mod caller;
+pub mod club;
 mod creation;
+pub mod exports;
+pub mod links;
 pub mod policy;
+pub mod reads;
 pub mod refusal;
 mod services;
 pub mod sign_up;
 
 pub use caller::{identify, Caller, Credentials};
-pub use creation::create_tournament;
+pub use creation::{create_empty, create_tournament};
 pub use refusal::Refusal;
 
 use crate::domain::command::Command;

@@ -34,6 +34,28 @@ pub enum Refusal {
     /// The rules of the game refused the command; nothing changed.
     #[error("{0}")]
     Rules(DomainError),
+    /// A merge of a club player into themself.
+    #[error("choose two different club players")]
+    SameClubPlayer,
+    /// The club player is not (any more) in the club's list.
+    #[error("no such club player")]
+    UnknownClubPlayer,
+    /// A name that is empty, too long or only invisible characters.
+    #[error("the name is empty or too long")]
+    InvalidName,
+    /// Another club player already has this name (merge the two if they are one person).
+    #[error("another club player has this name")]
+    ClubNameTaken,
+    /// A points rule a club cannot mean; `field` is the part at fault.
+    #[error("the points rule cannot be used ({field})")]
+    InvalidPointsRule { field: &'static str },
+    /// A chip set a club cannot own; `row` is the denomination at fault (1-based; 0: too many).
+    #[error("chip {row} cannot be used")]
+    InvalidChipSet { row: usize },
+    /// An imported event log that is not a tournament's, does not replay, or replays to an
+    /// impossible tournament; nothing was made.
+    #[error("{why}")]
+    InvalidLog { why: String },
     /// The server's disk is full: nothing was written. The same command sent again once
     /// space is freed is carried out (the server recovers by itself).
     #[error("the server's disk is full: nothing was written; free some space and send it again")]
@@ -52,6 +74,16 @@ impl Refusal {
         Refusal::Internal(id)
     }
 
+    /// The refusal as the pages' doors give it (server functions, exports, the backup): a
+    /// page has no credential to send but the director's session, so a caller without one is
+    /// refused as forbidden (403 `UNAUTHORIZED`), not asked to sign in as the API asks.
+    pub fn for_pages(self) -> Refusal {
+        match self {
+            Refusal::Unauthenticated => Refusal::Forbidden,
+            other => other,
+        }
+    }
+
     /// The stable code (never renamed; pages translate it, clients match on it).
     pub fn code(&self) -> &'static str {
         match self {
@@ -62,6 +94,13 @@ impl Refusal {
             Refusal::InvalidCommandId => "INVALID_COMMAND_ID",
             Refusal::CommandIdReused => "COMMAND_ID_REUSED",
             Refusal::TooManySignUps { .. } => "TOO_MANY_SIGN_UPS",
+            Refusal::SameClubPlayer => "SAME_CLUB_PLAYER",
+            Refusal::UnknownClubPlayer => "UNKNOWN_CLUB_PLAYER",
+            Refusal::InvalidName => "INVALID_NAME",
+            Refusal::ClubNameTaken => "CLUB_NAME_TAKEN",
+            Refusal::InvalidPointsRule { .. } => "INVALID_POINTS_RULE",
+            Refusal::InvalidChipSet { .. } => "INVALID_CHIP_SET",
+            Refusal::InvalidLog { .. } => "INVALID_LOG",
             Refusal::DiskFull => "DISK_FULL",
             Refusal::Rules(e) => e.code(),
             Refusal::Internal(_) => "INTERNAL",
@@ -80,6 +119,13 @@ impl Refusal {
             Refusal::TooManySignUps { seconds } => {
                 BTreeMap::from([("seconds".to_string(), seconds.to_string())])
             }
+            Refusal::InvalidPointsRule { field } => {
+                BTreeMap::from([("field".to_string(), field.to_string())])
+            }
+            Refusal::InvalidChipSet { row } => {
+                BTreeMap::from([("row".to_string(), row.to_string())])
+            }
+            Refusal::InvalidLog { why } => BTreeMap::from([("why".to_string(), why.clone())]),
             _ => BTreeMap::new(),
         }
     }

@@ -23,6 +23,8 @@ pub struct Services {
     pub player_links: PlayerLinks,
     /// Sign-ups at the door counted per address (issue T).
     pub sign_ups: Arc<SignUpLimiter>,
+    /// The SQLite file: backups are written into `backups/` beside it.
+    pub database: std::path::PathBuf,
     /// Serialises the creation of tournaments, so a retried `command_id` finds its tournament
     /// instead of making a second one (`creation.rs`): one per server, not per process.
     pub(super) creating: Arc<tokio::sync::Mutex<()>>,
@@ -35,6 +37,7 @@ impl Services {
         tokens: Tokens,
         player_links: PlayerLinks,
         sign_ups: SignUpLimiter,
+        database: std::path::PathBuf,
     ) -> Services {
         Services {
             engine,
@@ -42,6 +45,7 @@ impl Services {
             tokens,
             player_links,
             sign_ups: Arc::new(sign_ups),
+            database,
             creating: Arc::default(),
         }
     }

@@ -2,9 +2,10 @@
 //! new tournament), its results as CSV, and an online backup of the SQLite file (on demand
 //! and at every break). Director only.
 
-use super::from_director;
-use crate::domain::view::tournament_view;
+use super::credentials::from_headers;
+use super::json_api::problem::Problem;
 use crate::server::app_state::AppState;
+use crate::server::application::{exports, reads, Refusal};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,10 +17,7 @@ pub async fn events_json(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !from_director(&state, &headers).await {
-        return StatusCode::FORBIDDEN.into_response();
-    }
-    match state.app.engine.store().audit_after(tournament, 0).await {
+    match reads::event_log(&state.app, &from_headers(&headers), tournament, 0).await {
         Ok(events) => {
             let body: Vec<serde_json::Value> = events
                 .into_iter()
@@ -46,11 +44,15 @@ pub async fn events_json(
             )
                 .into_response()
         }
-        Err(e) => {
-            tracing::error!("export: {e}");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+        Err(refusal) => refused(refusal),
     }
+}
+
+/// A refusal as the exports answer it: problem details with the stable code, as the JSON
+/// API's, with the pages' rule for a caller without a session (403 `UNAUTHORIZED`, like
+/// every director-only page).
+fn refused(refusal: Refusal) -> Response {
+    Problem::from(refusal.for_pages()).into_response()
 }
 
 /// One event of an exported log.
@@ -75,43 +77,30 @@ pub async fn import_events(
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    if !from_director(&state, &headers).await {
-        return StatusCode::FORBIDDEN.into_response();
+    let credentials = from_headers(&headers);
+    if let Err(refusal) = exports::may_import(&state.app, &credentials).await {
+        return refused(refusal);
     }
     let Ok(body) = axum::body::to_bytes(body, IMPORT_LIMIT).await else {
         // Over the limit, or the client stopped sending half-way.
-        return (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "an event log of at most 32 MB, sent whole",
-        )
-            .into_response();
+        let detail = "an event log of at most 32 MB, sent whole".to_string();
+        return Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "INVALID_LOG", detail).into_response();
     };
     let Ok(log) = serde_json::from_slice::<Vec<LoggedEvent>>(&body) else {
-        return (StatusCode::BAD_REQUEST, "not an exported event log").into_response();
+        return Problem::bad_request("INVALID_LOG", "not an exported event log").into_response();
     };
     if log.iter().enumerate().any(|(i, e)| e.seq != i as u64 + 1) {
-        return (StatusCode::BAD_REQUEST, "events must be numbered 1, 2, 3…").into_response();
+        return Problem::bad_request("INVALID_LOG", "events must be numbered 1, 2, 3…")
+            .into_response();
     }
     let events: Vec<crate::domain::Event> = log.into_iter().map(|e| e.event).collect();
-    match state.app.engine.import(&events).await {
+    match exports::import_log(&state.app, &credentials, &events).await {
         Ok(id) => (
             StatusCode::CREATED,
             axum::Json(serde_json::json!({ "id": id })),
         )
             .into_response(),
-        Err(crate::server::engine::EngineError::InvalidLog) => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "the log must begin with the tournament's creation",
-        )
-            .into_response(),
-        Err(
-            e @ (crate::server::engine::EngineError::CorruptLog { .. }
-            | crate::server::engine::EngineError::ImpossibleLog(_)),
-        ) => (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).into_response(),
-        Err(e) => {
-            tracing::error!("import: {e}");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+        Err(refusal) => refused(refusal),
     }
 }
 
@@ -171,14 +160,9 @@ pub async fn results_csv(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    if !from_director(&state, &headers).await {
-        return StatusCode::FORBIDDEN.into_response();
-    }
-    let Ok(snap) = state.app.engine.snapshot(tournament) else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let Some(view) = tournament_view(&snap.state, crate::server::engine::now()) else {
-        return StatusCode::NOT_FOUND.into_response();
+    let view = match exports::results(&state.app, &from_headers(&headers), tournament).await {
+        Ok(view) => view,
+        Err(refusal) => return refused(refusal),
     };
     let ticket = view.ticket.as_ref().map(|t| as_text(&t.name));
     let records: Vec<Vec<String>> = view
@@ -221,50 +205,11 @@ pub async fn results_csv(
 
 /// `POST /backup`: an online backup the director triggers.
 pub async fn backup_now(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if !from_director(&state, &headers).await {
-        return StatusCode::FORBIDDEN.into_response();
-    }
-    match state.app.engine.store().backup(&state.database).await {
+    let credentials = from_headers(&headers);
+    match crate::server::application::club::backup_now(&state.app, &credentials).await {
         Ok(path) => (StatusCode::OK, path.display().to_string()).into_response(),
-        Err(e) => {
-            tracing::error!("backup: {e}");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+        Err(refusal) => refused(refusal),
     }
-}
-
-/// Backs up once at the start of every break of the room's tournament (the one being played,
-/// `application::room_default`; checked every 20 s).
-pub fn spawn_break_backups(state: AppState) {
-    tokio::spawn(async move {
-        let mut last_break: Option<(i64, usize)> = None;
-        loop {
-            tokio::time::sleep(std::time::Duration::from_secs(20)).await;
-            let newest = crate::server::application::default_tournament(&state.app);
-            let Ok(Some(id)) = newest.await else {
-                continue;
-            };
-            let Ok(snap) = state.app.engine.snapshot(id) else {
-                continue;
-            };
-            let Some(cfg) = snap.state.config.as_ref() else {
-                continue;
-            };
-            let reading = snap
-                .state
-                .clock
-                .read(&cfg.levels, crate::server::engine::now());
-            let in_break =
-                reading.started && cfg.levels.get(reading.level).is_some_and(|l| l.is_break());
-            if in_break && last_break != Some((id, reading.level)) {
-                last_break = Some((id, reading.level));
-                match state.app.engine.store().backup(&state.database).await {
-                    Ok(p) => tracing::info!(path = %p.display(), "break backup written"),
-                    Err(e) => tracing::error!("break backup: {e}"),
-                }
-            }
-        }
-    });
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ pub async fn live(
     Path(tournament): Path<i64>,
     slot: Option<Extension<ConnectionSlot>>,
 ) -> Response {
-    let Ok(mut rx) = state.app.engine.subscribe(tournament) else {
+    let Ok(mut rx) = crate::server::application::reads::changes(&state.app, tournament) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     // Read from the receiver itself: no change can fall between the first number and the

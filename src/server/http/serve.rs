@@ -84,12 +84,12 @@ pub async fn build(
             crate::server::api_tokens::Tokens::new(engine.store().clone()),
             crate::server::player_links::PlayerLinks::load(engine.store()).await?,
             crate::server::application::sign_up::SignUpLimiter::new(config.sign_ups_per_address),
+            config.database.clone(),
         ),
         shared_views: Default::default(),
-        database: config.database.clone(),
         lan: crate::server::lan::lan_address(config.addr),
     };
-    super::export::spawn_break_backups(state.clone());
+    crate::server::application::club::spawn_break_backups(state.app.clone());
     let routes = generate_route_list(App);
     let router = Router::new()
         .merge(super::json_api::router())

@@ -46,7 +46,9 @@ pub async fn shared_view(
         },
     };
     let cached = match id {
-        Some(id) => state.app.engine.view(id).await.ok(),
+        Some(id) => crate::server::application::reads::view(&state.app, id)
+            .await
+            .ok(),
         None => None,
     }
     .map(|view| state.shared_views.encode(view));

@@ -31,7 +31,7 @@ mod tournaments;
 
 pub use club_players::{ClubPlayerRow, MergeError, RenameError};
 pub use credentials::{SignInFailures, TokenRow};
-pub use events::CommandRecord;
+pub use events::{AuditEntry, CommandRecord};
 pub use tournaments::{TournamentFlag, TournamentRow};
 
 use serde::{Deserialize, Serialize};

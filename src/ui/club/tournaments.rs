@@ -9,7 +9,7 @@ use crate::domain::ranking::TournamentStatus;
 use crate::i18n::*;
 use crate::server_fns::club::{
     archive_tournament, copy_tournament, create_from_template, list_tournaments, Template,
-    TournamentItem,
+    TournamentSummary,
 };
 use crate::ui::components::{LangSwitch, PageTitle};
 use crate::ui::outbox::new_command_id;
@@ -111,7 +111,7 @@ pub fn TournamentsPage() -> impl IntoView {
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || list.get().map(|r| match r {
                     Ok(items) => {
-                        let copyable: Vec<TournamentItem> = items.iter().filter(|t| t.status != TournamentStatus::Empty).cloned().collect();
+                        let copyable: Vec<TournamentSummary> = items.iter().filter(|t| t.status != TournamentStatus::Empty).cloned().collect();
                         view! {
                             <form class="panel new-tournament" on:submit=submit>
                                 <h2>{t!(i18n, new_tournament)}</h2>
@@ -165,7 +165,7 @@ pub fn TournamentsPage() -> impl IntoView {
 /// One tournament of the list, with its actions.
 #[component]
 fn TournamentRow(
-    item: TournamentItem,
+    item: TournamentSummary,
     source: RwSignal<Source>,
     archive: Action<
         (i64, bool),

@@ -9,7 +9,7 @@
 
 mod access;
 mod extract;
-mod problem;
+pub(crate) mod problem;
 mod reference;
 mod rules;
 mod tokens;

@@ -84,7 +84,14 @@ impl From<Refusal> for Problem {
             Refusal::InvalidCommandId => StatusCode::BAD_REQUEST,
             Refusal::CommandIdReused => StatusCode::CONFLICT,
             Refusal::TooManySignUps { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Refusal::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::Rules(_)
+            | Refusal::SameClubPlayer
+            | Refusal::InvalidName
+            | Refusal::InvalidPointsRule { .. }
+            | Refusal::InvalidChipSet { .. }
+            | Refusal::InvalidLog { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::UnknownClubPlayer => StatusCode::NOT_FOUND,
+            Refusal::ClubNameTaken => StatusCode::CONFLICT,
             Refusal::DiskFull => StatusCode::INSUFFICIENT_STORAGE,
             Refusal::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };

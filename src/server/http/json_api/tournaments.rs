@@ -2,7 +2,6 @@
 //! command (idempotent by its client-made id) through the same engine and role checks as
 //! the pages; and the parts of the view a website wants on their own.
 
-use super::access::caller;
 use super::extract::{Body, PathParams, QueryParams};
 use super::problem::{ApiResult, Problem};
 use crate::domain::balancing::TablePlan;
@@ -10,32 +9,18 @@ use crate::domain::command::Command;
 use crate::domain::config::{AnteKind, Config, Level};
 use crate::domain::money::Cents;
 use crate::domain::view::{
-    tournament_view, ClockView, DealQuotes, PlaceView, PlayerView, ResultLine, TableView,
-    TournamentView,
+    ClockView, DealQuotes, PlaceView, PlayerView, ResultLine, TableView, TournamentView,
 };
 use crate::server::app_state::AppState;
-use crate::server::application::{self, identify, Caller, Credentials, Refusal};
-use crate::server::engine::now;
-use crate::server::store::{TournamentFlag, TournamentRow};
+use crate::server::application::{self, identify, reads, Caller, Credentials, Refusal};
+use crate::server::store::TournamentFlag;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-/// A tournament in the club's list.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-pub struct TournamentSummary {
-    pub id: i64,
-    pub name: String,
-    /// Milliseconds since the Unix epoch.
-    pub created_at: i64,
-    pub archived: bool,
-    /// Readable without a token.
-    pub public: bool,
-    pub players_left: u32,
-    pub entries: u32,
-}
+pub use crate::protocol::TournamentSummary;
 
 /// A new tournament: its full configuration, and a client-made id that makes a retry safe.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -174,32 +159,6 @@ pub struct LoggedEvent {
     pub event: crate::domain::Event,
 }
 
-fn summary(row: &TournamentRow, state: &AppState) -> TournamentSummary {
-    let snap = state.app.engine.snapshot(row.id).ok();
-    TournamentSummary {
-        id: row.id,
-        name: row.name.clone(),
-        created_at: row.created_at,
-        archived: row.archived,
-        public: row.public,
-        players_left: snap.as_ref().map_or(0, |s| {
-            u32::try_from(s.state.players_left()).unwrap_or(u32::MAX)
-        }),
-        entries: snap.map_or(0, |s| s.state.entries),
-    }
-}
-
-async fn row(state: &AppState, id: i64) -> ApiResult<TournamentRow> {
-    state
-        .app
-        .engine
-        .store()
-        .tournament(id)
-        .await
-        .map_err(Problem::internal)?
-        .ok_or_else(|| Problem::not_found("tournament"))
-}
-
 /// The view of `id` now: readable by anyone, as on the pages (see the role policy); a
 /// credential that was sent must be good, though (a website with a revoked or mistyped token
 /// is told so, 401, rather than served as a stranger).
@@ -210,14 +169,12 @@ async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<T
     {
         return Err(Refusal::Unauthenticated.into());
     }
-    row(state, id).await?;
-    let snap = state.app.engine.snapshot(id).map_err(Problem::internal)?;
-    let view = tournament_view(&snap.state, now())
-        .ok_or_else(|| Problem::not_found("configured tournament"))?;
+    // The one cached view every page reads (worked out at most ten times a second).
+    let (view, last_seq) = reads::configured_view(&state.app, id).await?;
     Ok(TournamentState {
         id,
-        last_seq: snap.last_seq,
-        view,
+        last_seq,
+        view: (*view).clone(),
     })
 }
 
@@ -226,14 +183,7 @@ async fn readable(state: &AppState, headers: &HeaderMap, id: i64) -> ApiResult<T
 #[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
     responses((status = 200, body = Vec<TournamentSummary>)))]
 pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<TournamentSummary>>> {
-    let rows = state
-        .app
-        .engine
-        .store()
-        .tournaments()
-        .await
-        .map_err(Problem::internal)?;
-    Ok(Json(rows.iter().map(|r| summary(r, &state)).collect()))
+    Ok(Json(application::club::tournaments(&state.app).await?))
 }
 
 /// Creates a tournament from its full configuration (director).
@@ -290,15 +240,8 @@ async fn set_flag(
     flag: TournamentFlag,
     value: bool,
 ) -> ApiResult<StatusCode> {
-    row(state, id).await?;
-    caller(state, headers, Some(id)).await.require_director()?;
-    state
-        .app
-        .engine
-        .store()
-        .set_flag(id, flag, value)
-        .await
-        .map_err(Problem::internal)?;
+    let credentials = crate::server::http::credentials::from_headers(headers);
+    application::club::set_tournament_flag(&state.app, &credentials, id, flag, value).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -588,7 +531,7 @@ pub async fn structure(
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Json<Structure>> {
     readable(&state, &headers, id).await?;
-    let snap = state.app.engine.snapshot(id).map_err(Problem::internal)?;
+    let snap = reads::snapshot(&state.app, id)?;
     let cfg = snap
         .state
         .config()
@@ -613,18 +556,12 @@ pub async fn events(
     PathParams(id): PathParams<i64>,
     QueryParams(q): QueryParams<After>,
 ) -> ApiResult<Json<Vec<LoggedEvent>>> {
-    // Who asks before whether it exists: a stranger learns nothing of the club's tournaments.
-    caller(&state, &headers, Some(id)).await.may_read_log()?;
-    row(&state, id).await?;
+    let credentials = crate::server::http::credentials::from_headers(&headers);
+    // Who asks, and whether the tournament exists, before what is wrong with the question.
+    reads::may_read_log(&state.app, &credentials, id).await?;
     let after = u64::try_from(q.after)
         .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
-    let events = state
-        .app
-        .engine
-        .store()
-        .audit_after(id, after)
-        .await
-        .map_err(Problem::internal)?;
+    let events = reads::event_log(&state.app, &credentials, id, after).await?;
     Ok(Json(
         events
             .into_iter()

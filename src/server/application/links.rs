@@ -1,0 +1,112 @@
+//! The links a phone opens: a player's personal link (`/me/<token>`) and a phone's sign-up
+//! place (`/signup/<token>`). Made and checked with the server's secret; a token is only good
+//! for an entry the tournament still has.
+
+use super::{reads, require_director, Credentials, Refusal, Services};
+use crate::domain::ids::{EntryNo, PlayerId};
+use crate::domain::state::PlayerStatus;
+
+/// Is `player` an entry of `tournament` (registered and not taken back)?
+fn registered(app: &Services, tournament: i64, player: PlayerId) -> bool {
+    reads::snapshot(app, tournament).is_ok_and(|snap| {
+        snap.state
+            .players
+            .get(&player)
+            .is_some_and(|p| p.status != PlayerStatus::Unregistered)
+    })
+}
+
+/// The token of `player`'s personal link in `tournament`, for the director (`replace`: a new
+/// one, and the old link stops working). `NOT_FOUND` for a player the tournament lacks.
+pub async fn personal_link(
+    app: &Services,
+    credentials: &Credentials,
+    tournament: i64,
+    player: PlayerId,
+    replace: bool,
+) -> Result<String, Refusal> {
+    require_director(app, credentials).await?;
+    if !registered(app, tournament, player) {
+        return Err(Refusal::NotFound("player"));
+    }
+    if replace {
+        app.player_links
+            .replace(app.engine.store(), tournament, player)
+            .await
+            .map_err(Refusal::internal)
+    } else {
+        Ok(app.player_links.token(tournament, player))
+    }
+}
+
+/// The personal link's token of a player the caller already shows (a seat card, a place
+/// admitted from the door): no check, the token is only ever good for that player.
+pub fn personal_token(app: &Services, tournament: i64, player: PlayerId) -> String {
+    app.player_links.token(tournament, player)
+}
+
+/// The player a personal link opens. Anything but a valid link of a registered player
+/// (malformed, forged, of a tournament or player that is not there) gets the same refusal,
+/// `UNAUTHORIZED`, so a wrong token learns nothing.
+pub fn open_personal_link(app: &Services, token: &str) -> Result<(i64, PlayerId), Refusal> {
+    app.player_links
+        .verify(token.trim())
+        .filter(|(tournament, player)| registered(app, *tournament, *player))
+        .ok_or(Refusal::Forbidden)
+}
+
+/// The place a phone's sign-up token stands for, and the admitted player's personal link
+/// token once the desk admitted it (a place the desk merged follows the one it kept). A wrong
+/// token of any kind: `UNAUTHORIZED`.
+pub fn open_sign_up(
+    app: &Services,
+    token: &str,
+) -> Result<(i64, EntryNo, Option<String>), Refusal> {
+    let (tournament, entry) = app
+        .player_links
+        .verify_sign_up(token.trim())
+        .filter(|(t, _)| reads::exists(app, *t))
+        .ok_or(Refusal::Forbidden)?;
+    let player = reads::snapshot(app, tournament).ok().and_then(|s| {
+        let door = &s.state.door;
+        door.admitted.get(&door.resolve(entry)).copied()
+    });
+    Ok((
+        tournament,
+        entry,
+        player.map(|p| personal_token(app, tournament, p)),
+    ))
+}
+
+/// The key of every open table of `tournament`, in table order, for the director's QR sheet;
+/// `reissue`: that table gets a new key first (its old link stops working). An unknown
+/// tournament has no tables.
+pub async fn table_keys(
+    app: &Services,
+    credentials: &Credentials,
+    tournament: i64,
+    reissue: Option<crate::domain::ids::TableNo>,
+) -> Result<Vec<(crate::domain::ids::TableNo, String)>, Refusal> {
+    require_director(app, credentials).await?;
+    let Ok(snap) = reads::snapshot(app, tournament) else {
+        return Ok(Vec::new());
+    };
+    if let Some(table) = reissue {
+        app.auth
+            .reissue_table_key(tournament, table)
+            .await
+            .map_err(Refusal::internal)?;
+    }
+    let mut keys = Vec::new();
+    for (table, tb) in &snap.state.tables {
+        if tb.open {
+            let key = app
+                .auth
+                .table_key(tournament, *table)
+                .await
+                .map_err(Refusal::internal)?;
+            keys.push((*table, key));
+        }
+    }
+    Ok(keys)
+}

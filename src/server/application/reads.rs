@@ -1,0 +1,77 @@
+//! Reading a tournament, for every door: its view (the one cached view every page, the API
+//! and the exports read, worked out at most ten times a second), its state for a check, the
+//! live numbers of its log, and the log itself. The doors adapt these; none reaches the
+//! engine or the store.
+
+use super::{engine_refusal, identify, Credentials, Refusal, Services};
+use crate::domain::view::TournamentView;
+use crate::server::engine::{CachedView, Snapshot};
+use crate::server::store::AuditEntry;
+use std::sync::Arc;
+
+/// The tournament's view now, as every page gets it (`None` inside: not configured yet).
+pub async fn view(app: &Services, id: i64) -> Result<Arc<CachedView>, Refusal> {
+    app.engine.view(id).await.map_err(engine_refusal)
+}
+
+/// The view of a configured tournament, with the number of the last event it shows; a
+/// tournament without its configuration yet is `NOT_FOUND` ("configured tournament").
+pub async fn configured_view(
+    app: &Services,
+    id: i64,
+) -> Result<(Arc<TournamentView>, u64), Refusal> {
+    let cached = view(app, id).await?;
+    let shown = cached
+        .view
+        .clone()
+        .ok_or(Refusal::NotFound("configured tournament"))?;
+    Ok((shown, cached.last_seq))
+}
+
+/// The tournament's state now, for a door that answers from one of its parts.
+pub fn snapshot(app: &Services, id: i64) -> Result<Snapshot, Refusal> {
+    app.engine.snapshot(id).map_err(engine_refusal)
+}
+
+/// Whether the club has this tournament.
+pub fn exists(app: &Services, id: i64) -> bool {
+    app.engine.contains(id)
+}
+
+/// The newest event number of the tournament, live: the receiver sees each new number (the
+/// live push to the pages).
+pub fn changes(app: &Services, id: i64) -> Result<tokio::sync::watch::Receiver<u64>, Refusal> {
+    app.engine.subscribe(id).map_err(engine_refusal)
+}
+
+/// May these credentials read the tournament's event log (the director or a read token)?
+/// Who asks is checked before whether it exists: a stranger learns nothing of the club's
+/// tournaments.
+pub async fn may_read_log(
+    app: &Services,
+    credentials: &Credentials,
+    id: i64,
+) -> Result<(), Refusal> {
+    identify(app, credentials, Some(id)).await.may_read_log()?;
+    if exists(app, id) {
+        Ok(())
+    } else {
+        Err(Refusal::NotFound("tournament"))
+    }
+}
+
+/// The tournament's event log after event `after`, with who sent each command, from which
+/// device and when, for the director or a read token (the export and the API's log).
+pub async fn event_log(
+    app: &Services,
+    credentials: &Credentials,
+    id: i64,
+    after: u64,
+) -> Result<Vec<AuditEntry>, Refusal> {
+    may_read_log(app, credentials, id).await?;
+    app.engine
+        .store()
+        .audit_after(id, after)
+        .await
+        .map_err(Refusal::internal)
+}
