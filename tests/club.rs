@@ -779,3 +779,44 @@ async fn both_doors_read_one_list_and_say_not_found_alike() {
         .iter()
         .all(|t| t.get("default").is_some() && t.get("public").is_some()));
 }
+
+/// Y.8: a club website reads the season ranking from the API, with no token: the same lines,
+/// points rule and totals as the `/ranking` page, any season by `?year=`.
+#[tokio::test]
+async fn the_api_serves_the_season_ranking_a_club_website_shows() {
+    let s = server().await;
+    play_out(&s.engine, "Vrijdag", &["An", "Bram", "Chloé", "Dirk"]).await;
+    let page = ranking(&s).await;
+    let get = |query: &str| {
+        Client::new()
+            .get(format!("{}/api/v1/ranking{query}", s.base))
+            .send()
+    };
+    let api = get("").await.unwrap();
+    assert_eq!(api.status(), 200, "public");
+    let api: Value = api.json().await.unwrap();
+    for field in [
+        "year",
+        "seasons",
+        "tournaments",
+        "lines",
+        "rule",
+        "total_prizes",
+    ] {
+        assert_eq!(api[field], page[field], "{field}: {api}");
+    }
+    assert_eq!(line(&api, "An")["points"], 20, "{api}");
+    let year = api["year"].as_i64().expect("a year");
+    let same: Value = get(&format!("?year={year}"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(same, api);
+    let empty: Value = get("?year=1999").await.unwrap().json().await.unwrap();
+    assert_eq!(empty["tournaments"], 0);
+    assert_eq!(empty["lines"], json!([]));
+    let refused = get("?year=12").await.unwrap();
+    assert_eq!(refused.status(), 400);
+}

@@ -8,7 +8,7 @@
 mod common;
 
 use clubtd::server::auth::{Auth, LoginError, PinAtStart};
-use clubtd::server::http::door::DoorLimits;
+use clubtd::server::http::connections::ConnectionLimits;
 use clubtd::server::store::Store;
 use common::{
     director_client, real_server, real_server_allowing, real_server_with, ReadAnswer, PIN,
@@ -319,8 +319,12 @@ async fn a_page_under_another_name_than_this_machines_is_refused() {
     // DNS rebinding: a page on evil.example makes its name point at the club's laptop; the
     // browser then sends the page's requests here with that name as Host and Origin, and as
     // same-origin. They were accepted.
-    let s =
-        real_server_allowing(true, DoorLimits::for_open_files(4096), &["td.club.example"]).await;
+    let s = real_server_allowing(
+        true,
+        ConnectionLimits::for_open_files(4096),
+        &["td.club.example"],
+    )
+    .await;
     let director = director_client(&s.base).await;
     let port = s.addr.port();
     let pause = |n: &str| {
@@ -563,8 +567,8 @@ async fn closed_within(conn: &mut TcpStream, limit: Duration) -> Option<Duration
     }
 }
 
-fn short_limits() -> DoorLimits {
-    DoorLimits {
+fn short_limits() -> ConnectionLimits {
+    ConnectionLimits {
         header_timeout: Duration::from_secs(1),
         idle_timeout: Duration::from_secs(2),
         connections: 256,
@@ -720,7 +724,7 @@ async fn a_flood_of_trickling_and_idle_connections_leaves_the_desk_and_the_phone
     use std::sync::Arc;
     // A door for 48, as a club's would be for thousands; 6 laptop addresses try 16
     // connections each, half trickling a body, half keep-alive asking every 5 s.
-    let limits = DoorLimits {
+    let limits = ConnectionLimits {
         header_timeout: Duration::from_secs(30),
         idle_timeout: Duration::from_secs(60),
         connections: 48,

@@ -137,6 +137,36 @@ test("a ten-handed table reports a bust without scrolling, its state on top, a d
     await expect(table.getByTestId("ruling-flow")).toHaveCount(0, { timeout: 5000 });
     await expect(table.locator(".answer.ok").first()).toBeVisible();
     await expect(table.getByTestId("bust-confirm")).toBeInViewport();
+
+    // A double bust on the same screen: both start stacks asked side by side, the winners'
+    // seats and Confirm still on the first screen, nothing scrolled.
+    await table.evaluate(() => window.scrollTo(0, 0));
+    const [first, second] = [seated(table).nth(1), seated(table).nth(2)];
+    const ids = [await first.getAttribute("data-testid"), await second.getAttribute("data-testid")].map((t) => t!.replace("bust-out-", ""));
+    await first.click();
+    await second.click();
+    const stacks = ids.map((id) => table.getByTestId(`bust-stack-${id}`));
+    for (const field of stacks) await expect(field).toBeInViewport({ ratio: 1 });
+    const [a, b] = [await stacks[0].boundingBox(), await stacks[1].boundingBox()];
+    expect(Math.abs(a!.y - b!.y), "side by side").toBeLessThan(4);
+    expect(a!.height).toBeGreaterThanOrEqual(44);
+    await stacks[0].fill("3000");
+    await stacks[1].fill("2500");
+    const winners = table.locator("[data-testid^='bust-win-']");
+    await winners.nth(6).click();
+    // The summary names the winner now (it grew a line): then measure.
+    const winner = (await winners.nth(6).getAttribute("title"))!;
+    await expect(table.getByTestId("bust-summary")).toContainText(winner);
+    await expect(winners.nth(6)).toBeInViewport({ ratio: 1 });
+    await expect(table.getByTestId("bust-confirm")).toBeInViewport({ ratio: 1 });
+    // Measured as well: the whole button above the screen's bottom edge.
+    const confirmBox = (await table.getByTestId("bust-confirm").boundingBox())!;
+    const screenHeight = await table.evaluate(() => window.innerHeight);
+    expect(confirmBox.y + confirmBox.height, `Confirm ${JSON.stringify(confirmBox)} on a ${screenHeight} px screen`).toBeLessThanOrEqual(screenHeight);
+    await table.screenshot({ path: "test-results/bust-double-360.png" });
+    expect(await table.evaluate(() => window.scrollY)).toBe(0);
+    await table.getByTestId("bust-confirm").click();
+    await expect(seated(table)).toHaveCount(7);
     await context.close();
   } finally {
     await ten.archive();

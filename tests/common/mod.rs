@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use clubtd::server::engine::Engine;
-use clubtd::server::http::door::{Door, DoorLimits};
+use clubtd::server::http::connections::{ConnectionLimits, Connections};
 use clubtd::server::http::serve::{build, ServerConfig};
 use clubtd::server::store::{Origin, Store};
 use reqwest::{Client, RequestBuilder};
@@ -49,18 +49,18 @@ pub fn no_redirects() -> Client {
 /// The real server on a new SQLite file, with the demo tournament or empty, listening on a
 /// loopback port behind the same front door as `clubtd::server::http::serve::run`.
 pub async fn real_server(demo: bool) -> RealServer {
-    real_server_with(demo, DoorLimits::for_open_files(4096)).await
+    real_server_with(demo, ConnectionLimits::for_open_files(4096)).await
 }
 
 /// The real server behind a door with these limits (short timeouts, small caps).
-pub async fn real_server_with(demo: bool, limits: DoorLimits) -> RealServer {
+pub async fn real_server_with(demo: bool, limits: ConnectionLimits) -> RealServer {
     real_server_allowing(demo, limits, &[]).await
 }
 
 /// The real server answering to these names too (`--allowed-hosts`).
 pub async fn real_server_allowing(
     demo: bool,
-    limits: DoorLimits,
+    limits: ConnectionLimits,
     allowed_hosts: &[&str],
 ) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
@@ -72,14 +72,14 @@ pub async fn real_server_allowing(
 /// system, say), behind the usual door.
 pub async fn real_server_at(db: PathBuf, demo: bool) -> RealServer {
     let dir = tempfile::tempdir().unwrap();
-    real_server_on(db, dir, demo, DoorLimits::for_open_files(4096), &[]).await
+    real_server_on(db, dir, demo, ConnectionLimits::for_open_files(4096), &[]).await
 }
 
 async fn real_server_on(
     db: PathBuf,
     dir: tempfile::TempDir,
     demo: bool,
-    limits: DoorLimits,
+    limits: ConnectionLimits,
     allowed_hosts: &[&str],
 ) -> RealServer {
     let config = ServerConfig {
@@ -97,7 +97,7 @@ async fn real_server_on(
     let (router, engine) = build(&config, options).await.expect("build");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(Door::new(limits).serve(listener, router, std::future::pending()));
+    tokio::spawn(Connections::new(limits).serve(listener, router, std::future::pending()));
     RealServer {
         base: format!("http://{addr}"),
         addr,

@@ -2,7 +2,7 @@
 //! number; pages refetch their view when it moves. A (re)connecting page gets the current
 //! number at once, so it catches up whatever it missed; keep-alives reveal dead connections.
 
-use super::door::ConnectionSlot;
+use super::connections::ConnectionSlot;
 use crate::server::app_state::AppState;
 use axum::extract::{Extension, Path, State};
 use axum::http::StatusCode;

@@ -13,9 +13,9 @@ use crate::server::application::require_director;
 use axum::http::HeaderMap;
 
 pub mod allowed_hosts;
+pub mod connections;
 pub mod credentials;
 pub mod director_guard;
-pub mod door;
 #[cfg(feature = "embed")]
 pub mod embedded_site;
 pub mod export;

@@ -151,7 +151,7 @@ pub async fn build(
             state.clone(),
             trust_the_director,
         ))
-        .layer(axum::middleware::from_fn(super::door::body_deadline))
+        .layer(axum::middleware::from_fn(super::connections::body_deadline))
         .layer(CompressionLayer::new())
         // Before anything reads or acts on the request (DNS rebinding).
         .layer(axum::middleware::from_fn_with_state(
@@ -177,14 +177,14 @@ pub fn hash_file(options: &LeptosOptions) -> PathBuf {
 }
 
 /// Middleware: a connection that carries the director's valid session or a valid API token
-/// is marked trusted, so the door never closes it to make room (`door::Door::shed_one`).
+/// is marked trusted, so the connection keeper never closes it to make room (`connections::Connections::shed_one`).
 /// Checked once per connection, only for requests that carry such a credential.
 async fn trust_the_director(
     axum::extract::State(state): axum::extract::State<AppState>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    if let Some(slot) = req.extensions().get::<super::door::ConnectionSlot>() {
+    if let Some(slot) = req.extensions().get::<super::connections::ConnectionSlot>() {
         let credentials = crate::server::http::credentials::from_headers(req.headers());
         if !slot.trusted()
             && (credentials.session.is_some() || credentials.bearer.is_some())
@@ -260,13 +260,15 @@ pub async fn run(
     config: ServerConfig,
     leptos_options: LeptosOptions,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let (before, open_files) = super::door::raise_open_files();
-    let door = super::door::Door::new(super::door::DoorLimits::for_open_files(open_files));
+    let (before, open_files) = super::connections::raise_open_files();
+    let keeper = super::connections::Connections::new(
+        super::connections::ConnectionLimits::for_open_files(open_files),
+    );
     tracing::info!(
         before,
         open_files,
-        connections = door.limits().connections,
-        live_streams = door.limits().streams,
+        connections = keeper.limits().connections,
+        live_streams = keeper.limits().streams,
         "open-file limit and connection caps"
     );
     let listener = match tokio::net::TcpListener::bind(config.addr).await {
@@ -283,7 +285,7 @@ pub async fn run(
     if config.open_browser {
         open_director_page(addr);
     }
-    door.serve(listener, router, shutdown_signal()).await;
+    keeper.serve(listener, router, shutdown_signal()).await;
     // Every acknowledged command is already on disk; closing folds the WAL into the database
     // file, so a copy of that one file taken now is the whole evening.
     engine.store().close().await;

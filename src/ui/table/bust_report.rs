@@ -190,18 +190,25 @@ pub fn BustReportForm(
             // A compact seat grid (issue U.1): ten seats in four rows, so who is out, who won
             // and Confirm fit one phone screen.
             <div class="toggles seat-grid">{out_buttons}</div>
+            // Two or more out: each start stack asked by name, side by side, so the winners'
+            // grid and Confirm stay on the first screen (U.1).
             {move || {
                 let out = busted.get();
-                (out.len() > 1).then(|| out.into_iter().map(|p| {
-                    let name = names.with_value(|n| n.get(&p).cloned().unwrap_or_default());
-                    view! {
-                        <label>{t!(i18n, start_stack_of, name = name)}
-                            <input type="number" inputmode="numeric" min="1" data-testid=format!("bust-stack-{}", p.0)
-                                prop:value=move || stacks.with_untracked(|s| s.get(&p).cloned().unwrap_or_default())
-                                on:input=move |ev| stacks.update(|s| { s.insert(p, event_target_value(&ev)); }) />
-                        </label>
-                    }
-                }).collect_view())
+                (out.len() > 1).then(|| view! {
+                    <div class="bust-stacks">
+                        {out.into_iter().map(|p| {
+                            let name = names.with_value(|n| n.get(&p).cloned().unwrap_or_default());
+                            view! {
+                                <label>
+                                    <span class="stack-of" title=name.clone()>{t!(i18n, start_stack_of, name = name.clone())}</span>
+                                    <input type="number" inputmode="numeric" min="1" data-testid=format!("bust-stack-{}", p.0)
+                                        prop:value=move || stacks.with_untracked(|s| s.get(&p).cloned().unwrap_or_default())
+                                        on:input=move |ev| stacks.update(|s| { s.insert(p, event_target_value(&ev)); }) />
+                                </label>
+                            }
+                        }).collect_view()}
+                    </div>
+                })
             }}
             <h3>{t!(i18n, winners_of_pot)}</h3>
             <div class="toggles seat-grid">{win_buttons}</div>

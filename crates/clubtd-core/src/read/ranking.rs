@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A player of the club's database (across tournaments), as stored by the server.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct ClubPlayerId(pub i64);
@@ -51,6 +52,7 @@ pub struct SeasonTournament {
 }
 
 /// One line of the season ranking.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RankingLine {
     /// 1-based; equal points, best place and tournaments share a rank.
@@ -88,6 +90,7 @@ impl SeasonTournament {
 
 /// How the club scores a tournament for its season ranking (a club setting; changing it
 /// recomputes the whole season, the ranking being counted when read).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PointsRule {
     #[serde(default)]
@@ -98,6 +101,7 @@ pub struct PointsRule {
 }
 
 /// The points a place earns.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PointsFormula {
@@ -113,6 +117,7 @@ pub enum PointsFormula {
 }
 
 /// What the field of a tournament counts, for the formula.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldCount {
@@ -229,6 +234,7 @@ pub fn points(entries: u32, place: u32) -> u32 {
 
 /// Where a tournament stands, for the club's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum TournamentStatus {
     /// Created, no configuration yet.
     Empty,

@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 mod access;
+mod club;
 mod extract;
 pub(crate) mod problem;
 mod reference;
@@ -40,7 +41,7 @@ use utoipa::{Modify, OpenApi};
         tournaments::deal_quotes, tournaments::structure, tournaments::events, crate::server::http::live::live,
         rules::ante, rules::put_in, rules::raise_rights, rules::unattention, rules::chip_race,
         rules::cancelled_hand, rules::situations, rules::flow,
-        tokens::create, tokens::list, tokens::revoke,
+        tokens::create, tokens::list, tokens::revoke, club::ranking,
     ),
     components(schemas(Problem)),
     modifiers(&Security, &BodyRefusals),
@@ -50,6 +51,7 @@ use utoipa::{Modify, OpenApi};
         (name = "calculators", description = "The rule calculators, as pure operations"),
         (name = "rulings", description = "The guided flows for self-deal mistakes"),
         (name = "tokens", description = "API tokens for websites and integrations"),
+        (name = "club", description = "The club beyond one tournament: the season ranking"),
         (name = "live", description = "The live stream of changes"),
     )
 )]
@@ -215,6 +217,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/api/v1/rulings", get(rules::situations))
         .route("/api/v1/rulings/{flow}", post(rules::flow))
+        .route("/api/v1/ranking", get(club::ranking))
         .route("/api/v1/tokens", get(tokens::list).post(tokens::create))
         .route("/api/v1/tokens/{id}", axum::routing::delete(tokens::revoke))
         .route("/api/v1/{*rest}", axum::routing::any(unknown))

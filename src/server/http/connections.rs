@@ -1,4 +1,5 @@
-//! The server's front door: accepting connections with limits, so a laptop on the club's WiFi
+//! The server's connections: accepted with limits (named apart from the club's door, the
+//! sign-up queue), so a laptop on the club's WiFi
 //! that opens connections and sends nothing, sends its headers a byte at a time, or opens
 //! hundreds of them, cannot stop the room's tablets and phones from being served.
 //!
@@ -15,11 +16,11 @@
 //!   clock never crowds out the pages, nor the other way round;
 //! - the open-file limit is raised to what the system allows at start-up
 //!   (`raise_open_files`), and the caps are kept below it;
-//! - near the cap the door makes room before it lets the next one in (`shed_one`): it closes
+//! - near the cap the connection keeper makes room before it lets the next one in (`shed_one`): it closes
 //!   the least useful connection, one of the address holding the most connections, the
 //!   quietest of those, never the director's (a connection that carried a valid director
 //!   session or API token, `ConnectionSlot::trust`) nor the server's own machine's. A laptop
-//!   that fills the door with connections that trickle or idle so loses its own first, and
+//!   that fills the connection keeper with connections that trickle or idle so loses its own first, and
 //!   the desk, the tables and the phones, a few connections each, still get in at once;
 //! - a request's body must come at a useful pace (`body_deadline`): a body still incomplete
 //!   `BODY_GRACE` plus one second per `BODY_MIN_RATE` bytes received after its head is cut
@@ -42,9 +43,9 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
-/// The door's limits.
+/// The connection keeper's limits.
 #[derive(Clone, Debug)]
-pub struct DoorLimits {
+pub struct ConnectionLimits {
     pub header_timeout: Duration,
     pub idle_timeout: Duration,
     pub connections: usize,
@@ -62,13 +63,13 @@ pub const BODY_GRACE: Duration = Duration::from_secs(10);
 /// faster; a 32 MB log import may take 8 minutes at this pace.
 pub const BODY_MIN_RATE: u64 = 64 * 1024;
 
-impl DoorLimits {
+impl ConnectionLimits {
     /// The limits for a club's room, kept below `open_files` (the process's limit).
-    pub fn for_open_files(open_files: u64) -> DoorLimits {
+    pub fn for_open_files(open_files: u64) -> ConnectionLimits {
         // Each connection is one file; leave room for the database, the logs and backups.
         let room = usize::try_from(open_files.saturating_sub(128)).unwrap_or(usize::MAX);
         let connections = room.clamp(64, 16_384) / 2;
-        DoorLimits {
+        ConnectionLimits {
             // Also how long a keep-alive connection may wait for its next request (hyper
             // starts the timer when it waits for a head). Chromium drops the connections it
             // opened ahead and never used after 10 s, and does not retry a request that fails
@@ -133,7 +134,7 @@ fn own_machine(ip: IpAddr) -> bool {
     ip.is_loopback() && (ip == IpAddr::from([127, 0, 0, 1]) || ip.is_ipv6())
 }
 
-/// What the door knows of an open connection, to choose which to close near the cap.
+/// What the connection keeper knows of an open connection, to choose which to close near the cap.
 struct Tracked {
     peer: IpAddr,
     activity: Arc<Activity>,
@@ -153,9 +154,9 @@ struct Flags {
     shed: std::sync::atomic::AtomicBool,
 }
 
-/// The door: its limits and what is in use.
-pub struct Door {
-    limits: DoorLimits,
+/// The connection keeper: its limits and what is in use.
+pub struct Connections {
+    limits: ConnectionLimits,
     connections: Arc<Semaphore>,
     per_address: Arc<PerAddress>,
     streams: Arc<Semaphore>,
@@ -171,7 +172,7 @@ pub struct Door {
 pub struct ConnectionSlot(Arc<Mutex<Places>>, Arc<Flags>);
 
 struct Places {
-    door: Arc<Door>,
+    keeper: Arc<Connections>,
     peer: IpAddr,
     connection: Option<(OwnedSemaphorePermit, AddressPlace)>,
     stream: Option<(OwnedSemaphorePermit, AddressPlace)>,
@@ -183,7 +184,7 @@ pub struct StreamsFull;
 
 impl ConnectionSlot {
     /// This connection carried the director's valid credential: it is the last to be closed
-    /// when the door makes room.
+    /// when the connection keeper makes room.
     pub fn trust(&self) {
         self.1.trusted.store(true, Ordering::Relaxed);
     }
@@ -200,15 +201,15 @@ impl ConnectionSlot {
         if places.stream.is_some() {
             return Ok(());
         }
-        let door = places.door.clone();
-        let permit = door
+        let keeper = places.keeper.clone();
+        let permit = keeper
             .streams
             .clone()
             .try_acquire_owned()
             .map_err(|_| StreamsFull)?;
-        let place = door
+        let place = keeper
             .streams_per_address
-            .take(places.peer, door.limits.streams_per_address)
+            .take(places.peer, keeper.limits.streams_per_address)
             .ok_or(StreamsFull)?;
         places.stream = Some((permit, place));
         places.connection = None;
@@ -217,9 +218,9 @@ impl ConnectionSlot {
     }
 }
 
-impl Door {
-    pub fn new(limits: DoorLimits) -> Arc<Door> {
-        Arc::new(Door {
+impl Connections {
+    pub fn new(limits: ConnectionLimits) -> Arc<Connections> {
+        Arc::new(Connections {
             connections: Arc::new(Semaphore::new(limits.connections)),
             streams: Arc::new(Semaphore::new(limits.streams)),
             per_address: Default::default(),
@@ -230,7 +231,7 @@ impl Door {
         })
     }
 
-    pub fn limits(&self) -> &DoorLimits {
+    pub fn limits(&self) -> &ConnectionLimits {
         &self.limits
     }
 
@@ -306,7 +307,7 @@ impl Door {
             let flags = Arc::new(Flags::default());
             let slot = ConnectionSlot(
                 Arc::new(Mutex::new(Places {
-                    door: self.clone(),
+                    keeper: self.clone(),
                     peer: peer.ip(),
                     connection: Some((permit, place)),
                     stream: None,
@@ -350,7 +351,7 @@ impl Door {
                 .serve_connection(io, service);
             let conn = graceful.watch(conn);
             let idle = self.limits.idle_timeout;
-            let door = self.clone();
+            let keeper = self.clone();
             tokio::spawn(async move {
                 tokio::pin!(conn);
                 let tick = (idle / 4).max(Duration::from_millis(250));
@@ -366,7 +367,8 @@ impl Door {
                         }
                     }
                 }
-                door.open
+                keeper
+                    .open
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .remove(&id);
@@ -597,9 +599,9 @@ mod tests {
 
     #[test]
     fn the_caps_stay_below_the_open_file_limit() {
-        let small = DoorLimits::for_open_files(1024);
+        let small = ConnectionLimits::for_open_files(1024);
         assert!(small.connections + small.streams < 1024);
-        let big = DoorLimits::for_open_files(65_536);
+        let big = ConnectionLimits::for_open_files(65_536);
         assert!(big.connections + big.streams < 65_536);
         assert!(big.connections >= 4096, "a big room fits");
     }
