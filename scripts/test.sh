@@ -54,6 +54,12 @@ pin=246813   # the director's PIN by the environment, never on a command line (p
 # Every phone of the browser tests signs up from 127.0.0.1: a larger allowance than a club's
 # (the allowance itself is tested in tests/sign_up.rs). `clubtd.test` is the name the plain-http
 # test maps to loopback (a page that is not a secure context).
+# Another server already answering on the port would be tested in this one's place (a used
+# database, an older build): seen once, when a developer's own test server was still running.
+if curl -fsS "http://127.0.0.1:$port/" >/dev/null 2>&1; then
+  echo "port $port already answers: stop that server or set CLUBTD_TEST_PORT" >&2
+  exit 1
+fi
 CLUBTD_ALLOWED_HOSTS=clubtd.test CLUBTD_SIGN_UPS_PER_ADDRESS=100 CLUBTD_DIRECTOR_PIN=$pin LEPTOS_ENV=PROD LEPTOS_SITE_ROOT="$repo/target/site" "$repo/target/release/clubtd" \
   --addr "127.0.0.1:$port" --db "$work/e2e.sqlite" --log warn >"$work/server.log" 2>&1 &
 server=$!
@@ -63,6 +69,7 @@ for _ in $(seq 1 100); do
   kill -0 $server 2>/dev/null || { cat "$work/server.log"; exit 1; }
   sleep 0.2
 done
+kill -0 $server 2>/dev/null || { cat "$work/server.log"; echo "the test server stopped" >&2; exit 1; }
 (cd "$repo/end2end" && BASE_URL="http://127.0.0.1:$port" DIRECTOR_PIN=$pin npx playwright test)
 part "WebKit smoke suite (WebKitGTK by WebKitWebDriver, on a virtual display)"
 "$repo/scripts/webkit-smoke.sh" "http://127.0.0.1:$port" "$pin"
