@@ -6,12 +6,14 @@ use crate::domain::view::TournamentView;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The tournament the faces show, with its id (for the live stream).
+/// What a face shows of the tournament, with its id (for the live stream) and the event
+/// number it was read at: the whole view (the console's), or a face's own
+/// (`domain::faces`, e.g. `LiveView<ScreenView>`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LiveView {
+pub struct LiveView<V = TournamentView> {
     pub tournament: i64,
     pub last_seq: u64,
-    pub view: TournamentView,
+    pub view: V,
 }
 
 /// A refusal as a page gets it: the stable code and its parameters, for the page to

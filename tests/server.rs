@@ -7,6 +7,10 @@ mod common;
 use clubtd::domain::command::Command;
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
+use clubtd::domain::ids::PlayerId;
+use clubtd::domain::read::faces::personal::PersonalView;
+use clubtd::domain::read::faces::screen::ScreenView;
+use clubtd::domain::view::TournamentView;
 use clubtd::server::engine::{Engine, Reply};
 use clubtd::server::store::Store;
 use common::{
@@ -264,7 +268,26 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         "a new event gives a new view at once"
     );
     // The shared bytes are the page's LiveView, and the gzip bytes unpack to the same JSON.
-    let next = clubtd::server::http::view_bytes::SharedViews::default().encode(next);
+    let shared = clubtd::server::http::view_bytes::SharedViews::default();
+    // Each face's own view of the same event: the screen's without the player list, Ann's
+    // with her card, nobody's for a player the tournament does not have.
+    let screen: Option<clubtd::protocol::LiveView<ScreenView>> =
+        serde_json::from_slice(&shared.encode::<ScreenView>(next.clone(), ()).json()).unwrap();
+    let screen = screen.expect("the screen's view");
+    assert_eq!(
+        (screen.last_seq, screen.view.field.players_left),
+        (seq_after, 1)
+    );
+    let ann: Option<clubtd::protocol::LiveView<PersonalView>> = serde_json::from_slice(
+        &shared
+            .encode::<PersonalView>(next.clone(), PlayerId(1))
+            .json(),
+    )
+    .unwrap();
+    assert_eq!(ann.expect("Ann's view").view.card.me.name, "Ann");
+    let nobody = shared.encode::<PersonalView>(next.clone(), PlayerId(99));
+    assert_eq!(nobody.json().as_ref(), b"null");
+    let next = shared.encode::<TournamentView>(next, ());
     let live: clubtd::server_fns::LiveView = serde_json::from_slice(&next.json()).unwrap();
     assert_eq!((live.tournament, live.last_seq), (id, seq_after));
     let mut unpacked = Vec::new();

@@ -26,6 +26,13 @@ test("a player's personal link follows them from the desk to their place", async
 
   // The phone: table and seat big, stack, entries.
   const phone = await (await browser.newContext(PHONE)).newPage();
+  // Every view the phone fetches is her own (issue Y.4): not the room's list.
+  const fetched: { url: string; bytes: number }[] = [];
+  phone.on("response", async (r) => {
+    if (new URL(r.url()).pathname.startsWith("/view/")) {
+      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
+    }
+  });
   await open(phone, path);
   await expect(phone.getByTestId("me-name")).toHaveText(name);
   await expect(phone.getByTestId("me-table")).toHaveText(String(table));
@@ -48,6 +55,11 @@ test("a player's personal link follows them from the desk to their place", async
   // and the payouts are on her page as the link promised.
   await expect(phone.getByTestId("me-prize")).toHaveCount(0);
   await expect(phone.getByTestId("payouts").locator("li").first()).toContainText("€");
+  expect(fetched.length, "the phone followed the bust by fetching its view").toBeGreaterThan(0);
+  for (const f of fetched) {
+    expect(f.url).toMatch(new RegExp(`^/view/\\d+/player/${player}$`));
+    expect(f.bytes, f.url).toBeLessThanOrEqual(4096);
+  }
 
   // Later, the director shows the same link again, for any player.
   await desk.reload();

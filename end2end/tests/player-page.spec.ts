@@ -25,10 +25,24 @@ test("the countdowns tick, a bust without a prize says no prize, and the winner 
   expect(view.clock.ms_to_break, "the demo's structure has a break ahead").not.toBeNull();
 
   // /player: the level's time and the time to the break both count down on the phone.
+  const fetched: { url: string; bytes: number }[] = [];
+  page.on("response", async (r) => {
+    if (new URL(r.url()).pathname.startsWith("/view/")) {
+      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
+    }
+  });
   await open(page, `/player?t=${own.id}&name=Ann`);
   await expect(page.getByTestId("seat-cards")).toContainText("Ann Vos");
   await ticks(page, "clock-time");
   await ticks(page, "clock-break");
+  // An event: the seat search follows it with its own view (names and seats, issue Y.4), never
+  // the room's whole one.
+  const table0 = view.tables[0].table;
+  await own.command({ type: "call_director", table: table0 });
+  await expect.poll(() => fetched.length).toBeGreaterThan(0);
+  await own.command({ type: "answer_call", table: table0 });
+  await own.command({ type: "answer_call", table: table0 });
+  for (const f of fetched) expect(f.url).toBe(`/view/${own.id}/seats`);
 
   // Ann's personal page, from the director's link.
   const ann = view.players.find((p: any) => p.name === "Ann Vos").player;

@@ -191,6 +191,13 @@ test.describe("on smaller screens", () => {
 
 // Last: it ends the tournament.
 test("the final results fill the screen: the winner big, then every place", async ({ page }) => {
+  // The TV follows each bust with its own view (issue Y.4): never the room's list.
+  const fetched: { url: string; bytes: number }[] = [];
+  page.on("response", async (r) => {
+    if (new URL(r.url()).pathname.startsWith("/view/")) {
+      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
+    }
+  });
   await open(page, `/screen?t=${id}`);
   const v = await view();
   const table = v.tables.find((t: any) => t.seats.length > 0);
@@ -209,4 +216,9 @@ test("the final results fill the screen: the winner big, then every place", asyn
     expect(await line.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(40);
   }
   await page.screenshot({ path: "test-results/tv-final-results-1920.png" });
+  expect(fetched.length, "the TV fetched its view after the busts").toBeGreaterThan(0);
+  for (const f of fetched) {
+    expect(f.url).toBe(`/view/${id}/screen`);
+    expect(f.bytes, f.url).toBeLessThanOrEqual(8192);
+  }
 });

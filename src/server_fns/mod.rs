@@ -226,6 +226,17 @@ pub(crate) mod ssr {
 /// not archived); `None` when there is none.
 #[server(endpoint = "get_view")]
 pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
+    face_view(tournament, ()).await
+}
+
+/// One face's view of a tournament at this instant (the chosen one, else the club's
+/// default), as a page renders it on the server; `None` when there is none, or when `key`
+/// names nobody in it. The browser fetches the same from `GET /view/…`.
+#[cfg(feature = "ssr")]
+pub async fn face_view<V: crate::domain::read::faces::FaceView>(
+    tournament: Option<i64>,
+    key: V::Key,
+) -> Result<Option<LiveView<V>>, ServerFnError> {
     use crate::server::application::{reads, Refusal};
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(None);
@@ -235,11 +246,7 @@ pub async fn get_view(tournament: Option<i64>) -> Result<Option<LiveView>, Serve
         Err(Refusal::NotFound(_)) => return Ok(None),
         Err(refusal) => return Err(ssr::refused(refusal)),
     };
-    Ok(cached.view.as_ref().map(|view| LiveView {
-        tournament,
-        last_seq: cached.last_seq,
-        view: (**view).clone(),
-    }))
+    Ok(reads::face::<V>(&cached, key))
 }
 
 /// Whether `key` is table `table`'s key in the tournament (the default one when `None`): a

@@ -6,11 +6,13 @@ use crate::domain::config::{TicketKind, TicketPrize};
 use crate::domain::event::PaymentMethod;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::numbers::NumberStyle;
+use crate::domain::read::faces::pieces::{FieldView, PrizeList};
+use crate::domain::read::faces::FaceView;
 use crate::domain::view::{ClockView, LevelView, MoveNotice, ResultLine, TournamentView};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::protocol::Refused;
-use crate::server_fns::{CommandReply, LiveView};
+use crate::server_fns::CommandReply;
 use leptos::prelude::*;
 use leptos_meta::Title;
 use std::collections::BTreeMap;
@@ -94,14 +96,14 @@ pub fn PageTitle(text: impl Fn() -> String + Send + Sync + 'static) -> impl Into
 /// changed title is what a player sees of a page in another tab. `face` is the face's name as
 /// it reads now (a closure over the language); the tournament's name comes from the live view.
 #[component]
-pub fn FaceTitle(live: Live, face: Signal<String>) -> impl IntoView {
+pub fn FaceTitle<V: FaceView>(live: Live<V>, face: Signal<String>) -> impl IntoView {
     let text = move || {
         let name = live
             .view
             .try_get()
             .flatten()
             .and_then(|v| v.ok().flatten())
-            .map(|l| l.view.name);
+            .map(|l| l.view.tournament_name().to_string());
         let face = face.try_get().unwrap_or_default();
         match name {
             Some(name) if !name.is_empty() => format!("{face} · {name}"),
@@ -167,13 +169,13 @@ pub fn format_ms(ms: i64) -> String {
 }
 
 /// The clock's time left now, counted down on the device from the last reading.
-pub fn remaining_now(clock: &ClockView, live: &Live) -> i64 {
+pub fn remaining_now<V: FaceView>(clock: &ClockView, live: &Live<V>) -> i64 {
     counted_down(clock.remaining_ms, clock, live)
 }
 
 /// `ms` as the view had it, counted down on the device since the view came while the clock
 /// runs (the level's time left, the time to the break: both tick between events).
-fn counted_down(ms: i64, clock: &ClockView, live: &Live) -> i64 {
+fn counted_down<V: FaceView>(ms: i64, clock: &ClockView, live: &Live<V>) -> i64 {
     if !clock.running {
         return ms;
     }
@@ -187,8 +189,8 @@ fn blinds_text(level: &LevelView) -> String {
 
 /// The clock panel: level, time left, blinds and ante, next level, time to break.
 #[component]
-pub fn ClockPanel(
-    live: Live,
+pub fn ClockPanel<V: FaceView>(
+    live: Live<V>,
     clock: ClockView,
     #[prop(optional)] big: bool,
     /// Play is over: the clock stands where it stopped, and says so.
@@ -242,9 +244,9 @@ pub fn ClockPanel(
 
 /// Players left, entries, average stack, prize pool.
 #[component]
-pub fn FieldFigures(live: LiveView) -> impl IntoView {
+pub fn FieldFigures(field: FieldView) -> impl IntoView {
     let i18n = use_i18n();
-    let v = live.view;
+    let v = field;
     let avg_bb = format!("{} BB", number_style().tenths(v.average_bb_x10));
     view! {
         <dl class="figures">
@@ -252,7 +254,7 @@ pub fn FieldFigures(live: LiveView) -> impl IntoView {
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
             <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(v.average_stack)}<small>" "{avg_bb}</small></dd></div>
             <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}<GuaranteedMark guarantee=v.guarantee /></dd></div>
-            <PurchaseFigures view=v.clone() />
+            <PurchaseFigures field=v.clone() />
         </dl>
     }
 }
@@ -320,7 +322,6 @@ pub fn prize_line(cash: Cents, ticket: Option<&TicketPrize>) -> String {
     }
 }
 
-/// Paid place `index` (0: first) of a view, with its ticket.
 /// One line of the payouts as every money face lists them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PayoutLine {
@@ -341,7 +342,7 @@ impl PayoutLine {
 /// The payout lines as every money face lists them: after a deal, each of its players with
 /// the amount agreed (and what is left to play for), then the table's places after the
 /// deal's; before one, the table's places.
-pub fn payout_lines(view: &TournamentView) -> Vec<PayoutLine> {
+pub fn payout_lines(view: &PrizeList) -> Vec<PayoutLine> {
     let i18n = use_i18n();
     let mut lines = Vec::new();
     let mut dealt = 0;
@@ -372,27 +373,22 @@ pub fn payout_lines(view: &TournamentView) -> Vec<PayoutLine> {
     lines
 }
 
-pub fn place_prize(view: &TournamentView, index: usize) -> AnyView {
-    prize_with_ticket(view.cash_of_place(index), view.ticket_of_place(index))
-}
-
-/// A result line's prize, with its ticket.
-pub fn result_prize(view: &TournamentView, line: &ResultLine) -> AnyView {
-    let ticket = view.ticket.as_ref().filter(|_| line.ticket);
-    prize_with_ticket(line.cash(view.ticket.as_ref()), ticket)
+/// A result line's prize, with its ticket (`ticket`: the tournament's, `PrizeList::ticket`).
+pub fn result_prize(ticket: Option<&TicketPrize>, line: &ResultLine) -> AnyView {
+    prize_with_ticket(line.cash(ticket), ticket.filter(|_| line.ticket))
 }
 
 /// The rebuys and add-ons bought, as two more figures, where the tournament sells them (the
 /// phones, the TV, the money panel, the payout sheet).
 #[component]
-pub fn PurchaseFigures(view: TournamentView) -> impl IntoView {
+pub fn PurchaseFigures(field: FieldView) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        {view.rebuy.map(|_| view! {
-            <div><dt>{t!(i18n, rebuys_count)}</dt><dd data-testid="rebuys">{view.rebuys}</dd></div>
+        {field.rebuys.map(|n| view! {
+            <div><dt>{t!(i18n, rebuys_count)}</dt><dd data-testid="rebuys">{n}</dd></div>
         })}
-        {view.add_on.map(|_| view! {
-            <div><dt>{t!(i18n, add_ons_count)}</dt><dd data-testid="add-ons">{view.add_ons}</dd></div>
+        {field.add_ons.map(|n| view! {
+            <div><dt>{t!(i18n, add_ons_count)}</dt><dd data-testid="add-ons">{n}</dd></div>
         })}
     }
 }
@@ -524,14 +520,14 @@ pub fn chips(c: Chips) -> String {
 
 /// The payouts table (tickets named where places win them).
 #[component]
-pub fn Payouts(view: TournamentView) -> impl IntoView {
+pub fn Payouts(prizes: PrizeList) -> impl IntoView {
     let i18n = use_i18n();
-    let dealt = view.deal.is_some();
+    let dealt = prizes.deal.is_some();
     view! {
         <section class="payouts" data-testid="payouts" class:dealt=dealt>
             <h2>{t!(i18n, payouts)}</h2>
             <ul class="payout-lines">
-                {payout_lines(&view).into_iter().map(|l| view! {
+                {payout_lines(&prizes).into_iter().map(|l| view! {
                     <li><span class="label">{l.label.clone()}</span>" "<span class="num">{l.amount()}</span></li>
                 }).collect_view()}
             </ul>

@@ -6,6 +6,7 @@ use super::components::{format_ms, lang_code, ConfirmButton};
 use super::live::Live;
 use super::outbox::{refusal, Outbox, Waiting};
 use crate::domain::command::Command;
+use crate::domain::read::faces::FaceView;
 use crate::i18n::*;
 use crate::messages::error_message;
 use leptos::prelude::*;
@@ -49,7 +50,7 @@ fn tap_time(waiting: &Waiting) -> String {
 
 /// Offline, waiting commands and late answers; nothing when all is well.
 #[component]
-pub fn OfflineBanner(live: Live) -> impl IntoView {
+pub fn OfflineBanner<V: FaceView>(live: Live<V>) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = Outbox::get();
     let offline = move || {

@@ -1,10 +1,13 @@
-//! Live data for a page: the tournament view from the server, refetched whenever the live
-//! stream announces a new event; an offline flag while the stream is down (the stream reopens
-//! by itself, `live_stream`, and the first message after it catches the page up).
+//! Live data for a page: its face's view from the server (the console's whole view, the room
+//! screen's, a player's own, `domain::read::faces`), refetched whenever the live stream
+//! announces a new event; an offline flag while the stream is down (the stream reopens by
+//! itself, `live_stream`, and the first message after it catches the page up).
 
 use super::device::device_now;
 use super::outbox::Outbox;
 use crate::domain::command::Command;
+use crate::domain::read::faces::FaceView;
+use crate::domain::view::TournamentView;
 use crate::server_fns::{CommandReply, LiveView};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -29,10 +32,10 @@ pub fn with_tournament(path: &str, tournament: Option<i64>) -> String {
     }
 }
 
-/// What a page needs to show and change the tournament.
-#[derive(Clone, Copy)]
-pub struct Live {
-    pub view: Resource<Result<Option<LiveView>, ServerFnError>>,
+/// What a page needs to show and change the tournament: its face's view (the whole one by
+/// default), the connection and the device's clock.
+pub struct Live<V: FaceView = TournamentView> {
+    pub view: Resource<Result<Option<LiveView<V>>, ServerFnError>>,
     /// Bumped on every live message: the view refetches.
     pub version: RwSignal<u64>,
     pub online: RwSignal<bool>,
@@ -50,7 +53,15 @@ pub struct Live {
     pub network_down: RwSignal<bool>,
 }
 
-impl Live {
+impl<V: FaceView> Clone for Live<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: FaceView> Copy for Live<V> {}
+
+impl<V: FaceView> Live<V> {
     /// The tournament the page shows: the one of the view it has, else the address's choice.
     /// Commands go there, so a tournament created meanwhile never receives them.
     pub fn shown(&self) -> Signal<Option<i64>> {
@@ -66,18 +77,23 @@ impl Live {
     }
 }
 
-/// The tournament's view: on the server straight from the engine, in the browser from
-/// `GET /view/…`, the bytes the server shares between all pages (issue G).
-pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, ServerFnError> {
+/// A face's view of the tournament: on the server straight from the engine, in the browser
+/// from `GET /view/{tournament}{face's path}`, the bytes the server shares between all pages of
+/// that face (issue G).
+pub async fn fetch_view<V: FaceView>(
+    tournament: Option<i64>,
+    key: V::Key,
+) -> Result<Option<LiveView<V>>, ServerFnError> {
     #[cfg(not(feature = "hydrate"))]
     {
-        crate::server_fns::get_view(tournament).await
+        crate::server_fns::face_view::<V>(tournament, key).await
     }
     #[cfg(feature = "hydrate")]
     {
         let which = tournament.map_or_else(|| "current".to_string(), |t| t.to_string());
+        let path = V::path(key);
         send_wrapper::SendWrapper::new(async move {
-            let answer = gloo_net::http::Request::get(&format!("/view/{which}"))
+            let answer = gloo_net::http::Request::get(&format!("/view/{which}{path}"))
                 .send()
                 .await
                 .map_err(|e| ServerFnError::new(format!("request: {e}")))?;
@@ -88,11 +104,11 @@ pub async fn fetch_view(tournament: Option<i64>) -> Result<Option<LiveView>, Ser
                 .text()
                 .await
                 .map_err(|e| ServerFnError::new(format!("view: {e}")))?;
-            let view = serde_json::from_str::<Option<LiveView>>(&text)
+            let view = serde_json::from_str::<Option<LiveView<V>>>(&text)
                 .map_err(|e| ServerFnError::new(format!("view: {e}")))?;
             // Kept on the device as it came, for a page opened without a network.
             if view.is_some() {
-                kept_view::save(tournament, &text);
+                kept_view::save(&kept_view::key(tournament, &path), &text);
             }
             Ok(view)
         })
@@ -106,9 +122,14 @@ pub fn use_live() -> Live {
     use_live_of(None)
 }
 
-/// `use_live` for one tournament (`None`: the current one), e.g. the one a player's
-/// personal link belongs to.
+/// `use_live` for one tournament (`None`: the current one), e.g. the one a sign-up belongs to.
 pub fn use_live_of(tournament: Option<i64>) -> Live {
+    use_face(tournament, ())
+}
+
+/// The live view of one face (`key`: which of its views, e.g. the player's) of one tournament
+/// (`None`: the address's choice, else the current one).
+pub fn use_face<V: FaceView>(tournament: Option<i64>, key: V::Key) -> Live<V> {
     let version = RwSignal::new(0u64);
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
@@ -137,14 +158,14 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
         },
         move |(_, tournament)| async move {
             fetching.try_set_value(true);
-            let v = match fetch_view(tournament).await {
+            let v = match fetch_view::<V>(tournament, key).await {
                 Ok(v) => {
                     kept_since.try_set(None);
                     received_at.try_set(device_now());
                     Ok(v)
                 }
                 // No network: the last view this device kept, counted from when it came.
-                Err(e) => match kept_view::load(tournament) {
+                Err(e) => match kept_view::load::<V>(&kept_view::key(tournament, &V::path(key))) {
                     Some((kept, at)) => {
                         seen.try_set_value(0);
                         kept_since.try_set(Some(at));
@@ -199,11 +220,12 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
             // device kept a newer view: ask again, which falls back to the newer one. Else the
             // page's view is the newest this device has: keep it.
             let asked = tournament.or_else(|| choice.get_untracked());
-            match kept_view::load(asked) {
+            let kept_key = kept_view::key(asked, &V::path(key));
+            match kept_view::load::<V>(&kept_key) {
                 Some((kept, _)) if kept.last_seq > live.last_seq => version.update(|v| *v += 1),
                 _ => {
                     if let Ok(text) = serde_json::to_string(&Some(&live)) {
-                        kept_view::save(asked, &text);
+                        kept_view::save(&kept_key, &text);
                     }
                 }
             }
@@ -302,42 +324,44 @@ pub fn command_action(
     })
 }
 
-/// The last view of each tournament this device received, in local storage, for a page opened
-/// or reloaded while the server cannot be reached (issue N). Nothing on the server side.
+/// The last view of each tournament and face this device received, in local storage, for a
+/// page opened or reloaded while the server cannot be reached (issue N). Nothing on the server
+/// side.
 mod kept_view {
+    use crate::domain::read::faces::FaceView;
     use crate::server_fns::LiveView;
 
-    fn key(tournament: Option<i64>) -> String {
+    /// Where a tournament's view of one face is kept (`path`: the face's, `""` for the whole
+    /// view, so the console's key is the one it always was).
+    pub fn key(tournament: Option<i64>, path: &str) -> String {
         match tournament {
-            Some(t) => format!("clubtd.view.{t}"),
-            None => "clubtd.view.current".into(),
+            Some(t) => format!("clubtd.view.{t}{path}"),
+            None => format!("clubtd.view.current{path}"),
         }
     }
 
     /// Keeps the view's JSON (as the server sent it) with the time it came.
     #[cfg(feature = "hydrate")]
-    pub fn save(tournament: Option<i64>, view_json: &str) {
+    pub fn save(key: &str, view_json: &str) {
         if let Some(s) = crate::ui::device::device_storage() {
             let at = crate::ui::device::device_now();
             // A full storage only costs the offline copy, never the page.
-            let _ = s.set_item(&key(tournament), &format!("{at}\n{view_json}"));
+            let _ = s.set_item(key, &format!("{at}\n{view_json}"));
         }
     }
 
     /// The kept view and when it came (device ms).
-    pub fn load(tournament: Option<i64>) -> Option<(LiveView, f64)> {
+    pub fn load<V: FaceView>(key: &str) -> Option<(LiveView<V>, f64)> {
         #[cfg(feature = "hydrate")]
         {
-            let text = crate::ui::device::device_storage()?
-                .get_item(&key(tournament))
-                .ok()??;
+            let text = crate::ui::device::device_storage()?.get_item(key).ok()??;
             let (at, json) = text.split_once('\n')?;
-            let view: Option<LiveView> = serde_json::from_str(json).ok()?;
+            let view: Option<LiveView<V>> = serde_json::from_str(json).ok()?;
             Some((view?, at.parse().ok()?))
         }
         #[cfg(not(feature = "hydrate"))]
         {
-            let _ = key(tournament);
+            let _ = key;
             None
         }
     }

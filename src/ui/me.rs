@@ -7,10 +7,12 @@ use super::components::{
     FieldFigures, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
-use super::live::use_live_of;
+use super::live::use_face;
 use crate::domain::config::BountyKind;
 use crate::domain::ids::PlayerId;
-use crate::domain::money::{Cents, Chips};
+use crate::domain::money::Cents;
+use crate::domain::read::faces::personal::PersonalView;
+use crate::domain::read::faces::pieces::Leader;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::PlayerCard;
 use crate::i18n::*;
@@ -25,8 +27,8 @@ use leptos_router::hooks::use_params_map;
 pub fn MePage() -> impl IntoView {
     let i18n = use_i18n();
     let params = use_params_map();
-    // The server checks the token once; the page then follows the public view of that
-    // tournament, like every face, and picks this player out of it.
+    // The server checks the token once; the page then follows this player's own view of that
+    // tournament (their card, not the room's list).
     // (`try_with`: see `use_live`; a source read after the page's owner is gone must not panic.)
     let linked = Resource::new(
         move || {
@@ -55,20 +57,19 @@ pub fn MePage() -> impl IntoView {
 #[component]
 fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live_of(Some(linked.tournament));
+    let live = use_face::<PersonalView>(Some(linked.tournament), linked.player);
     // Made once: the live updates re-render the card, not the request in flight.
     let token = StoredValue::new(token);
     let ask = Action::new(move |_: &()| {
         request_reentry(token.get_value(), super::outbox::new_command_id())
     });
     // A planned move of mine: on top, big, with a chime; in the tab's title too.
-    let me = linked.player;
     let notice = Signal::derive(move || {
         live.view
             .try_get()
             .flatten()
             .and_then(|v| v.ok().flatten())
-            .and_then(|l| l.view.move_of(me))
+            .and_then(|l| l.view.move_to)
     });
     let face =
         Signal::derive(move || with_move(t_string!(i18n, my_page).to_string(), notice.get()));
@@ -78,28 +79,19 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
         <OfflineBanner live />
         <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
             {move || live.view.get().map(|v| {
-                let found = v.ok().flatten().and_then(|l| {
-                    let card = l.view.player_card(linked.player)?;
-                    Some((l, card))
-                });
-                match found {
-                    Some((l, card)) => {
-                        let bounties = l.view.bounty_kind != BountyKind::None;
-                        let leaders: Vec<(PlayerId, String, Chips)> = l
-                            .view
-                            .chip_leaders(5)
-                            .into_iter()
-                            .map(|p| (p.player, p.name.clone(), p.stack))
-                            .collect();
-                        let asked = l.view.reentry_requests.contains(&linked.player);
-                        let can = card.me.can_re_enter;
+                match v.ok().flatten() {
+                    Some(l) => {
+                        let mine = l.view;
+                        let bounties = mine.bounty_kind != BountyKind::None;
+                        let asked = mine.reentry_asked;
+                        let can = mine.card.me.can_re_enter;
                         view! {
-                            <MyCard card bounties />
+                            <MyCard card=mine.card bounties />
                             <ReEntryAsk can asked ask />
-                            <ChipLeaders leaders me=linked.player />
-                            <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
-                            <FieldFigures live=l.clone() />
-                            <Payouts view=l.view.clone() />
+                            <ChipLeaders leaders=mine.leaders me=linked.player />
+                            <ClockPanel live clock=mine.clock finished=mine.finished />
+                            <FieldFigures field=mine.field />
+                            <Payouts prizes=mine.prizes />
                         }.into_any()
                     }
                     None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
@@ -196,15 +188,15 @@ fn ReEntryAsk(
 
 /// The five biggest stacks, the player's own marked when among them.
 #[component]
-fn ChipLeaders(leaders: Vec<(PlayerId, String, Chips)>, me: PlayerId) -> impl IntoView {
+fn ChipLeaders(leaders: Vec<Leader>, me: PlayerId) -> impl IntoView {
     let i18n = use_i18n();
     (!leaders.is_empty()).then(|| {
         view! {
             <section class="panel chip-leaders" data-testid="me-leaders">
                 <h2>{t!(i18n, chip_leaders)}</h2>
                 <ol>
-                    {leaders.into_iter().map(|(id, name, stack)| view! {
-                        <li class:mine=id == me><span class="name">{name}</span>" "<b>{chips(stack)}</b></li>
+                    {leaders.into_iter().map(|l| view! {
+                        <li class:mine=l.player == me><span class="name">{l.name}</span>" "<b>{chips(l.stack)}</b></li>
                     }).collect_view()}
                 </ol>
             </section>

@@ -6,9 +6,9 @@ use super::components::{
     prize_line, with_move, ClockPanel, FaceTitle, FieldFigures, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
-use super::live::{use_live, with_tournament};
+use super::live::{use_face, with_tournament};
 use crate::domain::money::Cents;
-use crate::domain::view::TournamentView;
+use crate::domain::read::faces::seat_search::SeatSearchView;
 use crate::i18n::*;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -21,7 +21,8 @@ use leptos_router::NavigateOptions;
 #[component]
 pub fn PlayerPage() -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live();
+    // The seat search's own view: names and seats, not the room's records (issue Y.4).
+    let live = use_face::<SeatSearchView>(None, ());
     let params = use_query_map();
     let searched = Memo::new(move |_| params.with(|q| q.get("name")).unwrap_or_default());
     let query = RwSignal::new(searched.get_untracked());
@@ -52,8 +53,8 @@ pub fn PlayerPage() -> impl IntoView {
     let notice = Signal::derive(move || {
         let name = searched.try_get().unwrap_or_default();
         let view = live.view.try_get().flatten()?.ok().flatten()?.view;
-        match view.players_named(&name).as_slice() {
-            [one] => view.move_of(one.player),
+        match view.seats_named(&name).as_slice() {
+            [one] => one.move_to,
             _ => None,
         }
     });
@@ -85,8 +86,8 @@ pub fn PlayerPage() -> impl IntoView {
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => view! {
                         <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
-                        <FieldFigures live=l.clone() />
-                        <Payouts view=l.view.clone() />
+                        <FieldFigures field=l.view.field />
+                        <Payouts prizes=l.view.prizes />
                     }.into_any(),
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
@@ -98,25 +99,20 @@ pub fn PlayerPage() -> impl IntoView {
 /// The players whose name holds `name`, as the live view has them now: seat, or place and
 /// prize once out.
 #[component]
-fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
+fn SeatCards(name: String, view: Option<SeatSearchView>) -> impl IntoView {
     let i18n = use_i18n();
+    let ticket = view.as_ref().and_then(|v| v.prizes.ticket.clone());
     let cards: Vec<_> = view
-        .map(|v| {
-            v.players_named(&name)
-                .iter()
-                .filter_map(|p| Some((v.player_card(p.player)?, v.move_of(p.player))))
-                .collect()
-        })
+        .map(|v| v.seats_named(&name).into_iter().cloned().collect())
         .unwrap_or_default();
     if cards.is_empty() {
         return view! { <p class="answer" role="status" data-testid="no-match">{t!(i18n, no_match)}</p> }.into_any();
     }
     view! {
         <ul class="found-seats" data-testid="seat-cards">
-            {cards.into_iter().map(|(c, moving)| {
-                let p = c.me;
+            {cards.into_iter().map(|p| {
                 // A planned move, under the seat it leaves.
-                let moving = moving.map(|n| {
+                let moving = p.move_to.map(|n| {
                     let text = match n.seat {
                         Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
                         None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
@@ -126,16 +122,16 @@ fn SeatCards(name: String, view: Option<TournamentView>) -> impl IntoView {
                 view! {
                     <li class="found-seat" data-testid=format!("seat-card-{}", p.player.0)>
                         <span class="name">{p.name.clone()}</span>
-                        {match (p.table, p.seat, c.standing) {
+                        {match (p.table, p.seat, p.place) {
                             (Some(t), Some(s), _) => view! {
                                 <span class="where">{t!(i18n, table_n, n = t.0)}" · "{t!(i18n, seat)}" "{s.0}</span>
                             }.into_any(),
                             // The prize only where there is one (no "prize € 0.00").
-                            (_, _, Some(st)) if c.prize > Cents::ZERO || c.ticket.is_some() => view! {
-                                <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = st.place, prize = prize_line(c.prize, c.ticket.as_ref()))}</span>
+                            (_, _, Some(place)) if p.prize > Cents::ZERO || p.ticket => view! {
+                                <span class="where" data-testid="seat-card-out">{t!(i18n, table_my_seat_out, place = place, prize = prize_line(p.prize, ticket.as_ref().filter(|_| p.ticket)))}</span>
                             }.into_any(),
-                            (_, _, Some(st)) => view! {
-                                <span class="where" data-testid="seat-card-out">{t!(i18n, seat_out_no_prize, place = st.place)}</span>
+                            (_, _, Some(place)) => view! {
+                                <span class="where" data-testid="seat-card-out">{t!(i18n, seat_out_no_prize, place = place)}</span>
                             }.into_any(),
                             _ => view! { <span class="where">{t!(i18n, busted)}</span> }.into_any(),
                         }}

@@ -13,6 +13,7 @@
 //! (`/director/receipt/:player`) are printable pages of their own.
 
 use crate::domain::money::Cents;
+use crate::domain::read::faces::pieces::{FieldView, PrizeList};
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::{QueueState, TournamentView};
 use crate::i18n::*;
@@ -293,14 +294,21 @@ fn SignUpList(view: TournamentView) -> impl IntoView {
 #[component]
 fn PayoutSheet(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
-    let places = payout_lines(&view)
+    let places = payout_lines(&PrizeList::of(&view))
         .into_iter()
         .map(|l| view! { <tr><td class="num">{l.label.clone()}</td><td class="num">{l.amount()}</td></tr> })
         .collect_view();
     let mut decided: Vec<_> = view
         .results
         .iter()
-        .filter_map(|r| Some((r.place?, r.name.clone(), result_prize(&view, r), r.bounties)))
+        .filter_map(|r| {
+            Some((
+                r.place?,
+                r.name.clone(),
+                result_prize(view.ticket.as_ref(), r),
+                r.bounties,
+            ))
+        })
         .collect();
     decided.sort_by_key(|(place, ..)| *place);
     let results = (!decided.is_empty()).then(|| {
@@ -324,7 +332,7 @@ fn PayoutSheet(view: TournamentView) -> impl IntoView {
             <h2>{view.name.clone()}" · "{t!(i18n, payout_sheet)}</h2>
             <dl class="figures">
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
-                <PurchaseFigures view=view.clone() />
+                <PurchaseFigures field=FieldView::of(&view) />
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="print-pool">{euro(view.prize_pool)}</dd></div>
                 <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
             </dl>

@@ -4,7 +4,9 @@
 //! engine or the store.
 
 use super::{engine_refusal, identify, Credentials, Refusal, Services};
+use crate::domain::read::faces::FaceView;
 use crate::domain::view::TournamentView;
+use crate::protocol::LiveView;
 use crate::server::engine::{CachedView, Snapshot};
 use crate::server::store::AuditEntry;
 use std::sync::Arc;
@@ -12,6 +14,17 @@ use std::sync::Arc;
 /// The tournament's view now, as every page gets it (`None` inside: not configured yet).
 pub async fn view(app: &Services, id: i64) -> Result<Arc<CachedView>, Refusal> {
     app.engine.view(id).await.map_err(engine_refusal)
+}
+
+/// One face's view of a view the engine handed out (`None`: not configured yet, or `key`
+/// names nobody): what the page of that face renders and fetches, and nothing more.
+pub fn face<V: FaceView>(cached: &CachedView, key: V::Key) -> Option<LiveView<V>> {
+    let whole = cached.view.as_ref()?;
+    Some(LiveView {
+        tournament: cached.tournament,
+        last_seq: cached.last_seq,
+        view: V::of(whole, key)?,
+    })
 }
 
 /// The view of a configured tournament, with the number of the last event it shows; a

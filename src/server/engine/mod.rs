@@ -117,6 +117,20 @@ pub struct CachedView {
     pub view: Option<Arc<TournamentView>>,
 }
 
+#[cfg(test)]
+impl CachedView {
+    /// A view of a tournament without its configuration yet, at event `last_seq`.
+    pub fn unconfigured(tournament: i64, last_seq: u64) -> CachedView {
+        CachedView {
+            tournament,
+            last_seq,
+            second: 0,
+            made: tokio::time::Instant::now(),
+            view: None,
+        }
+    }
+}
+
 /// The shortest time between two views of a tournament worked out for pages: ten a second at
 /// most, whatever the rate of commands (a page sees a change at most this much later).
 const VIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(100);

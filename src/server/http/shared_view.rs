@@ -5,9 +5,21 @@
 //! once per page, which was most of the server's work with 400 pages (issue G). It shows what
 //! the `get_view` server function shows, to anyone, as the pages always did.
 //!
-//! The engine hands out the view; the bytes (the page's `LiveView` as JSON, and gzipped) are
+//! Each face that has a view of its own reads it beside: `/view/{tournament}/screen` (the
+//! room screen), `/view/{tournament}/seats` (the seat search),
+//! `/view/{tournament}/player/{player}` (a player's personal page), the same
+//! bytes for every page of that face (issue Y.4: the TV follows a bust without the room's
+//! player list).
+//!
+//! The engine hands out the view; the bytes (each face's `LiveView` as JSON, and gzipped) are
 //! this HTTP layer's business, made once per view the engine hands out (`view_bytes.rs`).
 
+use crate::domain::ids::PlayerId;
+use crate::domain::read::faces::personal::PersonalView;
+use crate::domain::read::faces::screen::ScreenView;
+use crate::domain::read::faces::seat_search::SeatSearchView;
+use crate::domain::read::faces::FaceView;
+use crate::domain::view::TournamentView;
 use crate::server::app_state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -28,13 +40,51 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
         })
 }
 
-/// The view of a tournament (`current`: the one the faces show by default).
+/// The whole view of a tournament (`current`: the one the faces show by default).
 pub async fn shared_view(
     State(state): State<AppState>,
     Path(which): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let id = match which.as_str() {
+    face::<TournamentView>(&state, &which, (), &headers).await
+}
+
+/// The room screen's view.
+pub async fn screen_view(
+    State(state): State<AppState>,
+    Path(which): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    face::<ScreenView>(&state, &which, (), &headers).await
+}
+
+/// The seat search's view (`/player`).
+pub async fn seat_search_view(
+    State(state): State<AppState>,
+    Path(which): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    face::<SeatSearchView>(&state, &which, (), &headers).await
+}
+
+/// A player's personal page's view (`null` for a player the tournament does not have).
+pub async fn personal_view(
+    State(state): State<AppState>,
+    Path((which, player)): Path<(String, u32)>,
+    headers: HeaderMap,
+) -> Response {
+    face::<PersonalView>(&state, &which, PlayerId(player), &headers).await
+}
+
+/// Face `V`'s view of the tournament `which` names, as JSON (gzipped for a client that takes
+/// it); `null` when there is none.
+async fn face<V: FaceView>(
+    state: &AppState,
+    which: &str,
+    key: V::Key,
+    headers: &HeaderMap,
+) -> Response {
+    let id = match which {
         // The same default as every face: the newest tournament not archived.
         "current" => crate::server::application::default_tournament(&state.app)
             .await
@@ -51,8 +101,8 @@ pub async fn shared_view(
             .ok(),
         None => None,
     }
-    .map(|view| state.shared_views.encode(view));
-    let mut response = match (&cached, accepts_gzip(&headers)) {
+    .map(|view| state.shared_views.encode::<V>(view, key));
+    let mut response = match (&cached, accepts_gzip(headers)) {
         (None, _) => "null".into_response(),
         (Some(c), true) => {
             let mut r = c.gzip().into_response();

@@ -1,59 +1,79 @@
-//! The view's bytes as every page gets them: the page's `LiveView` as JSON and gzipped, made
-//! once per view the engine hands out (once per event number and second), whatever the
-//! number of pages that ask (issue G).
+//! The views' bytes as the pages get them: each face's `LiveView` as JSON and gzipped, made
+//! once per view the engine hands out (once per event number and second) and per face, whatever
+//! the number of pages that ask (issue G; a view per face, issue Y.4).
 
-use crate::protocol::LiveView;
+use crate::domain::read::faces::FaceView;
+use crate::server::application::reads;
 use crate::server::engine::CachedView;
 use axum::body::Bytes;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The bytes of the view last served for each tournament, shared by every page that asks
-/// for the same view.
+/// The bytes of the views last served for each tournament, shared by every page that asks
+/// for the same face of the same view.
 #[derive(Default)]
 pub struct SharedViews {
-    last: Mutex<BTreeMap<i64, Arc<EncodedView>>>,
+    last: Mutex<BTreeMap<i64, Faces>>,
 }
 
-/// One view as the pages get it: JSON and gzip, each made on first demand.
+/// The faces' bytes of one view the engine handed out. When the engine hands out a newer
+/// one, all of them go at once: nothing keeps an old view alive (a player's page each, 300 of
+/// them, would otherwise hold 300 old views).
+struct Faces {
+    source: Arc<CachedView>,
+    /// By the face's path (`""`, `/screen`, `/player/7`).
+    encoded: HashMap<String, Arc<EncodedView>>,
+}
+
+/// How a face's bytes are made from a view (its `LiveView` as JSON).
+type MakeJson = Box<dyn Fn(&CachedView) -> Vec<u8> + Send + Sync>;
+
+/// One face's view as the pages get it: JSON and gzip, each made on first demand (pages that
+/// ask meanwhile wait for the first one's, rather than each making their own).
 pub struct EncodedView {
     source: Arc<CachedView>,
+    make: MakeJson,
     json: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
 }
 
 impl SharedViews {
-    /// The bytes of this view: the same ones every time the engine hands out the same view.
-    pub fn encode(&self, view: Arc<CachedView>) -> Arc<EncodedView> {
+    /// The bytes of face `V` (`key`: which of its views) of this view: the same ones every
+    /// time the engine hands out the same view.
+    pub fn encode<V: FaceView>(&self, view: Arc<CachedView>, key: V::Key) -> Arc<EncodedView> {
+        let path = V::path(key);
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(known) = last.get(&view.tournament) {
-            if Arc::ptr_eq(&known.source, &view) {
-                return known.clone();
-            }
-        }
-        let fresh = Arc::new(EncodedView {
-            source: view,
-            json: OnceLock::new(),
-            gzip: OnceLock::new(),
+        let faces = last.entry(view.tournament).or_insert_with(|| Faces {
+            source: view.clone(),
+            encoded: HashMap::new(),
         });
-        last.insert(fresh.source.tournament, fresh.clone());
-        fresh
+        if !Arc::ptr_eq(&faces.source, &view) {
+            faces.source = view.clone();
+            faces.encoded.clear();
+        }
+        faces
+            .encoded
+            .entry(path)
+            .or_insert_with(|| {
+                Arc::new(EncodedView {
+                    source: view,
+                    make: Box::new(move |cached| {
+                        // `null`: not configured yet, or nobody of that key.
+                        serde_json::to_vec(&reads::face::<V>(cached, key)).unwrap_or_default()
+                    }),
+                    json: OnceLock::new(),
+                    gzip: OnceLock::new(),
+                })
+            })
+            .clone()
     }
 }
 
 impl EncodedView {
-    /// The page's `LiveView` as JSON (`null` before the tournament has its configuration).
+    /// The face's `LiveView` as JSON (`null` before the tournament has its configuration).
     pub fn json(&self) -> Bytes {
         self.json
-            .get_or_init(|| {
-                let c = &self.source;
-                let live = c.view.as_ref().map(|v| LiveView {
-                    tournament: c.tournament,
-                    last_seq: c.last_seq,
-                    view: (**v).clone(),
-                });
-                serde_json::to_vec(&live).unwrap_or_default().into()
-            })
+            .get_or_init(|| (self.make)(&self.source).into())
             .clone()
     }
 
@@ -70,5 +90,37 @@ impl EncodedView {
                 out.finish().unwrap_or_default().into()
             })
             .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_newer_view_lets_every_face_of_the_older_go() {
+        let shared = SharedViews::default();
+        let old = Arc::new(CachedView::unconfigured(1, 5));
+        let players: Vec<_> = (1..=3)
+            .map(|p| {
+                shared.encode::<crate::domain::read::faces::personal::PersonalView>(
+                    old.clone(),
+                    crate::domain::ids::PlayerId(p),
+                )
+            })
+            .collect();
+        // The same face of the same view: the same bytes.
+        let again = shared.encode::<crate::domain::read::faces::personal::PersonalView>(
+            old.clone(),
+            crate::domain::ids::PlayerId(2),
+        );
+        assert!(Arc::ptr_eq(&players[1], &again));
+        drop((players, again));
+        let newer = Arc::new(CachedView::unconfigured(1, 6));
+        let _screen =
+            shared.encode::<crate::domain::read::faces::screen::ScreenView>(newer.clone(), ());
+        // The old view is held by nothing but the test now.
+        assert_eq!(Arc::strong_count(&old), 1);
+        assert_eq!(_screen.json().as_ref(), b"null");
     }
 }

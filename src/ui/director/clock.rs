@@ -10,6 +10,7 @@ use super::super::live::CommandAction;
 use super::super::live::{command_action, Live};
 use crate::domain::command::Command;
 use crate::domain::config::Level;
+use crate::domain::read::faces::pieces::FieldView;
 use crate::i18n::*;
 use crate::server_fns::{get_config, LiveView};
 use leptos::prelude::*;
@@ -86,7 +87,7 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
                             })}
                         </div>
                     })}
-                    <FieldFigures live=l.clone() />
+                    <FieldFigures field=FieldView::of(&l.view) />
                 }
             })}
             // Outside the view's re-render, so an open list stays open as events arrive.

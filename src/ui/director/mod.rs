@@ -305,7 +305,7 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                                 <tr>
                                     <td>{p.standing.place}</td><td>{p.name.clone()}</td>
                                     <td>{match view.results.iter().find(|r| r.player == player) {
-                                        Some(r) => result_prize(&view, r),
+                                        Some(r) => result_prize(view.ticket.as_ref(), r),
                                         None => euro(p.standing.prize).into_any(),
                                     }}</td>
                                     <td>{busted.then(|| view! {

@@ -9,6 +9,7 @@ use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::Command;
 use crate::domain::config::BountyKind;
 use crate::domain::money::{Cents, Chips};
+use crate::domain::read::faces::pieces::{FieldView, PrizeList};
 use crate::domain::view::{DealQuotes, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ use leptos::prelude::*;
 pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
     let i18n = use_i18n();
     let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
-    let payouts = payout_lines(&view)
+    let payouts = payout_lines(&PrizeList::of(&view))
         .into_iter()
         .map(|l| view! { <tr><td>{l.label.clone()}</td><td class="num">{l.amount()}</td></tr> })
         .collect_view();
@@ -28,7 +29,7 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
             <dl class="figures">
                 <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
                 <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
-                <PurchaseFigures view=view.clone() />
+                <PurchaseFigures field=FieldView::of(&view) />
                 <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
                 {(view.bounty_kind != BountyKind::None).then(|| view! {
                     <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
@@ -246,7 +247,7 @@ pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
                 <tr>
                     <td>{r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</td>
                     <td><a data-testid=format!("result-receipt-{}", r.player.0) href=with_tournament(&format!("/director/receipt/{}", r.player.0), Some(tournament))>{r.name.clone()}</a></td>
-                    <td class="num">{result_prize(&view, r)}</td>
+                    <td class="num">{result_prize(view.ticket.as_ref(), r)}</td>
                     <td class="num">{euro(r.bounties)}</td>
                     <td class="num">{purchases_label(r.entries, r.rebuys, r.add_ons)}</td>
                     <td class="num">{euro(r.paid)}</td>

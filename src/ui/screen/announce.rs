@@ -8,7 +8,8 @@
 //! the browser has it, a bundled sound otherwise.
 
 use crate::domain::ids::{PlayerId, SeatNo, TableNo, Timestamp};
-use crate::domain::view::{LevelView, QueueState, TournamentView};
+use crate::domain::read::faces::screen::ScreenView;
+use crate::domain::view::LevelView;
 
 /// One minute: the warning before the end of a level (and "last hand" before a break).
 const LAST_MINUTE_MS: i64 = 60_000;
@@ -44,7 +45,7 @@ pub struct PlannedSeat {
 
 impl Moment {
     /// The reading of `view` with `remaining_ms` left on the clock now.
-    pub fn of(view: &TournamentView, remaining_ms: i64) -> Moment {
+    pub fn of(view: &ScreenView, remaining_ms: i64) -> Moment {
         Moment {
             started: view.clock.started,
             running: view.clock.running,
@@ -54,28 +55,20 @@ impl Moment {
             next_is_break: view.clock.next.as_ref().is_some_and(|n| n.number.is_none()),
             remaining_ms,
             calls: view.calls.iter().map(|c| (c.table, c.at)).collect(),
-            stopped: view.plan.stopped.clone(),
+            stopped: view.stopped.clone(),
             moves: view
-                .plan
                 .moves
                 .iter()
-                .map(|m| PlannedSeat {
-                    player: m.player,
-                    name: view.player_name(m.player),
-                    table: m.to.table,
-                    seat: m.to.seat,
+                .filter_map(|m| {
+                    Some(PlannedSeat {
+                        player: m.player,
+                        name: m.name.clone(),
+                        table: m.to,
+                        seat: m.seat?,
+                    })
                 })
                 .collect(),
-            to_desk: if view.door.names_called() {
-                view.door
-                    .queue
-                    .iter()
-                    .filter(|l| l.state == QueueState::ToTheDesk)
-                    .map(|l| l.name.clone())
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            to_desk: view.door.to_desk_names.clone(),
         }
     }
 }

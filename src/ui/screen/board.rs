@@ -11,18 +11,17 @@ use super::super::components::{
 };
 use super::super::live::Live;
 use crate::domain::money::Chips;
-use crate::domain::view::{ClockView, LevelView, QueueState, TournamentView};
+use crate::domain::read::faces::screen::ScreenView;
+use crate::domain::view::{ClockView, LevelView};
 use crate::i18n::*;
 use crate::server_fns::LiveView;
 use leptos::prelude::*;
 
-/// How many chip leaders the side column lists.
-const LEADERS: usize = 5;
 /// Names the door shows as awaited at the desk.
 const DESK_NAMES: usize = 6;
 
 /// `ms` as counted down from the view's reading while the clock runs.
-fn counted(ms: i64, clock: &ClockView, live: &Live) -> i64 {
+fn counted(ms: i64, clock: &ClockView, live: &Live<ScreenView>) -> i64 {
     if clock.running {
         ms - (clock.remaining_ms - remaining_now(clock, live))
     } else {
@@ -36,13 +35,14 @@ fn blinds(level: &LevelView) -> String {
 
 /// The top strip: the tournament's name, the field's figures, the bubble.
 #[component]
-pub fn Head(view: TournamentView) -> impl IntoView {
+pub fn Head(view: ScreenView) -> impl IntoView {
     let i18n = use_i18n();
+    let field = view.field.clone();
     let avg_bb = format!(
         "{} BB",
-        super::super::components::number_style().tenths(view.average_bb_x10)
+        super::super::components::number_style().tenths(field.average_bb_x10)
     );
-    let badge = if view.hand_for_hand.is_some() {
+    let badge = if view.hand_for_hand {
         Some(t_string!(i18n, tv_hand_for_hand).to_string())
     } else if view.bubble {
         Some(t_string!(i18n, tv_bubble).to_string())
@@ -56,11 +56,11 @@ pub fn Head(view: TournamentView) -> impl IntoView {
             <h1 class="tv-name">{view.name.clone()}</h1>
             {badge.map(|b| view! { <span class="tv-badge" data-testid="tv-badge">{b}</span> })}
             <dl class="tv-figures">
-                <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{view.players_left}</dd></div>
-                <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{view.entries}</dd></div>
-                <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(view.average_stack)}<small>{avg_bb}</small></dd></div>
-                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(view.prize_pool)}<GuaranteedMark guarantee=view.guarantee /></dd></div>
-                <PurchaseFigures view=view.clone() />
+                <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{field.players_left}</dd></div>
+                <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{field.entries}</dd></div>
+                <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(field.average_stack)}<small>{avg_bb}</small></dd></div>
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(field.prize_pool)}<GuaranteedMark guarantee=field.guarantee /></dd></div>
+                <PurchaseFigures field=field.clone() />
             </dl>
         </header>
     }
@@ -68,7 +68,7 @@ pub fn Head(view: TournamentView) -> impl IntoView {
 
 /// The clock side: a play level, or the break mode.
 #[component]
-pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
+pub fn ClockSide(live: Live<ScreenView>, view: ScreenView) -> impl IntoView {
     let i18n = use_i18n();
     let clock = view.clock.clone();
     let level = clock.level.clone();
@@ -124,14 +124,7 @@ pub fn ClockSide(live: Live, view: TournamentView) -> impl IntoView {
         .into_any();
     }
     // Short tables post a smaller ante (club rule): say so under the level's ante.
-    let mut short_antes: Vec<Chips> = view
-        .tables
-        .iter()
-        .filter(|t| t.open && !t.seats.is_empty() && t.ante != level.ante && t.ante > Chips::ZERO)
-        .map(|t| t.ante)
-        .collect();
-    short_antes.sort();
-    short_antes.dedup();
+    let short_antes = view.short_table_antes.clone();
     let next = clock.next.clone();
     // The last minute of the level shows (the announcer says it too).
     let c = clock.clone();
@@ -243,25 +236,22 @@ fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
 /// the door, the moves, the chip leaders and the payouts, in pages that take turns every few
 /// seconds when they do not all fit.
 #[component]
-pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl IntoView {
+pub fn Side(live: Live<ScreenView>, view: ScreenView, door_qr: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
     // The door (issue T): while registration is open, the sign-up's QR code, and those the
     // desk waits for: by name when the seats are short (the first of the waiting list is
     // called here when a seat frees), else only how many (issue X: anyone on the WiFi can
     // type a name; the room reads it only when calling it helps).
     let door = view.registration_open.then(|| {
-        let at_desk = view
+        let count = view.door.to_desk;
+        let to_desk: Vec<String> = view
             .door
-            .queue
+            .to_desk_names
             .iter()
-            .filter(|l| l.state == QueueState::ToTheDesk);
-        let count = at_desk.clone().count();
-        let to_desk: Vec<String> = if view.door.names_called() {
-            at_desk.take(DESK_NAMES).map(|l| l.name.clone()).collect()
-        } else {
-            Vec::new()
-        };
-        let waiting = view.door.waiting().count();
+            .take(DESK_NAMES)
+            .cloned()
+            .collect();
+        let waiting = view.door.waiting;
         let count_only = to_desk.is_empty() && count > 0;
         let door_qr = door_qr.clone();
         move || view! {
@@ -294,42 +284,38 @@ pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl I
         .iter()
         .map(|c| t_string!(i18n, tv_table_calls, table = c.table.to_string()).to_string())
         .chain(
-            view.plan
-                .stopped
+            view.stopped
                 .iter()
                 .map(|t| t_string!(i18n, tv_table_stopped, table = t.to_string()).to_string()),
         )
         .collect();
     let leaders: Vec<(String, Chips)> = view
-        .chip_leaders(LEADERS)
-        .into_iter()
+        .leaders
+        .iter()
         .map(|p| (p.name.clone(), p.stack))
         .collect();
     let moves: Vec<String> = view
-        .plan
         .moves
         .iter()
-        .map(|m| {
-            t_string!(
+        .map(|m| match m.seat {
+            Some(seat) => t_string!(
                 i18n,
                 tv_move,
-                name = view.player_name(m.player),
-                from = m.from.table.to_string(),
-                to = m.to.table.to_string(),
-                seat = m.to.seat.to_string()
+                name = m.name.clone(),
+                from = m.from.to_string(),
+                to = m.to.to_string(),
+                seat = seat.to_string()
             )
-            .to_string()
-        })
-        .chain(view.plan.waiting.iter().map(|w| {
-            t_string!(
+            .to_string(),
+            None => t_string!(
                 i18n,
                 tv_move_waiting,
-                name = view.player_name(w.player),
-                from = w.from.table.to_string(),
-                to = w.to_table.to_string()
+                name = m.name.clone(),
+                from = m.from.to_string(),
+                to = m.to.to_string()
             )
-            .to_string()
-        }))
+            .to_string(),
+        })
         .collect();
     let mut panels = Vec::new();
     if door.is_some() {
@@ -341,7 +327,7 @@ pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl I
     if !leaders.is_empty() {
         panels.push(Panel::Leaders(leaders));
     }
-    let lines = payout_lines(&view);
+    let lines = payout_lines(&view.prizes);
     if !lines.is_empty() {
         panels.push(Panel::Payouts { first: 0, lines });
     }
@@ -354,7 +340,6 @@ pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl I
         }
         (live.now.get() / PAGE_MS) as usize % count
     };
-    let tv = view.clone();
     let render = move |panel: Panel| -> AnyView {
         match panel {
             Panel::Door => door.clone().map(|d| d().into_any()).unwrap_or_else(|| ().into_any()),
@@ -386,7 +371,6 @@ pub fn Side(live: Live, view: TournamentView, door_qr: Option<String>) -> impl I
             }.into_any(),
         }
     };
-    let _ = tv;
     view! {
         <aside class="tv-side" data-pages=count>
             {(!alerts.is_empty()).then(|| view! {
@@ -483,7 +467,11 @@ mod tests {
 
 /// The whole board during play.
 #[component]
-pub fn Board(live: Live, l: LiveView, door_qr: Option<String>) -> impl IntoView {
+pub fn Board(
+    live: Live<ScreenView>,
+    l: LiveView<ScreenView>,
+    door_qr: Option<String>,
+) -> impl IntoView {
     view! {
         <Head view=l.view.clone() />
         <div class="tv-main">

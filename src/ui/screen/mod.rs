@@ -14,10 +14,10 @@ mod board;
 use super::components::{euro, lang_code, remaining_now, result_prize, FaceTitle, FieldFigures};
 use super::connection::OfflineBanner;
 use super::device::device_now;
-use super::live::{use_live, Live};
+use super::live::{use_face, Live};
 use super::wake::{keep_screen_awake, request_fullscreen};
 use crate::domain::money::Cents;
-use crate::domain::view::TournamentView;
+use crate::domain::read::faces::screen::ScreenView;
 use crate::i18n::*;
 use announce::{announce, Announcer, Cue, Moment};
 use board::Board;
@@ -39,7 +39,7 @@ const RESULTS_PAGE_MS: f64 = 10_000.0;
 /// When play is over the room reads who won what: the winner big, then every place with its
 /// prize and bounties (pages that take turns when they do not fit one screen).
 #[component]
-fn FinalResults(live: Live, view: TournamentView) -> impl IntoView {
+fn FinalResults(live: Live<ScreenView>, view: ScreenView) -> impl IntoView {
     let i18n = use_i18n();
     let mut lines: Vec<_> = view
         .results
@@ -61,9 +61,10 @@ fn FinalResults(live: Live, view: TournamentView) -> impl IntoView {
         }
         (live.now.get() / RESULTS_PAGE_MS) as usize % count
     };
-    let v = view.clone();
+    let ticket = view.prizes.ticket.clone();
     let winner = winner.map(|r| {
-        let prize = (r.prize > Cents::ZERO || r.ticket).then(|| result_prize(&v, &r));
+        let prize =
+            (r.prize > Cents::ZERO || r.ticket).then(|| result_prize(ticket.as_ref(), &r));
         view! {
             <div class="tv-winner" data-testid="tv-winner">
                 <span class="label">{t!(i18n, tv_winner)}</span>
@@ -83,7 +84,7 @@ fn FinalResults(live: Live, view: TournamentView) -> impl IntoView {
                     <li data-testid="final-result">
                         <span class="place">{r.place.unwrap_or_default()}"."</span>
                         <span class="name">{r.name.clone()}</span>
-                        {paid.then(|| view! { <span class="num">{result_prize(&view, &r)}</span> })}
+                        {paid.then(|| view! { <span class="num">{result_prize(ticket.as_ref(), &r)}</span> })}
                         {(r.bounties > Cents::ZERO).then(|| view! { <span class="num bounty">" + "{euro(r.bounties)}</span> })}
                     </li>
                 }
@@ -168,7 +169,7 @@ fn cue_text(i18n: leptos_i18n::I18nContext<Locale>, cue: &Cue) -> String {
 
 /// Watches the live view and says what changed (see `announce`); the last thing said is also
 /// in `said`, the page's live region.
-fn watch_announcements(live: Live, said: RwSignal<String>) {
+fn watch_announcements(live: Live<ScreenView>, said: RwSignal<String>) {
     let i18n = use_i18n();
     let announcer = StoredValue::new(Announcer::default());
     Effect::new(move |_| {
@@ -197,7 +198,7 @@ fn watch_announcements(live: Live, said: RwSignal<String>) {
 
 /// Reads the view again at the end of a level (the server moves to the next level without an
 /// event, so no live message comes) and every few minutes.
-fn keep_clock_fresh(live: Live) {
+fn keep_clock_fresh(live: Live<ScreenView>) {
     let asked_at = StoredValue::new(0.0_f64);
     Effect::new(move |_| {
         let over = live.view.with(|v| match v {
@@ -225,7 +226,9 @@ fn keep_clock_fresh(live: Live) {
 #[component]
 fn Screen() -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live();
+    // The screen's own view: no player list (a bust in a 300-player evening costs the TV
+    // a few kilobytes, issue Y.4).
+    let live = use_face::<ScreenView>(None, ());
     let said = RwSignal::new(String::new());
     let tapped = RwSignal::new(false);
     watch_announcements(live, said);
@@ -254,7 +257,7 @@ fn Screen() -> impl IntoView {
                     Ok(Some(l)) if l.view.finished => view! {
                         <h1 class="screen-title">{l.view.name.clone()}</h1>
                         <FinalResults live view=l.view.clone() />
-                        <FieldFigures live=l.clone() />
+                        <FieldFigures field=l.view.field.clone() />
                     }.into_any(),
                     Ok(Some(l)) => {
                         let door_qr = door_qr.get().and_then(Result::ok).map(|d| d.qr_svg);

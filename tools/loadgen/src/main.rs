@@ -5,6 +5,7 @@
 
 mod api;
 mod evening;
+mod faces;
 mod faults;
 mod hostile;
 mod page;
@@ -49,6 +50,8 @@ enum Cmd {
     Startup(startup::Opts),
     /// Player page response time and bytes per face.
     Page(page::Opts),
+    /// What each face's live view weighs after a bust (issue Y.4).
+    Faces(faces::Opts),
     /// kill -9 during a command stream; nothing acknowledged lost, nothing applied twice.
     Faults(faults::Opts),
     /// Malformed and unauthorized requests: no 5xx, no panic, no state change.
@@ -77,6 +80,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::RawSqlite(_) => "raw-sqlite",
         Cmd::Startup(_) => "startup",
         Cmd::Page(_) => "page",
+        Cmd::Faces(_) => "faces",
         Cmd::Faults(_) => "faults",
         Cmd::Hostile(_) => "hostile",
         Cmd::Reconnect(_) => "reconnect",
@@ -95,6 +99,7 @@ async fn main() -> std::process::ExitCode {
         Cmd::RawSqlite(o) => raw::run(&sb, cli.port, o).await,
         Cmd::Startup(o) => startup::run(&sb, cli.port, o).await,
         Cmd::Page(o) => page::run(&sb, cli.port, o).await,
+        Cmd::Faces(o) => faces::run(&sb, cli.port, o).await,
         Cmd::Faults(o) => faults::run(&sb, cli.port, o).await,
         Cmd::Hostile(o) => hostile::run(&sb, cli.port, o).await,
         Cmd::Reconnect(o) => reconnect::run(&sb, cli.port, o).await,

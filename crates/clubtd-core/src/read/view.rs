@@ -649,6 +649,21 @@ pub struct TournamentView {
     pub announcements: Announcements,
 }
 
+/// The items whose name holds `query` (`names::name_contains`: case, accents and spacing
+/// aside; at least two letters), at most ten: "find my seat" on the whole view and on the
+/// seat search's own.
+pub(crate) fn named<'a, T>(items: &'a [T], query: &str, name: impl Fn(&T) -> &str) -> Vec<&'a T> {
+    let q = crate::model::names::search_key(query);
+    if q.chars().count() < 2 {
+        return Vec::new();
+    }
+    items
+        .iter()
+        .filter(|item| crate::model::names::search_key(name(item)).contains(&q))
+        .take(10)
+        .collect()
+}
+
 /// A player's stack as the faces show it: the last count or what was bought, except for the
 /// one player left, who holds every chip in play (a self-dealt table reports who is out, not
 /// where the chips went: the winner's 12,000 of 36,000 once looked like a lost count).
@@ -665,15 +680,7 @@ impl TournamentView {
     /// spacing aside; at least two letters), at most ten, for "find my seat": the phone's page
     /// and the server's search answer the same.
     pub fn players_named(&self, query: &str) -> Vec<&PlayerView> {
-        let q = crate::model::names::search_key(query);
-        if q.chars().count() < 2 {
-            return Vec::new();
-        }
-        self.players
-            .iter()
-            .filter(|p| crate::model::names::search_key(&p.name).contains(&q))
-            .take(10)
-            .collect()
+        named(&self.players, query, |p| &p.name)
     }
 
     /// The personal page of one player (`None` for an unknown or unregistered one).
@@ -748,7 +755,7 @@ impl TournamentView {
 }
 
 /// A player's planned move, as their phone tells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveNotice {
     pub from: TableNo,
     pub to: TableNo,
