@@ -25,7 +25,7 @@ mkdir -p "$work"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 run() { "$loadgen" --server "$bin" --site "$site" --work "$work" "$@"; }
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(raw-sqlite evening startup page faults hostile reconnect)
+[ ${#steps[@]} -eq 0 ] && steps=(raw-sqlite evening startup page faces faults hostile reconnect)
 status=0
 for step in "${steps[@]}"; do
   case "$step" in
@@ -33,9 +33,11 @@ for step in "${steps[@]}"; do
     raw-sqlite) run raw-sqlite --secs 15 --writers 4 || status=1 ;;
     startup)    run startup --events 10000 --restarts 5 || status=1 ;;
     page)       run page --requests 1000 || status=1 ;;
+    faces)      run faces --busts 10 --requests 500 || status=1 ;;
+    reconnect)  run reconnect || status=1 ;;
     faults)     run faults --kills 25 --writers 3 || status=1 ;;
     hostile)    run hostile --requests 10000 --concurrency 8 || status=1 ;;
-    *) echo "unknown step $step (evening raw-sqlite startup page faults hostile)" >&2; status=2 ;;
+    *) echo "unknown step $step (evening raw-sqlite startup page faces faults hostile reconnect)" >&2; status=2 ;;
   esac
 done
 exit $status
