@@ -884,3 +884,45 @@ async fn deal_quotes_take_an_amount_to_play_for_and_the_payouts_show_the_deal() 
         "no next payout from the replaced table: {payouts}"
     );
 }
+
+/// Issue Y.4: every face's view at its address, for anyone, the default tournament's and by
+/// id alike; a number no face can have is a bad request; a tournament that does not exist is
+/// `null`, as for the whole view.
+#[tokio::test]
+async fn every_face_reads_its_own_view_at_its_address() {
+    let s = real_server(true).await; // the demo, id 1: 24 players at 3 tables
+    let c = Client::new();
+    let get = |path: String| {
+        let c = c.clone();
+        let url = format!("{}{path}", s.base);
+        async move { c.get(url).send().await.expect("an answer") }
+    };
+    let whole: Value = get("/view/1".into()).await.json().await.unwrap();
+    let player = whole["view"]["players"][0]["player"].as_u64().unwrap();
+    let table = whole["view"]["tables"][0]["table"].as_u64().unwrap();
+    for (path, check) in [
+        ("/screen".to_string(), "field"),
+        ("/seats".to_string(), "seats"),
+        ("/door".to_string(), "free_seats"),
+        (format!("/table/{table}"), "table"),
+        (format!("/player/{player}"), "card"),
+        ("/place/1".to_string(), "current"),
+    ] {
+        for which in ["1", "current"] {
+            let answer = get(format!("/view/{which}{path}")).await;
+            assert_eq!(answer.status(), StatusCode::OK, "{path}");
+            let live: Value = answer.json().await.unwrap();
+            assert_eq!(live["tournament"], 1, "{which}{path}");
+            assert_eq!(live["last_seq"], whole["last_seq"], "{which}{path}");
+            assert!(live["view"].get(check).is_some(), "{which}{path}: {live}");
+            assert!(live["view"].get("players").is_none() || path.starts_with("/table"));
+        }
+    }
+    // Nobody by that number: null inside; not a number a table can have: 400.
+    let nobody: Value = get("/view/1/player/9999".into()).await.json().await.unwrap();
+    assert_eq!(nobody, Value::Null);
+    let too_big = get("/view/1/table/70000".into()).await;
+    assert_eq!(too_big.status(), StatusCode::BAD_REQUEST);
+    let unknown: Value = get("/view/77/screen".into()).await.json().await.unwrap();
+    assert_eq!(unknown, Value::Null);
+}

@@ -52,6 +52,12 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     for (const [i, name] of PHONES.entries()) {
       phones.push(await signUpFromPhone(browser, id, name, i === 1 ? "card" : "cash", i === 1));
     }
+    // The fifth phone follows its own place (issue Y.4): no other entry, not the room's view.
+    const fifth: string[] = [];
+    phones[4].on("response", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/view/")) fifth.push(path);
+    });
     await phones[0].screenshot({ path: "test-results/signup-phone-place.png", fullPage: true });
     await expect(phones[0].getByTestId("to-the-desk")).toContainText("Go to the desk to pay");
     await expect(phones[1].getByTestId("to-the-desk")).toContainText("Ga naar de inschrijftafel");
@@ -119,6 +125,8 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     await expect(page.getByTestId("seat-drawn")).toContainText(PHONES[4]);
     await expect(page.getByTestId("door-queue")).toHaveCount(0);
     await expect(phones[4].getByTestId("admitted")).toBeVisible();
+    expect(fifth.length, "the fifth phone followed its place").toBeGreaterThan(0);
+    for (const path of fifth) expect(path).toBe(`/view/${id}/place/5`);
     await phones[4].screenshot({ path: "test-results/signup-phone-admitted.png", fullPage: true });
   } finally {
     for (const phone of phones) await phone.context().close();

@@ -8,7 +8,9 @@ use crate::domain::money::{Cents, Chips};
 use crate::domain::numbers::NumberStyle;
 use crate::domain::read::faces::pieces::{FieldView, PrizeList};
 use crate::domain::read::faces::FaceView;
-use crate::domain::view::{ClockView, LevelView, MoveNotice, ResultLine, TournamentView};
+use crate::domain::view::{
+    ClockView, LevelView, MoveNotice, PlayerView, ResultLine, TournamentView,
+};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::protocol::Refused;
@@ -616,6 +618,9 @@ pub fn aged(
 pub fn Answer(
     reply: Signal<Option<Result<CommandReply, ServerFnError>>>,
     #[prop(optional, into)] view: Option<Signal<Option<TournamentView>>>,
+    /// The players to name, where the page has a face's own list rather than the whole view.
+    #[prop(optional, into)]
+    players: Option<Signal<Vec<PlayerView>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // "Saved" fades once old (issue U.6); a refusal stays until the next answer.
@@ -624,9 +629,12 @@ pub fn Answer(
         let lang = lang_code(i18n.get_locale());
         match reply.get() {
             Some(Ok(CommandReply::Rejected(refused))) => {
-                let params = match view {
-                    Some(v) => v.with(|v| named_params(v.as_ref(), &refused.params)),
-                    None => refused.params.clone(),
+                let params = match (players, view) {
+                    (Some(p), _) => p.with(|p| named_params(Some(p), &refused.params)),
+                    (None, Some(v)) => v.with(|v| {
+                        named_params(v.as_ref().map(|v| v.players.as_slice()), &refused.params)
+                    }),
+                    (None, None) => refused.params.clone(),
                 };
                 let sign_in = sign_in_link(&refused.code);
                 Some(view! { <p class="answer error" role="alert" data-testid="answer" data-code=refused.code.clone()>{error_message(lang, &refused.code, &params)}{sign_in}</p> }.into_any())
@@ -683,16 +691,18 @@ pub fn server_error_code(e: &ServerFnError) -> &str {
 /// A refusal's parameters with every player id (`player`, `winner`) replaced by the player's
 /// name and seat, as the room knows them.
 pub fn named_params(
-    view: Option<&TournamentView>,
+    players: Option<&[PlayerView]>,
     params: &BTreeMap<String, String>,
 ) -> BTreeMap<String, String> {
     let mut named = params.clone();
-    let Some(view) = view else { return named };
+    let Some(players) = players else {
+        return named;
+    };
     for key in ["player", "winner"] {
         let Some(id) = params.get(key).and_then(|v| v.parse::<u32>().ok()) else {
             continue;
         };
-        if let Some(p) = view.players.iter().find(|p| p.player.0 == id) {
+        if let Some(p) = players.iter().find(|p| p.player.0 == id) {
             let text = match (p.table, p.seat) {
                 (Some(t), Some(s)) => format!("{} ({}·{})", p.name, t.0, s.0),
                 _ => p.name.clone(),
@@ -874,7 +884,7 @@ mod tests {
             ("table".to_string(), "3".to_string()),
             ("winner".to_string(), "999".to_string()),
         ]);
-        let named = named_params(Some(&view), &params);
+        let named = named_params(Some(&view.players), &params);
         let seat = format!(
             "Anna Peeters ({}·{})",
             anna.table.expect("seated").0,

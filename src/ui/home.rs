@@ -1,7 +1,8 @@
 //! The landing page: the four faces, the language switch, and the tournament on now.
 
 use super::components::LangSwitch;
-use super::live::{use_live, with_tournament};
+use super::live::{use_face, with_tournament};
+use crate::domain::read::faces::door::DoorFaceView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -9,7 +10,7 @@ use leptos::prelude::*;
 #[component]
 pub fn HomePage() -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live();
+    let live = use_face::<DoorFaceView>(None, ());
     view! {
         <main class="page home">
             <header class="bar"><h1>{t!(i18n, app_name)}</h1><LangSwitch /></header>
@@ -24,8 +25,8 @@ pub fn HomePage() -> impl IntoView {
                             <h2 data-testid="tournament-name">{l.view.name.clone()}</h2>
                             <nav class="faces">
                                 <a class="face" href=with_tournament("/director", t)>{t!(i18n, face_director)}</a>
-                                {l.view.tables.iter().filter(|tb| tb.open).map(|tb| {
-                                    let n = tb.table.0;
+                                {l.view.open_tables.iter().map(|tb| {
+                                    let n = tb.0;
                                     view! { <a class="face" href=with_tournament(&format!("/table/{n}"), t)>{t!(i18n, table_n, n = n)}</a> }
                                 }).collect_view()}
                                 // Players sign up from here too while registration is open.

@@ -130,6 +130,12 @@ pub fn use_live_of(tournament: Option<i64>) -> Live {
 /// The live view of one face (`key`: which of its views, e.g. the player's) of one tournament
 /// (`None`: the address's choice, else the current one).
 pub fn use_face<V: FaceView>(tournament: Option<i64>, key: V::Key) -> Live<V> {
+    use_face_keyed(tournament, Signal::stored(key))
+}
+
+/// `use_face` for a key that can change while the page is open (a table's number in its
+/// address): the view is fetched again for the new key.
+pub fn use_face_keyed<V: FaceView>(tournament: Option<i64>, key: Signal<V::Key>) -> Live<V> {
     let version = RwSignal::new(0u64);
     let online = RwSignal::new(true);
     let received_at = RwSignal::new(0.0);
@@ -154,9 +160,14 @@ pub fn use_face<V: FaceView>(tournament: Option<i64>, key: V::Key) -> Live<V> {
             (
                 version.try_get().unwrap_or_default(),
                 tournament.or_else(|| choice.try_get().flatten()),
+                key.try_get(),
             )
         },
-        move |(_, tournament)| async move {
+        move |(_, tournament, key)| async move {
+            // The page's owner is gone (see above): nothing to fetch for.
+            let Some(key) = key else {
+                return Ok(None);
+            };
             fetching.try_set_value(true);
             let v = match fetch_view::<V>(tournament, key).await {
                 Ok(v) => {
@@ -220,7 +231,7 @@ pub fn use_face<V: FaceView>(tournament: Option<i64>, key: V::Key) -> Live<V> {
             // device kept a newer view: ask again, which falls back to the newer one. Else the
             // page's view is the newest this device has: keep it.
             let asked = tournament.or_else(|| choice.get_untracked());
-            let kept_key = kept_view::key(asked, &V::path(key));
+            let kept_key = kept_view::key(asked, &V::path(key.get_untracked()));
             match kept_view::load::<V>(&kept_key) {
                 Some((kept, _)) if kept.last_seq > live.last_seq => version.update(|v| *v += 1),
                 _ => {

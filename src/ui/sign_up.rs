@@ -8,10 +8,11 @@ use super::components::{
     date_time_of, method_label, zone_offset, ConfirmButton, FaceTitle, LangSwitch,
 };
 use super::connection::OfflineBanner;
-use super::live::{use_live, use_live_of, with_tournament};
+use super::live::{use_face, with_tournament};
 use super::outbox::new_command_id;
 use crate::domain::event::PaymentMethod;
-use crate::domain::view::{QueueState, TournamentView};
+use crate::domain::read::faces::door::{DoorFaceView, PlaceFaceView};
+use crate::domain::view::QueueState;
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::protocol::CommandReply;
@@ -73,7 +74,8 @@ fn go_to(path: &str) {
 #[component]
 pub fn SignUpPage() -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live();
+    // The door's own view: counts, not the queue's names (issue Y.4).
+    let live = use_face::<DoorFaceView>(None, ());
     let name = RwSignal::new(String::new());
     let method = RwSignal::new(PaymentMethod::Cash);
     // Made when the name changes and kept for taps of the same sign-up: a second tap after a
@@ -209,25 +211,25 @@ fn lang_code_now(i18n: leptos_i18n::I18nContext<Locale>) -> &'static str {
 /// Whether a phone can sign up now, and what it will find: the queue and the free seats.
 #[component]
 fn DoorState(
-    view: TournamentView,
+    view: DoorFaceView,
     /// The device's clock (0 until the page runs in the browser).
     now: RwSignal<f64>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let waiting = view.door.queue.len();
-    let free = view.door.free_seats as usize;
+    let waiting = view.waiting as usize;
+    let free = view.free_seats as usize;
     if !view.registration_open {
         return view! { <p class="answer error" role="status" data-testid="door-closed">{t!(i18n, queue_closed)}</p> }.into_any();
     }
-    if let Some(cap) = view.door.cap.filter(|_| view.door.full()) {
+    if let Some(cap) = view.full_at {
         return view! { <p class="answer error" role="status" data-testid="sign-ups-full">{t!(i18n, sign_ups_full, cap = cap)}</p> }.into_any();
     }
     let full = waiting >= free;
     // Before the director's time the page says when (the device's clock decides, the view
     // is not redrawn at that moment); the form stays, and the server refuses an early tap.
-    let opens_at = view.door.opens_at;
+    let opens_at = view.opens_at;
     let offset = zone_offset();
-    let read_at = view.clock.read_at.0;
+    let read_at = view.read_at.0;
     let not_yet = move || {
         // Before hydration the view's own time stands in for the device's.
         let now = match now.get() as i64 {
@@ -268,11 +270,11 @@ pub fn SignUpPlacePage() -> impl IntoView {
     }
 }
 
-/// The place, followed on the tournament's public view.
+/// The place, followed on its own view (this entry only, issue Y.4).
 #[component]
 fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
     let i18n = use_i18n();
-    let live = use_live_of(Some(entry.tournament));
+    let live = use_face::<PlaceFaceView>(Some(entry.tournament), entry.entry);
     let number = entry.entry;
     let tournament = entry.tournament;
     // Admitted since the page opened: the player's page is asked for again.
@@ -281,10 +283,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
             v.as_ref()
                 .and_then(|r| r.as_ref().ok())
                 .and_then(|l| l.as_ref())
-                .is_some_and(|l| {
-                    let door = &l.view.door;
-                    door.admitted_as(door.resolve(number)).is_some()
-                })
+                .is_some_and(|l| l.view.admitted.is_some())
         })
     });
     let token = StoredValue::new(token);
@@ -296,11 +295,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
     let leave = Action::new(move |_: &()| leave_queue(token.get_value(), new_command_id()));
     Effect::new(move |_| {
         let gone = live.view.with(|v| match v {
-            Some(Ok(Some(l))) => {
-                let door = &l.view.door;
-                let now = door.resolve(number);
-                door.line(now).is_none() && door.admitted_as(now).is_none()
-            }
+            Some(Ok(Some(l))) => l.view.gone(),
             _ => false,
         });
         if gone {
@@ -312,11 +307,11 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
     let called = Memo::new(move |_| {
         live.view
             .try_with(|v| match v {
-                Some(Ok(Some(l))) => {
-                    let door = &l.view.door;
-                    door.line(door.resolve(number))
-                        .is_some_and(|line| line.state == QueueState::ToTheDesk)
-                }
+                Some(Ok(Some(l))) => l
+                    .view
+                    .line
+                    .as_ref()
+                    .is_some_and(|line| line.state == QueueState::ToTheDesk),
                 _ => false,
             })
             .unwrap_or(false)
@@ -346,27 +341,24 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                     let view = l.view;
                     let name = view.name.clone();
                     // The desk may have merged this place into another of the same player.
-                    let current = view.door.resolve(number);
+                    let current = view.current;
                     let merged = (current != number).then(|| view! {
                         <p class="hint" data-testid="merged-into">{t!(i18n, merged_into, entry = current.0)}</p>
                     });
-                    let body = if let Some(player) = view.door.admitted_as(current) {
-                        let seat = view.players.iter().find(|p| p.player == player).cloned();
+                    let body = if let Some(seat) = view.admitted {
                         view! {
                             <section class="panel queue-admitted" data-testid="admitted">
                                 <h2>{t!(i18n, admitted_title)}</h2>
-                                {seat.map(|p| view! {
-                                    <p class="seat-big" data-testid="admitted-seat">
-                                        <span>{t!(i18n, table)}" "<b>{p.table.map_or(0, |t| t.0)}</b></span>
-                                        <span>{t!(i18n, seat)}" "<b>{p.seat.map_or(0, |s| s.0)}</b></span>
-                                    </p>
-                                })}
+                                <p class="seat-big" data-testid="admitted-seat">
+                                    <span>{t!(i18n, table)}" "<b>{seat.table.map_or(0, |t| t.0)}</b></span>
+                                    <span>{t!(i18n, seat)}" "<b>{seat.seat.map_or(0, |s| s.0)}</b></span>
+                                </p>
                                 {move || player_page.get().and_then(Result::ok).and_then(|e| e.player_page).map(|href| view! {
                                     <a class="button primary big" href=href data-testid="open-my-page">{t!(i18n, open_my_page)}</a>
                                 })}
                             </section>
                         }.into_any()
-                    } else if let Some(line) = view.door.line(current).cloned() {
+                    } else if let Some(line) = view.line.clone() {
                         view! {
                             <section class="panel queue-place" data-testid="my-place" data-state=state_code(line.state)>
                                 <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{current.0}</b>" · "{line.name.clone()}</p>

@@ -6,12 +6,13 @@ mod kit;
 
 use clubtd_core::command::Command;
 use clubtd_core::config::templates;
-use clubtd_core::ids::{PlayerId, Timestamp};
+use clubtd_core::ids::{PlayerId, TableNo, Timestamp};
 use clubtd_core::money::Chips;
 use clubtd_core::read::faces::personal::PersonalView;
 use clubtd_core::read::faces::pieces::{FieldView, PrizeList};
 use clubtd_core::read::faces::screen::ScreenView;
 use clubtd_core::read::faces::seat_search::SeatSearchView;
+use clubtd_core::read::faces::table::TableFaceView;
 use clubtd_core::read::faces::FaceView;
 use clubtd_core::view::{tournament_view, TournamentView};
 use kit::Kit;
@@ -21,6 +22,8 @@ use kit::Kit;
 const SCREEN_BYTES: usize = 8 * 1024;
 /// A player's page, uncompressed (the issue asks 4 KB).
 const PERSONAL_BYTES: usize = 4 * 1024;
+/// A table's device: its own players' records, not the room's.
+const TABLE_BYTES: usize = 8 * 1024;
 /// The seat search holds every name; it must stay well under the whole view.
 const SEAT_SEARCH_BYTES: usize = 24 * 1024;
 
@@ -154,9 +157,115 @@ fn the_seat_search_finds_every_name_where_the_whole_view_does() {
 }
 
 #[test]
+fn each_table_reads_its_own_table_its_moves_and_its_players() {
+    let (_, whole) = evening();
+    let mut moves_seen = 0;
+    for t in &whole.tables {
+        let n = t.table;
+        let mine = TableFaceView::of(&whole, n).expect("a table's view");
+        assert_eq!(mine.table.as_ref(), Some(t));
+        assert_eq!(mine.clock, whole.clock);
+        assert_eq!(mine.call.as_ref(), whole.call_of(n));
+        assert_eq!(mine.need_button, whole.plan.need_button.contains(&n));
+        // The moves from or to this table, each of its players named.
+        let expected: Vec<_> = whole
+            .plan
+            .moves
+            .iter()
+            .filter(|m| m.from.table == n || m.to.table == n)
+            .collect();
+        assert_eq!(mine.moves.iter().collect::<Vec<_>>(), expected);
+        for m in &mine.moves {
+            assert_eq!(mine.player_name(m.player), whole.player_name(m.player));
+            moves_seen += 1;
+        }
+        // Everyone seated here is in its list, with the whole view's record.
+        for seat in &t.seats {
+            let p = mine.players.iter().find(|p| p.player == seat.player);
+            assert_eq!(p, whole.players.iter().find(|p| p.player == seat.player));
+        }
+        let bytes = json_len(&mine);
+        assert!(bytes <= TABLE_BYTES, "table {n}'s view is {bytes} B");
+    }
+    assert!(
+        moves_seen >= 2,
+        "a move is seen by the giving and the receiving table"
+    );
+    // A table the tournament does not have: the view says so.
+    let none = TableFaceView::of(&whole, TableNo(99)).expect("a view");
+    assert_eq!(none.table, None);
+}
+
+#[test]
 fn every_face_has_its_own_address() {
+    assert_eq!(TableFaceView::path(TableNo(3)), "/table/3");
     assert_eq!(TournamentView::path(()), "");
     assert_eq!(SeatSearchView::path(()), "/seats");
     assert_eq!(ScreenView::path(()), "/screen");
     assert_eq!(PersonalView::path(PlayerId(12)), "/player/12");
+}
+
+#[test]
+fn a_phone_at_the_door_follows_its_own_place_through_a_merge_and_its_admission() {
+    use clubtd_core::config::LateRegistration;
+    use clubtd_core::event::PaymentMethod;
+    use clubtd_core::ids::EntryNo;
+    use clubtd_core::read::faces::door::{DoorFaceView, PlaceFaceView};
+    let mut config = templates::club_evening("Deur", 1);
+    config.table_size = 9;
+    config.stop_table_at = 0;
+    config.late_registration = LateRegistration::UntilLevel {
+        level: 2,
+        through_break: false,
+    };
+    let mut k = Kit::new(config);
+    for name in ["Jan Peeters", "Lien", "Jan Peters"] {
+        k.ok(Command::SignUp {
+            name: name.into(),
+            method: PaymentMethod::Card,
+        });
+    }
+    let whole = |k: &Kit| tournament_view(&k.t, Timestamp(k.now)).expect("created");
+    let door = DoorFaceView::of(&whole(&k), ()).expect("the door's view");
+    assert_eq!((door.waiting, door.registration_open), (3, true));
+    assert_eq!(door.free_seats, whole(&k).door.free_seats);
+    // The first phone's place, then the desk merges it into the third.
+    let first = PlaceFaceView::of(&whole(&k), EntryNo(1)).expect("a place");
+    assert_eq!(first.current, EntryNo(1));
+    assert_eq!(
+        first.line.as_ref().map(|l| l.name.as_str()),
+        Some("Jan Peeters")
+    );
+    k.ok(Command::MergeQueueEntries {
+        keep: EntryNo(3),
+        merged: EntryNo(1),
+    });
+    let first = PlaceFaceView::of(&whole(&k), EntryNo(1)).expect("a place");
+    assert_eq!(
+        first.current,
+        EntryNo(3),
+        "the first phone follows the merge"
+    );
+    assert_eq!(
+        first.line.as_ref().map(|l| l.name.as_str()),
+        Some("Jan Peters")
+    );
+    // Admitted at the desk: the player and the seat, and the line is gone.
+    k.ok(Command::Admit {
+        entry: EntryNo(3),
+        method: PaymentMethod::Cash,
+        same_name_confirmed: false,
+    });
+    let first = PlaceFaceView::of(&whole(&k), EntryNo(1)).expect("a place");
+    let admitted = first.admitted.expect("admitted");
+    let record = k.t.players[&admitted.player].seat.expect("seated");
+    assert_eq!(
+        (admitted.table, admitted.seat),
+        (Some(record.table), Some(record.seat))
+    );
+    assert!(first.line.is_none() && !first.gone());
+    // Nothing of the others' names in a place's view.
+    let text = serde_json::to_string(&first).expect("serialises");
+    assert!(!text.contains("Lien"), "{text}");
+    assert_eq!(DoorFaceView::of(&whole(&k), ()).expect("door").waiting, 1);
 }

@@ -94,19 +94,7 @@ pub async fn build(
     let router = Router::new()
         .merge(super::json_api::router())
         .route("/live/{tournament}", get(live))
-        .route("/view/{tournament}", get(super::shared_view::shared_view))
-        .route(
-            "/view/{tournament}/screen",
-            get(super::shared_view::screen_view),
-        )
-        .route(
-            "/view/{tournament}/seats",
-            get(super::shared_view::seat_search_view),
-        )
-        .route(
-            "/view/{tournament}/player/{player}",
-            get(super::shared_view::personal_view),
-        )
+        .merge(super::shared_view::routes())
         .route(
             "/export/{tournament}/events.json",
             get(super::export::events_json),

@@ -7,6 +7,8 @@
 //!
 //! Each face that has a view of its own reads it beside: `/view/{tournament}/screen` (the
 //! room screen), `/view/{tournament}/seats` (the seat search),
+//! `/view/{tournament}/table/{n}` (a table's device), `/view/{tournament}/door` (the landing
+//! page and the sign-up form), `/view/{tournament}/place/{entry}` (a phone's place in the queue),
 //! `/view/{tournament}/player/{player}` (a player's personal page), the same
 //! bytes for every page of that face (issue Y.4: the TV follows a bust without the room's
 //! player list).
@@ -14,16 +16,20 @@
 //! The engine hands out the view; the bytes (each face's `LiveView` as JSON, and gzipped) are
 //! this HTTP layer's business, made once per view the engine hands out (`view_bytes.rs`).
 
-use crate::domain::ids::PlayerId;
+use crate::domain::ids::{EntryNo, PlayerId, TableNo};
+use crate::domain::read::faces::door::{DoorFaceView, PlaceFaceView};
 use crate::domain::read::faces::personal::PersonalView;
 use crate::domain::read::faces::screen::ScreenView;
 use crate::domain::read::faces::seat_search::SeatSearchView;
+use crate::domain::read::faces::table::TableFaceView;
 use crate::domain::read::faces::FaceView;
 use crate::domain::view::TournamentView;
 use crate::server::app_state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 
 /// Does the client take gzip? (Every browser does; a client that does not gets plain JSON.)
 fn accepts_gzip(headers: &HeaderMap) -> bool {
@@ -40,40 +46,65 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
         })
 }
 
-/// The whole view of a tournament (`current`: the one the faces show by default).
-pub async fn shared_view(
+/// The `/view/…` routes: each face's view of a tournament (`current`: the one the faces show
+/// by default).
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/view/{tournament}", get(single::<TournamentView>))
+        .route("/view/{tournament}/screen", get(single::<ScreenView>))
+        .route("/view/{tournament}/seats", get(single::<SeatSearchView>))
+        .route("/view/{tournament}/door", get(single::<DoorFaceView>))
+        .route("/view/{tournament}/table/{n}", get(numbered::<TableFaceView>))
+        .route("/view/{tournament}/place/{n}", get(numbered::<PlaceFaceView>))
+        .route("/view/{tournament}/player/{n}", get(numbered::<PersonalView>))
+}
+
+/// The view of a face with one view per tournament.
+async fn single<V: FaceView<Key = ()>>(
     State(state): State<AppState>,
     Path(which): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    face::<TournamentView>(&state, &which, (), &headers).await
+    face::<V>(&state, &which, (), &headers).await
 }
 
-/// The room screen's view.
-pub async fn screen_view(
+/// The view of a face with one per table, queue entry or player, numbered in the address
+/// (`null` inside for a number the tournament does not have).
+async fn numbered<V: FaceView>(
     State(state): State<AppState>,
-    Path(which): Path<String>,
+    Path((which, n)): Path<(String, u32)>,
     headers: HeaderMap,
-) -> Response {
-    face::<ScreenView>(&state, &which, (), &headers).await
+) -> Response
+where
+    V::Key: Numbered,
+{
+    match V::Key::numbered(n) {
+        Some(key) => face::<V>(&state, &which, key, &headers).await,
+        None => StatusCode::BAD_REQUEST.into_response(),
+    }
 }
 
-/// The seat search's view (`/player`).
-pub async fn seat_search_view(
-    State(state): State<AppState>,
-    Path(which): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    face::<SeatSearchView>(&state, &which, (), &headers).await
+/// A face's key as the address writes it: a number.
+trait Numbered: Sized {
+    fn numbered(n: u32) -> Option<Self>;
 }
 
-/// A player's personal page's view (`null` for a player the tournament does not have).
-pub async fn personal_view(
-    State(state): State<AppState>,
-    Path((which, player)): Path<(String, u32)>,
-    headers: HeaderMap,
-) -> Response {
-    face::<PersonalView>(&state, &which, PlayerId(player), &headers).await
+impl Numbered for TableNo {
+    fn numbered(n: u32) -> Option<TableNo> {
+        u16::try_from(n).ok().map(TableNo)
+    }
+}
+
+impl Numbered for EntryNo {
+    fn numbered(n: u32) -> Option<EntryNo> {
+        Some(EntryNo(n))
+    }
+}
+
+impl Numbered for PlayerId {
+    fn numbered(n: u32) -> Option<PlayerId> {
+        Some(PlayerId(n))
+    }
 }
 
 /// Face `V`'s view of the tournament `which` names, as JSON (gzipped for a client that takes

@@ -12,7 +12,8 @@ use super::super::outbox::Outbox;
 use crate::domain::command::{BustReport, Command};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
-use crate::domain::view::{SeatView, TournamentView};
+use crate::domain::read::faces::table::TableFaceView;
+use crate::domain::view::SeatView;
 use crate::i18n::*;
 use crate::server_fns::CommandReply;
 use leptos::prelude::*;
@@ -68,7 +69,7 @@ pub fn BustReportForm(
     /// The bust reports' own action: its answer is shown here, under Confirm.
     send: CommandAction,
     /// For the answer: players by name and seat, not by number.
-    view: TournamentView,
+    view: TableFaceView,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let BustDraft {
@@ -156,7 +157,7 @@ pub fn BustReportForm(
         reported.set(false);
         send.dispatch(Command::ReportBusts { table, busts });
     };
-    let view = Signal::stored(Some(view));
+    let players = Signal::stored(view.players);
     let seat_buttons = move |who: RwSignal<Vec<PlayerId>>,
                              other: RwSignal<Vec<PlayerId>>,
                              id: &'static str| {
@@ -235,7 +236,7 @@ pub fn BustReportForm(
                 on:click=confirm>
                 {t!(i18n, confirm)}
             </button>
-            <div class="bust-answer" data-testid="bust-answer"><Answer reply=send.value().into() view /></div>
+            <div class="bust-answer" data-testid="bust-answer"><Answer reply=send.value().into() players /></div>
             {move || (reported.get() && registration_open).then(|| view! {
                 <p class="hint" data-testid="re-entry-open">{t!(i18n, re_entry_open)}</p>
             })}

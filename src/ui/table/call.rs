@@ -6,6 +6,7 @@ use super::super::components::format_ms;
 use super::super::live::{CommandAction, Live};
 use crate::domain::command::Command;
 use crate::domain::ids::TableNo;
+use crate::domain::read::faces::FaceView;
 use crate::domain::view::CallView;
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -13,11 +14,11 @@ use leptos::prelude::*;
 /// The call's state and its buttons. `server_now` is the server's time of the view (its
 /// clock's reading), so the time since the call never depends on this device's clock.
 #[component]
-pub fn CallPanel(
+pub fn CallPanel<V: FaceView>(
     table: TableNo,
     call: Option<CallView>,
     server_now: i64,
-    live: Live,
+    live: Live<V>,
     send: CommandAction,
     /// Opens the guided rulings when the table calls (what the TD will ask first).
     on_call: Callback<()>,

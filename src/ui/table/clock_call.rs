@@ -5,6 +5,7 @@
 use super::super::components::format_ms;
 use super::super::device::device_now;
 use super::super::live::Live;
+use crate::domain::read::faces::FaceView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -13,7 +14,7 @@ const FINAL_MS: f64 = 10_000.0;
 
 /// The clock-call button and its countdown.
 #[component]
-pub fn ClockCall(live: Live) -> impl IntoView {
+pub fn ClockCall<V: FaceView>(live: Live<V>) -> impl IntoView {
     let i18n = use_i18n();
     let started = RwSignal::new(None::<f64>);
     let elapsed = move || started.get().map(|s| (live.now.get() - s).max(0.0));

@@ -8,8 +8,9 @@ use super::super::ruling::reason_text;
 use crate::domain::command::Command;
 use crate::domain::event::PenaltyKind;
 use crate::domain::ids::{PlayerId, TableNo};
+use crate::domain::read::faces::table::TableFaceView;
 use crate::domain::rulings::SituationSummary;
-use crate::domain::view::{TableView, TournamentView};
+use crate::domain::view::TableView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -17,9 +18,9 @@ use leptos::prelude::*;
 /// counts down with one tap per hand played (or by itself in hand-for-hand).
 #[component]
 pub fn TablePenalties(
-    view: TournamentView,
+    view: TableFaceView,
     table: TableNo,
-    live: Live,
+    live: Live<TableFaceView>,
     send: CommandAction,
     read_only: bool,
     /// The guided situations, to name a ruling's penalty by its situation.
@@ -127,7 +128,7 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
 /// confirmed yet. The table sees them sit down, so it says so itself; once the level after
 /// the bonus has begun, the blinds of a stack still missing are taken.
 #[component]
-pub fn BonusArrivals(view: TournamentView, table: TableNo, send: CommandAction) -> impl IntoView {
+pub fn BonusArrivals(view: TableFaceView, table: TableNo, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let mut here: Vec<_> = view
         .players
@@ -180,7 +181,7 @@ pub fn BonusArrivals(view: TournamentView, table: TableNo, send: CommandAction) 
 /// starts everywhere once every table has.
 #[component]
 pub fn HandForHand(
-    view: TournamentView,
+    view: TableFaceView,
     tv: TableView,
     send: CommandAction,
     read_only: bool,

@@ -17,9 +17,10 @@ mod state;
 
 use super::components::{chips, Answer, ClockPanel, FaceTitle, LangSwitch};
 use super::connection::OfflineBanner;
-use super::live::{command_action, use_live};
+use super::live::{command_action, use_face_keyed};
 use super::ruling::RulingFlow;
 use crate::domain::ids::TableNo;
+use crate::domain::read::faces::table::TableFaceView;
 use crate::i18n::*;
 use crate::server_fns::CommandReply;
 use bust_report::{BustDraft, BustReportForm};
@@ -47,7 +48,8 @@ pub fn TablePage() -> impl IntoView {
                 .flatten()
                 .unwrap_or(0)
         };
-    let live = use_live();
+    // The table's own view: its seats, moves, calls and penalties, not the room's (issue Y.4).
+    let live = use_face_keyed::<TableFaceView>(None, Signal::derive(move || TableNo(table())));
     let query = use_query_map();
     // The table's key comes from its QR code (`?key=`) and is remembered on the device.
     let key = RwSignal::new(query.with_untracked(|q| q.get("key")));
@@ -101,13 +103,12 @@ pub fn TablePage() -> impl IntoView {
     let situations = Resource::new(|| (), |_| crate::server_fns::ruling_situations());
     // The seats for the guided rulings' amounts, one field per seat.
     let hand_seats = Signal::derive(move || {
-        let n = TableNo(table());
         live.view
             .try_get()
             .flatten()
             .and_then(|r| r.ok())
             .flatten()
-            .and_then(|l| l.view.tables.into_iter().find(|t| t.table == n))
+            .and_then(|l| l.view.table)
             .map(|tv| tv.seats.into_iter().map(|s| (s.seat, s.name)).collect())
             .unwrap_or_default()
     });
@@ -128,7 +129,7 @@ pub fn TablePage() -> impl IntoView {
             <Transition fallback=|| ()>
                 {move || live.view.get().map(|v| v.ok().flatten().and_then(|l| {
                     let n = TableNo(table());
-                    let tv = l.view.tables.iter().find(|t| t.table == n).cloned()?;
+                    let tv = l.view.table.clone()?;
                     let ro = read_only.get();
                     Some(view! {
                         <TableState view=l.view.clone() tv=tv.clone() live read_only=ro />
@@ -143,7 +144,7 @@ pub fn TablePage() -> impl IntoView {
                         {move || live.view.get().map(|v| v.ok().flatten().map(|l| {
                             let n = TableNo(table());
                             view! {
-                                <CallPanel table=n call=l.view.call_of(n).cloned() server_now=l.view.clock.read_at.0
+                                <CallPanel table=n call=l.view.call.clone() server_now=l.view.clock.read_at.0
                                     live send on_call=Callback::new(move |_| show_flow.set(true)) />
                             }
                         }))}
@@ -160,7 +161,7 @@ pub fn TablePage() -> impl IntoView {
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => {
                         let n = TableNo(table());
-                        let Some(tv) = l.view.tables.iter().find(|t| t.table == n).cloned() else {
+                        let Some(tv) = l.view.table.clone() else {
                             return view! { <p class="answer error">{t!(i18n, no_such_table)}</p> }.into_any();
                         };
                         let ro = read_only.get();

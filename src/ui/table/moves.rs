@@ -7,7 +7,7 @@ use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::event::MoveReason;
 use crate::domain::ids::TableNo;
-use crate::domain::view::TournamentView;
+use crate::domain::read::faces::table::TableFaceView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
@@ -15,41 +15,20 @@ use leptos::prelude::*;
 /// carries moves out from the console, so the table sees nothing until a move is made.
 #[component]
 pub fn TableMoves(
-    view: TournamentView,
+    view: TableFaceView,
     table: TableNo,
     send: CommandAction,
     /// Without the table's key: the moves are shown, not confirmed here.
     read_only: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let moves: Vec<_> = if view.balancing.automatic {
-        view.plan
-            .moves
-            .iter()
-            .filter(|m| m.from.table == table || m.to.table == table)
-            .cloned()
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // The view has the moves from and to this table only, and none with confirm-first
+    // balancing (`TableFaceView::moves`).
+    let moves = view.moves.clone();
     // TDA 25: a move into a table whose button is unknown has no seat yet. The receiving
     // table is asked for its button (the seats below set it); the giving table's player stays.
-    let waits: Vec<_> = if view.balancing.automatic {
-        view.plan
-            .waiting
-            .iter()
-            .filter(|w| w.from.table == table || w.to_table == table)
-            .copied()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let redraw = view.last_redraw.clone().filter(|r| {
-        r.broken == Some(table)
-            || r.moves
-                .iter()
-                .any(|m| m.to.table == table || m.from.table == table)
-    });
+    let waits = view.waits.clone();
+    let redraw = view.redraw.clone();
     (!moves.is_empty() || !waits.is_empty() || redraw.is_some()).then(|| {
         let waiting_lines = waits
             .into_iter()

@@ -5,14 +5,14 @@
 use super::super::live::CommandAction;
 use crate::domain::command::Command;
 use crate::domain::ids::TableNo;
+use crate::domain::read::faces::table::TableFaceView;
 use crate::domain::state::PlayerStatus;
-use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
 /// The busted players of this table who may still rebuy.
 #[component]
-pub fn RebuyAsks(view: TournamentView, table: TableNo, send: CommandAction) -> impl IntoView {
+pub fn RebuyAsks(view: TableFaceView, table: TableNo, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
     let here: Vec<_> = view
         .players

@@ -4,26 +4,24 @@
 
 use super::super::components::{chips, format_ms, remaining_now};
 use super::super::live::Live;
-use crate::domain::ids::TableNo;
-use crate::domain::view::{TableView, TournamentView};
+use crate::domain::read::faces::table::TableFaceView;
+use crate::domain::view::TableView;
 use crate::i18n::*;
 use leptos::prelude::*;
 
 #[component]
 pub fn TableState(
-    view: TournamentView,
+    view: TableFaceView,
     tv: TableView,
-    live: Live,
+    live: Live<TableFaceView>,
     /// Without the table's key nothing is asked of it.
     read_only: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let n: TableNo = tv.table;
     // A table a player waits to come to is told so in its moves, with the same request for
     // its button (TDA 25); the plain request is for the rest.
-    let arrival_waits =
-        view.balancing.automatic && view.plan.waiting.iter().any(|w| w.to_table == n);
-    let need_button = view.plan.need_button.contains(&n) && !arrival_waits && !read_only;
+    let arrival_waits = view.arrival_waits();
+    let need_button = view.need_button && !arrival_waits && !read_only;
     let clock = view.clock.clone();
     // A break (a level without a number) once the clock has started: its time left ticks, and
     // the colour-up it brings is said on the same line.

@@ -44,9 +44,17 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     for seats in tables.values_mut() {
         seats.retain(|p| *p != me);
     }
+    // The table device of the table the busts are reported at first (the fullest).
+    let busy = tables
+        .iter()
+        .max_by_key(|(_, s)| s.len())
+        .map(|(t, _)| *t)
+        .ok_or("no table")?;
     let faces = [
         ("console (whole view)", format!("/view/{id}")),
+        ("table device", format!("/view/{id}/table/{busy}")),
         ("seat search", format!("/view/{id}/seats")),
+        ("door (landing, sign-up form)", format!("/view/{id}/door")),
         ("room screen", format!("/view/{id}/screen")),
         ("personal page", format!("/view/{id}/player/{me}")),
     ];
@@ -108,6 +116,7 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         let (w, j) = (median_max(&mut wire[f]), median_max(&mut json_bytes[f]));
         let path = path
             .replace(&format!("/player/{me}"), "/player/{p}")
+            .replace(&format!("/table/{busy}"), "/table/{n}")
             .replace(&format!("/view/{id}"), "/view/{id}");
         println!("| {name} | `{path}` | {} B / {} B | {} B / {} B |", w.0, w.1, j.0, j.1);
     }

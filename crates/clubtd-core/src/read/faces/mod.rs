@@ -6,10 +6,12 @@
 //! Each face's view is built from the same pieces (`pieces`), so the figures read the same on
 //! every face. The director's console still reads the whole view: it shows all of it.
 
+pub mod door;
 pub mod personal;
 pub mod pieces;
 pub mod screen;
 pub mod seat_search;
+pub mod table;
 
 use super::view::TournamentView;
 use serde::de::DeserializeOwned;

@@ -106,9 +106,7 @@ impl FaceView for TableFaceView {
         let players: Vec<PlayerView> = v
             .players
             .iter()
-            .filter(|p| {
-                p.table == Some(n) || p.rebuy_table == Some(n) || named.contains(&p.player)
-            })
+            .filter(|p| p.table == Some(n) || p.rebuy_table == Some(n) || named.contains(&p.player))
             .cloned()
             .collect();
         let ours = |id: &&PlayerId| players.iter().any(|p| p.player == **id);
