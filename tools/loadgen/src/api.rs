@@ -133,6 +133,23 @@ impl Api {
         Ok(text)
     }
 
+    /// One face's view as JSON text (`face`: `""` for the whole view, `/screen`, `/table/3`,
+    /// `/player/7`…, as the pages fetch them since issue Y.4).
+    pub async fn face_text(&self, tournament: i64, face: &str) -> Result<String, String> {
+        let res = self
+            .http
+            .get(format!("{}/view/{tournament}{face}", self.base))
+            .send()
+            .await
+            .map_err(|e| format!("view{face}: {e}"))?;
+        let status = res.status();
+        let text = res.text().await.map_err(|e| e.to_string())?;
+        if !status.is_success() {
+            return Err(format!("view{face}: {status}: {text}"));
+        }
+        Ok(text)
+    }
+
     /// The view, parsed.
     pub async fn view(&self, tournament: i64) -> Result<Value, String> {
         let text = self.view_text(tournament).await?;

@@ -40,6 +40,26 @@ pub struct Opts {
     /// Concurrent writers in the burst phases.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
+    /// The viewers fetch their own face's view, as the pages do since issue Y.4: one console
+    /// (the whole view), one device per table, one room screen, then players' pages and seat
+    /// searches taking turns. Without it every viewer fetches the whole view (the figures of
+    /// the sessions before).
+    #[arg(long)]
+    pub faces: bool,
+}
+
+/// The view page `i` of the evening fetches (after `/view/{id}`): with `faces`, the room's
+/// mix of faces; else the whole view.
+fn face_of(i: usize, faces: bool, tables: u16, players: usize) -> String {
+    let tables = usize::from(tables);
+    match i {
+        _ if !faces => String::new(),
+        0 => String::new(),
+        t if t <= tables => format!("/table/{t}"),
+        t if t == tables + 1 => "/screen".into(),
+        n if n % 2 == 0 => format!("/player/{}", (n - tables) % players.max(1) + 1),
+        _ => "/seats".into(),
+    }
 }
 
 /// What one live page saw: every SSE message, and (for viewers) every view it fetched.
@@ -130,6 +150,7 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
         tokio::spawn(live_page(
             Api::new(http.clone(), &server.base),
             id,
+            face_of(i, o.faces, o.tables, o.players),
             page,
             i < viewers,
             fetching.clone(),
@@ -438,6 +459,7 @@ fn fan_out(
 async fn live_page(
     api: Api,
     id: i64,
+    face: String,
     log: Arc<Mutex<PageLog>>,
     viewer: bool,
     fetching: Arc<AtomicBool>,
@@ -453,7 +475,7 @@ async fn live_page(
                 if !fetching.load(Ordering::Relaxed) {
                     continue;
                 }
-                let got = api.view_text(id).await;
+                let got = api.face_text(id, &face).await;
                 let now = Instant::now();
                 let mut l = log.lock().unwrap_or_else(|e| e.into_inner());
                 match got.ok().and_then(|v| api::last_seq_of(&v)) {
