@@ -919,7 +919,11 @@ async fn every_face_reads_its_own_view_at_its_address() {
         }
     }
     // Nobody by that number: null inside; not a number a table can have: 400.
-    let nobody: Value = get("/view/1/player/9999".into()).await.json().await.unwrap();
+    let nobody: Value = get("/view/1/player/9999".into())
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(nobody, Value::Null);
     let too_big = get("/view/1/table/70000".into()).await;
     assert_eq!(too_big.status(), StatusCode::BAD_REQUEST);

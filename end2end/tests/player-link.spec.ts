@@ -3,7 +3,7 @@
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
 // into a place (a prize line only with a prize; the payouts below); the director shows the same link again later, and replaces it (the old one
 // stops working); a wrong link shows no one.
-import { test, expect, Page, Browser, open, signIn, tablePage, section } from "./support";
+import { test, expect, Page, Browser, open, signIn, tablePage, section, recordViewFetches } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -27,12 +27,7 @@ test("a player's personal link follows them from the desk to their place", async
   // The phone: table and seat big, stack, entries.
   const phone = await (await browser.newContext(PHONE)).newPage();
   // Every view the phone fetches is her own (issue Y.4): not the room's list.
-  const fetched: { url: string; bytes: number }[] = [];
-  phone.on("response", async (r) => {
-    if (new URL(r.url()).pathname.startsWith("/view/")) {
-      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
-    }
-  });
+  const views = recordViewFetches(phone);
   await open(phone, path);
   await expect(phone.getByTestId("me-name")).toHaveText(name);
   await expect(phone.getByTestId("me-table")).toHaveText(String(table));
@@ -55,6 +50,7 @@ test("a player's personal link follows them from the desk to their place", async
   // and the payouts are on her page as the link promised.
   await expect(phone.getByTestId("me-prize")).toHaveCount(0);
   await expect(phone.getByTestId("payouts").locator("li").first()).toContainText("€");
+  const fetched = await views.settled();
   expect(fetched.length, "the phone followed the bust by fetching its view").toBeGreaterThan(0);
   for (const f of fetched) {
     expect(f.url).toMatch(new RegExp(`^/view/\\d+/player/${player}$`));

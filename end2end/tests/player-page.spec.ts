@@ -2,7 +2,7 @@
 // one table, the clock running): the countdown to the break ticks between events on /player
 // and /me, a busted player's search card says the place without a "prize € 0.00", and the last
 // player left holds every chip in play on their personal page (issue V.6).
-import { test, expect, open, OwnTournament } from "./support";
+import { test, expect, open, OwnTournament, recordViewFetches } from "./support";
 
 let own: OwnTournament;
 
@@ -25,12 +25,7 @@ test("the countdowns tick, a bust without a prize says no prize, and the winner 
   expect(view.clock.ms_to_break, "the demo's structure has a break ahead").not.toBeNull();
 
   // /player: the level's time and the time to the break both count down on the phone.
-  const fetched: { url: string; bytes: number }[] = [];
-  page.on("response", async (r) => {
-    if (new URL(r.url()).pathname.startsWith("/view/")) {
-      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
-    }
-  });
+  const views = recordViewFetches(page);
   await open(page, `/player?t=${own.id}&name=Ann`);
   await expect(page.getByTestId("seat-cards")).toContainText("Ann Vos");
   await ticks(page, "clock-time");
@@ -39,10 +34,10 @@ test("the countdowns tick, a bust without a prize says no prize, and the winner 
   // the room's whole one.
   const table0 = view.tables[0].table;
   await own.command({ type: "call_director", table: table0 });
-  await expect.poll(() => fetched.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await views.settled()).length).toBeGreaterThan(0);
   await own.command({ type: "answer_call", table: table0 });
   await own.command({ type: "answer_call", table: table0 });
-  for (const f of fetched) expect(f.url).toBe(`/view/${own.id}/seats`);
+  for (const f of await views.settled()) expect(f.url).toBe(`/view/${own.id}/seats`);
 
   // Ann's personal page, from the director's link.
   const ann = view.players.find((p: any) => p.name === "Ann Vos").player;

@@ -2,7 +2,7 @@
 // a count, the break mode with its colour-up, and an announcement on a level change. The
 // tournament is its own (the demo's settings, driven through the API as the director), opened
 // by `?t=`, and archived at the end so the other specs keep the demo as the default.
-import { test, expect, open, recordPlays, levelChime, signIn, OwnTournament } from "./support";
+import { test, expect, open, recordPlays, levelChime, signIn, OwnTournament, recordViewFetches } from "./support";
 import type { Browser } from "@playwright/test";
 
 let own: OwnTournament;
@@ -192,12 +192,7 @@ test.describe("on smaller screens", () => {
 // Last: it ends the tournament.
 test("the final results fill the screen: the winner big, then every place", async ({ page }) => {
   // The TV follows each bust with its own view (issue Y.4): never the room's list.
-  const fetched: { url: string; bytes: number }[] = [];
-  page.on("response", async (r) => {
-    if (new URL(r.url()).pathname.startsWith("/view/")) {
-      fetched.push({ url: new URL(r.url()).pathname, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
-    }
-  });
+  const views = recordViewFetches(page);
   await open(page, `/screen?t=${id}`);
   const v = await view();
   const table = v.tables.find((t: any) => t.seats.length > 0);
@@ -216,6 +211,7 @@ test("the final results fill the screen: the winner big, then every place", asyn
     expect(await line.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(40);
   }
   await page.screenshot({ path: "test-results/tv-final-results-1920.png" });
+  const fetched = await views.settled();
   expect(fetched.length, "the TV fetched its view after the busts").toBeGreaterThan(0);
   for (const f of fetched) {
     expect(f.url).toBe(`/view/${id}/screen`);

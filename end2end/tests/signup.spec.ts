@@ -4,7 +4,7 @@
 // link to the player's page); the fifth waits on the waiting list, is called on the phone and
 // the TV when the table reports a bust, and is admitted then. One phone in Dutch. Its own
 // tournament, archived at the end (the other specs expect the demo).
-import { test, expect, signIn, open, hydrated, section, newTournamentFromPage, tablePage, bustFirst, openDetails, recordAlerts, alertsOf } from "./support";
+import { test, expect, signIn, open, hydrated, section, newTournamentFromPage, tablePage, bustFirst, openDetails, recordAlerts, alertsOf, recordViewFetches } from "./support";
 import type { Browser, Page } from "./support";
 
 const DEMO = "Demo — Maandagavond";
@@ -53,11 +53,7 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
       phones.push(await signUpFromPhone(browser, id, name, i === 1 ? "card" : "cash", i === 1));
     }
     // The fifth phone follows its own place (issue Y.4): no other entry, not the room's view.
-    const fifth: string[] = [];
-    phones[4].on("response", (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.startsWith("/view/")) fifth.push(path);
-    });
+    const fifth = recordViewFetches(phones[4]);
     await phones[0].screenshot({ path: "test-results/signup-phone-place.png", fullPage: true });
     await expect(phones[0].getByTestId("to-the-desk")).toContainText("Go to the desk to pay");
     await expect(phones[1].getByTestId("to-the-desk")).toContainText("Ga naar de inschrijftafel");
@@ -125,8 +121,9 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     await expect(page.getByTestId("seat-drawn")).toContainText(PHONES[4]);
     await expect(page.getByTestId("door-queue")).toHaveCount(0);
     await expect(phones[4].getByTestId("admitted")).toBeVisible();
-    expect(fifth.length, "the fifth phone followed its place").toBeGreaterThan(0);
-    for (const path of fifth) expect(path).toBe(`/view/${id}/place/5`);
+    const fetched = await fifth.settled();
+    expect(fetched.length, "the fifth phone followed its place").toBeGreaterThan(0);
+    for (const f of fetched) expect(f.url).toBe(`/view/${id}/place/5`);
     await phones[4].screenshot({ path: "test-results/signup-phone-admitted.png", fullPage: true });
   } finally {
     for (const phone of phones) await phone.context().close();

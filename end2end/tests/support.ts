@@ -306,3 +306,28 @@ export async function levelChime(page: Page): Promise<{ chime: Play; plays: Play
   const plays: Play[] = await page.evaluate(() => (window as any).__plays);
   return { chime: plays.find(isChime)!, plays };
 }
+
+/** The `/view/…` fetches a page makes from now on, each with its body's size: each face
+ * fetches its own view (issue Y.4). `settled()` waits for the bodies still being read. */
+export function recordViewFetches(page: Page) {
+  const fetched: { url: string; bytes: number }[] = [];
+  const reading: Promise<void>[] = [];
+  page.on("response", (r) => {
+    const url = new URL(r.url()).pathname;
+    if (!url.startsWith("/view/")) return;
+    reading.push(
+      r
+        .body()
+        .catch(() => Buffer.alloc(0))
+        .then((body) => {
+          fetched.push({ url, bytes: body.length });
+        }),
+    );
+  });
+  return {
+    settled: async () => {
+      await Promise.all(reading);
+      return fetched;
+    },
+  };
+}

@@ -124,11 +124,7 @@ test("the table counts its own chips and the stacks change", async ({ browser })
   expect(stack).toBeGreaterThan(0);
   const counted = stack + 1234;
   // The device follows its own view (its table's, issue Y.4), never the room's whole one.
-  const fetched: { url: string; bytes: number }[] = [];
-  table.on("response", async (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path.startsWith("/view/")) fetched.push({ url: path, bytes: (await r.body().catch(() => Buffer.alloc(0))).length });
-  });
+  const views = support.recordViewFetches(table);
   await fields.first().fill(`${counted}`);
   await table.getByTestId("count-send").dblclick();
   await expect(table.getByTestId("count-answer")).toHaveText("Count saved");
@@ -136,8 +132,8 @@ test("the table counts its own chips and the stacks change", async ({ browser })
     .poll(async () => (await liveView(table)).players.find((p: { player: number }) => String(p.player) === id)?.stack)
     .toBe(counted);
   await expect(fields.first()).toHaveValue(String(counted));
-  await expect.poll(() => fetched.length).toBeGreaterThan(0);
-  for (const f of fetched) {
+  await expect.poll(async () => (await views.settled()).length).toBeGreaterThan(0);
+  for (const f of await views.settled()) {
     expect(f.url).toMatch(/^\/view\/(\d+|current)\/table\/1$/);
     expect(f.bytes, f.url).toBeLessThanOrEqual(8192);
   }

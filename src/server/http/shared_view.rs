@@ -54,9 +54,18 @@ pub fn routes() -> Router<AppState> {
         .route("/view/{tournament}/screen", get(single::<ScreenView>))
         .route("/view/{tournament}/seats", get(single::<SeatSearchView>))
         .route("/view/{tournament}/door", get(single::<DoorFaceView>))
-        .route("/view/{tournament}/table/{n}", get(numbered::<TableFaceView>))
-        .route("/view/{tournament}/place/{n}", get(numbered::<PlaceFaceView>))
-        .route("/view/{tournament}/player/{n}", get(numbered::<PersonalView>))
+        .route(
+            "/view/{tournament}/table/{n}",
+            get(numbered::<TableFaceView>),
+        )
+        .route(
+            "/view/{tournament}/place/{n}",
+            get(numbered::<PlaceFaceView>),
+        )
+        .route(
+            "/view/{tournament}/player/{n}",
+            get(numbered::<PersonalView>),
+        )
 }
 
 /// The view of a face with one view per tournament.

@@ -2,6 +2,7 @@
 //! (form-encoded or JSON arguments, JSON answers) and the director's session cookie.
 
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// The answer to `send_command`.
@@ -18,6 +19,54 @@ pub struct Api {
     pub base: String,
     /// `clubtd_session=<token>` once signed in.
     pub cookie: Option<String>,
+}
+
+/// A client that leaves bodies compressed: the bytes on the wire are counted by the caller.
+pub fn raw_client() -> Result<reqwest::Client, String> {
+    reqwest::Client::builder()
+        .no_gzip()
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// `GET base + path` asking for `enc`, with a `raw_client`: the body as it was sent.
+pub async fn body_as_sent(
+    raw: reqwest::Client,
+    base: &str,
+    path: String,
+    enc: &str,
+) -> Result<Vec<u8>, String> {
+    let res = raw
+        .get(format!("{base}{path}"))
+        .header(reqwest::header::ACCEPT_ENCODING, enc)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if !res.status().is_success() {
+        return Err(format!("{path}: {}", res.status()));
+    }
+    res.bytes()
+        .await
+        .map(|b| b.to_vec())
+        .map_err(|e| e.to_string())
+}
+
+/// The players seated at each table (every table listed, an empty one too), from the whole
+/// view.
+pub fn seated(view: &Value) -> BTreeMap<u16, Vec<u64>> {
+    let mut tables = BTreeMap::new();
+    for t in view["view"]["tables"].as_array().into_iter().flatten() {
+        let seats: Vec<u64> = t["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s["player"].as_u64())
+            .collect();
+        if let Some(n) = t["table"].as_u64() {
+            tables.insert(n as u16, seats);
+        }
+    }
+    tables
 }
 
 /// An HTTP client for loopback: generous pool so hundreds of pages can share it.
@@ -116,21 +165,10 @@ impl Api {
         parse_reply(&text)
     }
 
-    /// The view as JSON text (what a page downloads: `GET /view/{id}`, the bytes the server
-    /// shares between all pages, gzip-compressed once per event number).
+    /// The view as JSON text (what the console downloads: `GET /view/{id}`, the bytes the
+    /// server shares between all pages, gzip-compressed once per event number).
     pub async fn view_text(&self, tournament: i64) -> Result<String, String> {
-        let res = self
-            .http
-            .get(format!("{}/view/{tournament}", self.base))
-            .send()
-            .await
-            .map_err(|e| format!("view: {e}"))?;
-        let status = res.status();
-        let text = res.text().await.map_err(|e| e.to_string())?;
-        if !status.is_success() {
-            return Err(format!("view: {status}: {text}"));
-        }
-        Ok(text)
+        self.face_text(tournament, "").await
     }
 
     /// One face's view as JSON text (`face`: `""` for the whole view, `/screen`, `/table/3`,

@@ -86,19 +86,9 @@ struct Room {
 
 impl Room {
     fn from_view(view: &Value) -> Room {
-        let mut tables = BTreeMap::new();
-        for t in view["view"]["tables"].as_array().into_iter().flatten() {
-            let seats: Vec<u64> = t["seats"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|s| s["player"].as_u64())
-                .collect();
-            if let Some(n) = t["table"].as_u64() {
-                tables.insert(n as u16, seats);
-            }
+        Room {
+            tables: api::seated(view),
         }
-        Room { tables }
     }
 
     fn alive(&self) -> Vec<u64> {

@@ -7,8 +7,7 @@
 use crate::api::{self, Api, Reply};
 use crate::server::{Sandbox, Server, PIN};
 use crate::stats;
-use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -30,17 +29,14 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     director.login(PIN).await?;
     let id = api::club_evening_setup(&director, 35, 300).await?;
     // Every stack counted once, so the chip leaders are named (as in a real evening).
-    let mut tables = seated(&director.view(id).await?);
+    let mut tables = api::seated(&director.view(id).await?);
+    tables.retain(|_, seats| !seats.is_empty());
     for (n, player) in tables.values().flatten().enumerate() {
         let cmd = json!({"type": "report_chips", "player": player, "chips": 20_000 + n * 37});
         accepted(director.send(&api::new_id(), &cmd, None, id).await?)?;
     }
     // The player whose page is followed, never busted here.
-    let me = *tables
-        .values()
-        .flatten()
-        .next()
-        .ok_or("nobody seated")?;
+    let me = *tables.values().flatten().next().ok_or("nobody seated")?;
     for seats in tables.values_mut() {
         seats.retain(|p| *p != me);
     }
@@ -60,29 +56,9 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     ];
 
     // Without automatic decompression: the bytes on the wire are counted here.
-    let raw = reqwest::Client::builder()
-        .no_gzip()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let get = |path: String, enc: &'static str| {
-        let raw = raw.clone();
-        let url = format!("{}{path}", server.base);
-        async move {
-            let res = raw
-                .get(url)
-                .header(reqwest::header::ACCEPT_ENCODING, enc)
-                .send()
-                .await
-                .map_err(|e| e.to_string())?;
-            if !res.status().is_success() {
-                return Err(format!("{path}: {}", res.status()));
-            }
-            res.bytes()
-                .await
-                .map(|b| b.to_vec())
-                .map_err(|e| e.to_string())
-        }
-    };
+    let raw = api::raw_client()?;
+    let base = server.base.clone();
+    let get = |path: String, enc: &'static str| api::body_as_sent(raw.clone(), &base, path, enc);
 
     let mut wire: Vec<Vec<usize>> = vec![Vec::new(); faces.len()];
     let mut json_bytes: Vec<Vec<usize>> = vec![Vec::new(); faces.len()];
@@ -109,7 +85,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
             json_bytes[f].push(body.len());
         }
     }
-    println!("\nAfter each of {} busts (300 players at 35 tables, every stack counted):\n", wire[0].len());
+    println!(
+        "\nAfter each of {} busts (300 players at 35 tables, every stack counted):\n",
+        wire[0].len()
+    );
     println!("| face | address | on the wire (gzip), median / max | JSON, median / max |");
     println!("|---|---|---|---|");
     for (f, (name, path)) in faces.iter().enumerate() {
@@ -118,7 +97,10 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
             .replace(&format!("/player/{me}"), "/player/{p}")
             .replace(&format!("/table/{busy}"), "/table/{n}")
             .replace(&format!("/view/{id}"), "/view/{id}");
-        println!("| {name} | `{path}` | {} B / {} B | {} B / {} B |", w.0, w.1, j.0, j.1);
+        println!(
+            "| {name} | `{path}` | {} B / {} B | {} B / {} B |",
+            w.0, w.1, j.0, j.1
+        );
     }
 
     println!();
@@ -144,23 +126,6 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     }
     server.stop().await?;
     Ok(())
-}
-
-/// The seated players of each table, from the whole view.
-fn seated(view: &Value) -> BTreeMap<u64, Vec<u64>> {
-    let mut tables = BTreeMap::new();
-    for t in view["view"]["tables"].as_array().into_iter().flatten() {
-        let seats: Vec<u64> = t["seats"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|s| s["player"].as_u64())
-            .collect();
-        if let (Some(n), false) = (t["table"].as_u64(), seats.is_empty()) {
-            tables.insert(n, seats);
-        }
-    }
-    tables
 }
 
 fn accepted(reply: Reply) -> Result<(), String> {

@@ -27,29 +27,9 @@ pub async fn run(sb: &Sandbox, port: u16, o: &Opts) -> Result<(), String> {
     let id = api::club_evening_setup(&director, 35, 300).await?;
 
     // Without automatic decompression: we count the bytes on the wire ourselves.
-    let raw = reqwest::Client::builder()
-        .no_gzip()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let get = |path: String, enc: &'static str| {
-        let raw = raw.clone();
-        let url = format!("{}{path}", server.base);
-        async move {
-            let res = raw
-                .get(url)
-                .header(reqwest::header::ACCEPT_ENCODING, enc)
-                .send()
-                .await
-                .map_err(|e| e.to_string())?;
-            if !res.status().is_success() {
-                return Err(format!("{path}: {}", res.status()));
-            }
-            res.bytes()
-                .await
-                .map(|b| b.to_vec())
-                .map_err(|e| e.to_string())
-        }
-    };
+    let raw = api::raw_client()?;
+    let base = server.base.clone();
+    let get = |path: String, enc: &'static str| api::body_as_sent(raw.clone(), &base, path, enc);
 
     for _ in 0..20 {
         get("/player".into(), "gzip, deflate, br").await?; // warm-up

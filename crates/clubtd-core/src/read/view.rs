@@ -398,19 +398,42 @@ pub struct CallView {
 impl TournamentView {
     /// The ticket paid place `index` (0: first place) wins, if it wins one.
     pub fn ticket_of_place(&self, index: usize) -> Option<&crate::model::config::TicketPrize> {
-        self.ticket
-            .as_ref()
-            .filter(|_| index < self.ticket_places as usize)
+        ticket_of_place(self.ticket.as_ref(), self.ticket_places, index)
     }
 
-    /// The money paid place `index` wins beside its ticket: a satellite's ticket is part of
-    /// the place's prize (its value), the house's comes on top.
+    /// The money paid place `index` wins beside its ticket (`cash_of_place`).
     pub fn cash_of_place(&self, index: usize) -> Cents {
-        let amount = self.payouts.get(index).copied().unwrap_or_default();
-        match self.ticket_of_place(index) {
-            Some(t) if t.source == crate::model::config::TicketSource::Pool => amount - t.value,
-            _ => amount,
-        }
+        cash_of_place(
+            &self.payouts,
+            self.ticket.as_ref(),
+            self.ticket_places,
+            index,
+        )
+    }
+}
+
+/// The ticket paid place `index` (0: first place) wins when the first `ticket_places` win
+/// `ticket`: the whole view and a face's prize list (`faces::pieces::PrizeList`) alike.
+pub(crate) fn ticket_of_place(
+    ticket: Option<&crate::model::config::TicketPrize>,
+    ticket_places: u32,
+    index: usize,
+) -> Option<&crate::model::config::TicketPrize> {
+    ticket.filter(|_| index < ticket_places as usize)
+}
+
+/// The money paid place `index` wins beside its ticket: a satellite's ticket is part of the
+/// place's prize (its value), the house's comes on top.
+pub(crate) fn cash_of_place(
+    payouts: &[Cents],
+    ticket: Option<&crate::model::config::TicketPrize>,
+    ticket_places: u32,
+    index: usize,
+) -> Cents {
+    let amount = payouts.get(index).copied().unwrap_or_default();
+    match ticket_of_place(ticket, ticket_places, index) {
+        Some(t) if t.source == crate::model::config::TicketSource::Pool => amount - t.value,
+        _ => amount,
     }
 }
 
@@ -649,6 +672,16 @@ pub struct TournamentView {
     pub announcements: Announcements,
 }
 
+/// `player`'s name in `players` (empty when not among them): the whole view's and a face's
+/// own list alike.
+pub(crate) fn name_of(players: &[PlayerView], player: PlayerId) -> String {
+    players
+        .iter()
+        .find(|p| p.player == player)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
 /// The items whose name holds `query` (`names::name_contains`: case, accents and spacing
 /// aside; at least two letters), at most ten: "find my seat" on the whole view and on the
 /// seat search's own.
@@ -724,11 +757,7 @@ impl TournamentView {
 
     /// A player's name, for pages that hold only the id (empty when unknown).
     pub fn player_name(&self, player: PlayerId) -> String {
-        self.players
-            .iter()
-            .find(|p| p.player == player)
-            .map(|p| p.name.clone())
-            .unwrap_or_default()
+        name_of(&self.players, player)
     }
 
     /// Where `player` is told to go, while a balancing move of theirs is planned: a seat, or

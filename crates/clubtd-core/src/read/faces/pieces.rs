@@ -4,7 +4,7 @@
 use crate::model::config::TicketPrize;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::money::{Cents, Chips};
-use crate::read::view::{DealView, TournamentView};
+use crate::read::view::{cash_of_place, ticket_of_place, DealView, TournamentView};
 use serde::{Deserialize, Serialize};
 
 /// Players left, entries, purchases, the average stack and the prize pool: the figures the
@@ -69,19 +69,17 @@ impl PrizeList {
 
     /// The ticket paid place `index` (0: first place) wins, if it wins one.
     pub fn ticket_of_place(&self, index: usize) -> Option<&TicketPrize> {
-        self.ticket
-            .as_ref()
-            .filter(|_| index < self.ticket_places as usize)
+        ticket_of_place(self.ticket.as_ref(), self.ticket_places, index)
     }
 
-    /// The money paid place `index` wins beside its ticket (see
-    /// `TournamentView::cash_of_place`).
+    /// The money paid place `index` wins beside its ticket (`view::cash_of_place`).
     pub fn cash_of_place(&self, index: usize) -> Cents {
-        let amount = self.payouts.get(index).copied().unwrap_or_default();
-        match self.ticket_of_place(index) {
-            Some(t) if t.source == crate::model::config::TicketSource::Pool => amount - t.value,
-            _ => amount,
-        }
+        cash_of_place(
+            &self.payouts,
+            self.ticket.as_ref(),
+            self.ticket_places,
+            index,
+        )
     }
 }
 

@@ -6,7 +6,9 @@
 use super::FaceView;
 use crate::model::ids::{PlayerId, TableNo};
 use crate::model::state::Redraw;
-use crate::read::view::{CallView, ClockView, PenaltyView, PlayerView, TableView, TournamentView};
+use crate::read::view::{
+    name_of, CallView, ClockView, PenaltyView, PlayerView, TableView, TournamentView,
+};
 use crate::rules::balancing::{PlannedMove, WaitingMove};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -54,11 +56,7 @@ pub struct TableFaceView {
 impl TableFaceView {
     /// A player's name, for lines that hold only the id (empty when the page has none).
     pub fn player_name(&self, player: PlayerId) -> String {
-        self.players
-            .iter()
-            .find(|p| p.player == player)
-            .map(|p| p.name.clone())
-            .unwrap_or_default()
+        name_of(&self.players, player)
     }
 
     /// A move into this table waits for its button: the moves say so, with the request.
