@@ -8,7 +8,7 @@
 mod common;
 
 use clubtd::server::auth::{Auth, LoginError, PinAtStart};
-use clubtd::server::http::connections::ConnectionLimits;
+use clubtd::server::http::connections::{ConnectionLimits, Connections};
 use clubtd::server::store::Store;
 use common::{
     director_client, real_server, real_server_allowing, real_server_with, ReadAnswer, PIN,
@@ -658,6 +658,55 @@ async fn idle_slow_and_too_many_connections_are_closed_and_the_pages_are_served(
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
     let t = closed_within(&mut kept, Duration::from_secs(8)).await;
     assert!(t.is_some(), "an idle keep-alive connection stays open");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_slower_than_the_idle_timeout_still_arrives_and_then_the_connection_may_idle_out()
+{
+    // The idle timeout closed a connection on which nothing had moved for `idle_timeout`,
+    // even while the server was still making its answer: a page rendered slowly on a loaded
+    // laptop (a backup, an export) reached the browser as a connection closed without an
+    // answer (reqwest's IncompleteMessage in CI). The connection keeper itself, on loopback,
+    // with a handler that takes twice the idle timeout.
+    let limits = short_limits();
+    let slow_for = limits.idle_timeout * 2;
+    let router = axum::Router::new()
+        .route("/quick", axum::routing::get(|| async { "quick" }))
+        .route(
+            "/slow",
+            axum::routing::get(move || async move {
+                tokio::time::sleep(slow_for).await;
+                "slow"
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.2:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(Connections::new(limits.clone()).serve(listener, router, std::future::pending()));
+    // On a kept connection after a quick answer, as a browser asks.
+    let mut conn = connect_from("127.0.0.3", addr).await;
+    let mut ask = async |path: &str| {
+        conn.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut buf = vec![0u8; 4096];
+        let n = conn.read(&mut buf).await.unwrap();
+        String::from_utf8_lossy(&buf[..n]).to_string()
+    };
+    assert!(ask("/quick").await.starts_with("HTTP/1.1 200"));
+    let started = Instant::now();
+    let answer = ask("/slow").await;
+    assert!(
+        answer.starts_with("HTTP/1.1 200") && answer.ends_with("slow"),
+        "the slow answer, after {:?}: {answer:?}",
+        started.elapsed()
+    );
+    assert!(started.elapsed() >= slow_for);
+    // Once answered, the connection is quiet again and is closed after the idle timeout.
+    let t = closed_within(&mut conn, limits.idle_timeout * 4).await;
+    assert!(
+        t.is_some(),
+        "a quiet connection stays open after a slow answer"
+    );
 }
 
 /// One attacking connection, again and again: `trickle` announces a body and sends it a byte

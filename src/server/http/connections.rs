@@ -5,9 +5,10 @@
 //!
 //! - a request's head must arrive within `header_timeout` (hyper's header-read timeout: slow
 //!   headers; it also closes a keep-alive connection that waits that long for its next
-//!   request), and a connection on which nothing moves either way for `idle_timeout` is
-//!   closed (a body that never comes; a live stream sends its heartbeat every 10 s, so it
-//!   never looks idle);
+//!   request), and a connection on which nothing moves either way for `idle_timeout`, while
+//!   no answer is being made for it, is closed (a live stream sends its heartbeat every 10 s,
+//!   so it never looks idle; a slow answer is waited for, and a body that never comes is cut
+//!   off by `body_deadline`);
 //! - at most `connections` connections at once (the rest wait in the kernel's backlog), and
 //!   at most `per_address` from one address;
 //! - live streams (server-sent events) are counted apart: a connection that becomes a live
@@ -331,18 +332,28 @@ impl Connections {
                 activity: activity.clone(),
             });
             // Each request carries the peer's address (for axum's `ConnectInfo`, as
-            // `into_make_service_with_connect_info` would) and the connection's slot.
+            // `into_make_service_with_connect_info` would) and the connection's slot, and
+            // keeps the connection from looking idle until its handler answers.
             let service = {
                 use tower::ServiceExt;
                 let slot = slot.clone();
-                let router = router.clone().map_request(
-                    move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                let activity = activity.clone();
+                let router = router
+                    .clone()
+                    .map_request(move |mut req: axum::http::Request<hyper::body::Incoming>| {
                         req.extensions_mut()
                             .insert(axum::extract::ConnectInfo(peer));
                         req.extensions_mut().insert(slot.clone());
                         req
-                    },
-                );
+                    })
+                    .map_future(move |answer| {
+                        let answering = activity.answering();
+                        async move {
+                            let answered = answer.await;
+                            drop(answering);
+                            answered
+                        }
+                    });
                 hyper_util::service::TowerToHyperService::new(router)
             };
             let conn = hyper::server::conn::http1::Builder::new()
@@ -476,10 +487,28 @@ impl hyper::body::Body for PacedBody {
     }
 }
 
-/// When a byte last went either way on a connection.
+/// When a byte last went either way on a connection, and whether the server is working on
+/// an answer for it.
 struct Activity {
     start: Instant,
     last_ms: AtomicU64,
+    /// Requests whose answer is being made (their handler has not answered yet). Nothing moves
+    /// on the socket meanwhile, but the connection is not idle: a backup, an export or a page
+    /// on a loaded laptop may take longer than `idle_timeout`, and closing the connection under
+    /// it left the browser with no answer at all (seen as `IncompleteMessage` in the tests).
+    answering: AtomicU64,
+}
+
+/// A request being answered on a connection (see `Activity::answering`); dropped when its
+/// handler answers or is cancelled.
+struct Answering(Arc<Activity>);
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.answering.fetch_sub(1, Ordering::Relaxed);
+        // The quiet time starts when the answer's head is ready, not when the request came.
+        self.0.touch();
+    }
 }
 
 impl Activity {
@@ -487,7 +516,13 @@ impl Activity {
         Activity {
             start: Instant::now(),
             last_ms: AtomicU64::new(0),
+            answering: AtomicU64::new(0),
         }
+    }
+
+    fn answering(self: &Arc<Self>) -> Answering {
+        self.answering.fetch_add(1, Ordering::Relaxed);
+        Answering(self.clone())
     }
 
     fn touch(&self) {
@@ -495,7 +530,11 @@ impl Activity {
         self.last_ms.store(ms, Ordering::Relaxed);
     }
 
+    /// How long nothing moved on the connection; zero while an answer is being made.
     fn quiet_for(&self) -> Duration {
+        if self.answering.load(Ordering::Relaxed) > 0 {
+            return Duration::ZERO;
+        }
         let last = Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
         self.start.elapsed().saturating_sub(last)
     }
