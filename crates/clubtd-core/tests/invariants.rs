@@ -11,6 +11,9 @@ use clubtd_core::config::{
 };
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use clubtd_core::log::event::{
+    AddOnBought, PlayerReEntered, PlayerRegistered, PlayerUnregistered, RebuyBought,
+};
 use clubtd_core::money::{Cents, Chips};
 use clubtd_core::state::PlayerStatus;
 use clubtd_core::view::tournament_view;
@@ -333,13 +336,14 @@ fn chips_bought_by_the_log(log: &[Event], starting: Chips) -> Chips {
     let mut total = Chips::ZERO;
     for e in log {
         match e {
-            Event::PlayerRegistered { player, bonus, .. } => {
+            Event::PlayerRegistered(PlayerRegistered { player, bonus, .. }) => {
                 bought.insert(*player, starting + *bonus);
                 total += starting + *bonus;
             }
-            Event::PlayerReEntered { bonus, .. } => total += starting + *bonus,
-            Event::RebuyBought { chips, .. } | Event::AddOnBought { chips, .. } => total += *chips,
-            Event::PlayerUnregistered { player, .. } => {
+            Event::PlayerReEntered(PlayerReEntered { bonus, .. }) => total += starting + *bonus,
+            Event::RebuyBought(RebuyBought { chips, .. })
+            | Event::AddOnBought(AddOnBought { chips, .. }) => total += *chips,
+            Event::PlayerUnregistered(PlayerUnregistered { player, .. }) => {
                 total -= bought.get(player).copied().unwrap_or_default();
             }
             _ => {}
@@ -748,7 +752,7 @@ proptest! {
         // Each kind of event as likely as any other: the rare ones (an undo, a merge) are the
         // ones with the most to check.
         let mut kinds: std::collections::BTreeMap<String, Vec<&Event>> = std::collections::BTreeMap::new();
-        for e in log.iter().filter(|e| !matches!(e, Event::TournamentCreated { .. })) {
+        for e in log.iter().filter(|e| !matches!(e, Event::TournamentCreated(_))) {
             let kind = serde_json::to_value(e).ok().and_then(|v| v["type"].as_str().map(str::to_string)).unwrap_or_default();
             kinds.entry(kind).or_default().push(e);
         }

@@ -6,6 +6,7 @@ use clubtd_core::command::{Command, Ctx, ReEntryOption};
 use clubtd_core::config::{templates, Announcements, Config, LateRegistration, PayoutMode};
 use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
+use clubtd_core::log::event::PlayerUnregistered;
 use clubtd_core::money::{Cents, Chips};
 use clubtd_core::state::PlayerStatus;
 use clubtd_core::view::tournament_view;
@@ -99,7 +100,7 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
     };
     assert_eq!(
         decide(&k.t, &unregister, ctx),
-        Ok(vec![Event::PlayerUnregistered {
+        Ok(vec![Event::PlayerUnregistered(PlayerUnregistered {
             player: PlayerId(1),
             refund: Payment {
                 method: PaymentMethod::Card,
@@ -107,7 +108,7 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
                 house_fee: Cents(200),
                 bounty_part: Cents::ZERO,
             },
-        }])
+        })])
     );
     k.ok(unregister);
     assert_eq!(k.t.prize_pool, Cents::ZERO, "the pool is back where it was");

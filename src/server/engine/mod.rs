@@ -7,6 +7,7 @@ mod writer;
 
 use super::store::{CommandRecord, Origin, Store, StoreError, StoredOutcome};
 use crate::domain::ids::Timestamp;
+use crate::domain::log::event::TournamentCreated;
 use crate::domain::view::{tournament_view, TournamentView};
 use crate::domain::{Command, DomainError, Tournament};
 use std::collections::BTreeMap;
@@ -264,7 +265,9 @@ impl Engine {
     /// original's state. The log must begin with the tournament's creation.
     pub async fn import(&self, events: &[crate::domain::Event]) -> Result<i64, EngineError> {
         let name = match events.first() {
-            Some(crate::domain::Event::TournamentCreated { config }) => config.name.clone(),
+            Some(crate::domain::Event::TournamentCreated(TournamentCreated { config })) => {
+                config.name.clone()
+            }
             _ => return Err(EngineError::InvalidLog),
         };
         let mut state = Tournament::default();

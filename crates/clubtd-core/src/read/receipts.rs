@@ -8,6 +8,10 @@
 //! every face shows: a bust undone, a player revived or a re-entry cancelled has then already
 //! taken its bounties back, and a recorded deal replaces the place's prize.
 
+use crate::log::event::{
+    AddOnBought, AddOnCancelled, EntryCancelled, PlayerReEntered, PlayerRegistered,
+    PlayerUnregistered, RebuyBought, RebuyCancelled,
+};
 use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::Cents;
@@ -151,13 +155,13 @@ pub struct Receipt {
 /// stored all at once, at the time of the import.
 fn time_of(event: &Event, stored: Timestamp) -> Timestamp {
     match event {
-        Event::PlayerRegistered { at, .. }
-        | Event::PlayerReEntered { at, .. }
-        | Event::EntryCancelled { at, .. }
-        | Event::RebuyBought { at, .. }
-        | Event::AddOnBought { at, .. }
-        | Event::RebuyCancelled { at, .. }
-        | Event::AddOnCancelled { at, .. } => *at,
+        Event::PlayerRegistered(PlayerRegistered { at, .. })
+        | Event::PlayerReEntered(PlayerReEntered { at, .. })
+        | Event::EntryCancelled(EntryCancelled { at, .. })
+        | Event::RebuyBought(RebuyBought { at, .. })
+        | Event::AddOnBought(AddOnBought { at, .. })
+        | Event::RebuyCancelled(RebuyCancelled { at, .. })
+        | Event::AddOnCancelled(AddOnCancelled { at, .. }) => *at,
         _ => stored,
     }
 }
@@ -171,49 +175,54 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
     for (stored, event) in log {
         let at = time_of(event, *stored);
         let line = match event {
-            Event::PlayerRegistered {
+            Event::PlayerRegistered(PlayerRegistered {
                 player: p, payment, ..
-            } if *p == player => Some(ReceiptLine::new(LineKind::BuyIn, at, payment, None)),
-            Event::PlayerReEntered {
+            }) if *p == player => Some(ReceiptLine::new(LineKind::BuyIn, at, payment, None)),
+            Event::PlayerReEntered(PlayerReEntered {
                 player: p, payment, ..
-            } if *p == player => Some(ReceiptLine::new(LineKind::ReEntry, at, payment, None)),
-            Event::PlayerUnregistered { player: p, refund } if *p == player => Some(
-                ReceiptLine::new(LineKind::UnregistrationRefund, at, refund, None),
-            ),
-            Event::EntryCancelled {
+            }) if *p == player => Some(ReceiptLine::new(LineKind::ReEntry, at, payment, None)),
+            Event::PlayerUnregistered(PlayerUnregistered { player: p, refund }) if *p == player => {
+                Some(ReceiptLine::new(
+                    LineKind::UnregistrationRefund,
+                    at,
+                    refund,
+                    None,
+                ))
+            }
+            Event::EntryCancelled(EntryCancelled {
                 player: p,
                 refund,
                 reason,
                 ..
-            } if *p == player => Some(ReceiptLine::new(
+            }) if *p == player => Some(ReceiptLine::new(
                 LineKind::ReEntryRefund,
                 at,
                 refund,
                 Some(reason.clone()),
             )),
-            Event::RebuyBought {
+            Event::RebuyBought(RebuyBought {
                 player: p, payment, ..
-            } if *p == player => Some(ReceiptLine::new(LineKind::Rebuy, at, payment, None)),
-            Event::AddOnBought {
+            }) if *p == player => Some(ReceiptLine::new(LineKind::Rebuy, at, payment, None)),
+            Event::AddOnBought(AddOnBought {
                 player: p, payment, ..
-            } if *p == player => Some(ReceiptLine::new(LineKind::AddOn, at, payment, None)),
-            Event::RebuyCancelled {
+            }) if *p == player => Some(ReceiptLine::new(LineKind::AddOn, at, payment, None)),
+            Event::RebuyCancelled(RebuyCancelled {
                 player: p,
                 refund,
                 reason,
                 ..
-            } if *p == player => Some(ReceiptLine::new(
+            }) if *p == player => Some(ReceiptLine::new(
                 LineKind::RebuyRefund,
                 at,
                 refund,
                 Some(reason.clone()),
             )),
-            Event::AddOnCancelled {
+            Event::AddOnCancelled(AddOnCancelled {
                 player: p,
                 refund,
                 reason,
                 ..
-            } if *p == player => Some(ReceiptLine::new(
+            }) if *p == player => Some(ReceiptLine::new(
                 LineKind::AddOnRefund,
                 at,
                 refund,

@@ -3,6 +3,9 @@
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{
+    ApplyEvent, BalancingSet, ButtonSet, FinalTableDrawn, PlayerMoved, TableBroken,
+};
 use crate::log::event::{Event, MoveReason, Place, SeatMove, StackMove};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
@@ -298,7 +301,7 @@ pub fn decide_set_button(
     if seat.0 == 0 || seat.0 > cfg.table_size {
         return Err(DomainError::UnknownSeat { table, seat });
     }
-    Ok(vec![Event::ButtonSet { table, seat }])
+    Ok(vec![Event::ButtonSet(ButtonSet { table, seat })])
 }
 
 /// Moves one playing player to a free seat of an open table (a balancing move carried out,
@@ -337,10 +340,10 @@ pub fn decide_move(
             seat: to.seat,
         });
     }
-    Ok(vec![Event::PlayerMoved {
+    Ok(vec![Event::PlayerMoved(PlayerMoved {
         movement: SeatMove { player, from, to },
         reason,
-    }])
+    })])
 }
 
 /// Breaks a table: its players draw seats at the other tables, filling the emptiest first;
@@ -404,11 +407,11 @@ pub fn decide_break(
         }
         abandoned_moves.push(m);
     }
-    Ok(vec![Event::TableBroken {
+    Ok(vec![Event::TableBroken(TableBroken {
         table,
         moves,
         abandoned_moves,
-    }])
+    })])
 }
 
 /// FIDPA: when the remaining players fit one table, all redraw seats there and the button
@@ -455,12 +458,12 @@ pub fn decide_final_table(
             to: Place { table, seat },
         })
         .collect();
-    Ok(vec![Event::FinalTableDrawn {
+    Ok(vec![Event::FinalTableDrawn(FinalTableDrawn {
         table,
         moves,
         button: SeatNo(1),
         abandoned_moves,
-    }])
+    })])
 }
 
 /// Every abandoned stack still at an open table (PKR4U 6).
@@ -482,85 +485,93 @@ pub fn decide_set_balancing(
             field: "trigger".into(),
         });
     }
-    Ok(vec![Event::BalancingSet { automatic, trigger }])
+    Ok(vec![Event::BalancingSet(BalancingSet {
+        automatic,
+        trigger,
+    })])
 }
 
 /// `ButtonSet`: where the table says its button is.
-pub(crate) fn apply_button_set(
-    t: &mut Tournament,
-    table: TableNo,
-    seat: SeatNo,
-) -> Result<(), ApplyError> {
-    table_mut(t, table)?.button = Some(seat);
-    Ok(())
+impl ApplyEvent for ButtonSet {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &ButtonSet { table, seat } = self;
+        table_mut(t, table)?.button = Some(seat);
+        Ok(())
+    }
 }
 
 /// `PlayerMoved`.
-pub(crate) fn apply_moved(t: &mut Tournament, movement: &SeatMove) -> Result<(), ApplyError> {
-    t.move_players(std::slice::from_ref(movement));
-    Ok(())
+impl ApplyEvent for PlayerMoved {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let PlayerMoved { movement, .. } = self;
+        t.move_players(std::slice::from_ref(movement));
+        Ok(())
+    }
 }
 
 /// `TableBroken`: its players and abandoned stacks sit at their drawn seats; the table
 /// closes, and the tables show who went where.
-pub(crate) fn apply_table_broken(
-    t: &mut Tournament,
-    table: TableNo,
-    moves: &[SeatMove],
-    abandoned_moves: &[StackMove],
-) -> Result<(), ApplyError> {
-    table_mut(t, table)?;
-    t.move_players(moves);
-    t.move_stacks(abandoned_moves);
-    t.last_redraw = Some(Redraw {
-        broken: Some(table),
-        moves: moves.to_vec(),
-        abandoned_moves: abandoned_moves.to_vec(),
-    });
-    let tb = table_mut(t, table)?;
-    tb.open = false;
-    tb.button = None;
-    tb.hand_done = false;
-    Ok(())
+impl ApplyEvent for TableBroken {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &TableBroken {
+            table,
+            ref moves,
+            ref abandoned_moves,
+        } = self;
+        table_mut(t, table)?;
+        t.move_players(moves);
+        t.move_stacks(abandoned_moves);
+        t.last_redraw = Some(Redraw {
+            broken: Some(table),
+            moves: moves.to_vec(),
+            abandoned_moves: abandoned_moves.to_vec(),
+        });
+        let tb = table_mut(t, table)?;
+        tb.open = false;
+        tb.button = None;
+        tb.hand_done = false;
+        Ok(())
+    }
 }
 
 /// `FinalTableDrawn` (FIDPA): everyone at the final table, the button on its drawn seat,
 /// every other table closed.
-pub(crate) fn apply_final_table_drawn(
-    t: &mut Tournament,
-    table: TableNo,
-    moves: &[SeatMove],
-    button: SeatNo,
-    abandoned_moves: &[StackMove],
-) -> Result<(), ApplyError> {
-    table_mut(t, table)?;
-    t.move_players(moves);
-    t.move_stacks(abandoned_moves);
-    t.last_redraw = Some(Redraw {
-        broken: None,
-        moves: moves.to_vec(),
-        abandoned_moves: abandoned_moves.to_vec(),
-    });
-    for (n, tb) in t.tables.iter_mut() {
-        if *n != table {
-            tb.open = false;
-            tb.button = None;
+impl ApplyEvent for FinalTableDrawn {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &FinalTableDrawn {
+            table,
+            ref moves,
+            button,
+            ref abandoned_moves,
+        } = self;
+        table_mut(t, table)?;
+        t.move_players(moves);
+        t.move_stacks(abandoned_moves);
+        t.last_redraw = Some(Redraw {
+            broken: None,
+            moves: moves.to_vec(),
+            abandoned_moves: abandoned_moves.to_vec(),
+        });
+        for (n, tb) in t.tables.iter_mut() {
+            if *n != table {
+                tb.open = false;
+                tb.button = None;
+            }
         }
+        let tb = table_mut(t, table)?;
+        tb.open = true;
+        tb.button = Some(button);
+        Ok(())
     }
-    let tb = table_mut(t, table)?;
-    tb.open = true;
-    tb.button = Some(button);
-    Ok(())
 }
 
 /// `BalancingSet` (TDA 25).
-pub(crate) fn apply_balancing_set(
-    t: &mut Tournament,
-    automatic: bool,
-    trigger: u8,
-) -> Result<(), ApplyError> {
-    t.balancing = Some(BalancingSettings { automatic, trigger });
-    Ok(())
+impl ApplyEvent for BalancingSet {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &BalancingSet { automatic, trigger } = self;
+        t.balancing = Some(BalancingSettings { automatic, trigger });
+        Ok(())
+    }
 }
 
 #[cfg(test)]

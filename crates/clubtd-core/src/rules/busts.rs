@@ -4,12 +4,11 @@
 
 use crate::log::command::{BustReport, Ctx};
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{ApplyEvent, BustsRecorded, PlayerRevived};
 use crate::log::event::{BountyPaid, BustOutcome, Event};
 use crate::model::config::Config;
-use crate::model::ids::Timestamp;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::money::{Cents, Chips};
-use crate::model::seats::Place;
 use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
 use crate::rules::bounties::{bounty_payments, onto_entries};
 use crate::rules::known_player;
@@ -108,12 +107,12 @@ pub fn decide_report_busts(
             stack_before: p.stack,
         });
     }
-    Ok(vec![Event::BustsRecorded {
+    Ok(vec![Event::BustsRecorded(BustsRecorded {
         table,
         h4h_hand: t.hand_for_hand,
         busts: outcomes,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// A wrong bust undone: the player returns to the seat they had if it is still free, and the
@@ -184,119 +183,125 @@ pub fn decide_revive(
         .iter()
         .map(|b: &BountyPaid| b.cash + b.onto_head)
         .sum();
-    Ok(vec![Event::PlayerRevived {
+    Ok(vec![Event::PlayerRevived(PlayerRevived {
         player,
         seat,
         reason: reason.trim().to_string(),
         bounties_reversed: outcome.bounties,
         bounty,
-    }])
+    })])
 }
 
 /// `BustsRecorded`: one hand's busts. Bounties go to their winners, the busted leave their
 /// seats, and each bust takes a place (hand-for-hand busts of one hand share it).
-pub(crate) fn apply_busts(
-    t: &mut Tournament,
-    table: TableNo,
-    busts: &[BustOutcome],
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    for b in busts {
-        known_player(t, b.player)?;
-        for paid in &b.bounties {
-            known_player(t, paid.to)?;
-        }
-    }
-    // FIDPA: early leavers take the place of the next bust, just below it.
-    for leaver in std::mem::take(&mut t.early_leavers) {
-        t.eliminations.push(Elimination {
-            player: leaver,
-            group: t.next_group,
-            table: None,
-            start_stack: None,
+impl ApplyEvent for BustsRecorded {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &BustsRecorded {
+            table,
+            ref busts,
             at,
-            seat_order: None,
-        });
-        t.next_group += 1;
-    }
-    let group = match t.hand_for_hand {
-        // Hand-for-hand: busts at different tables in the same hand share one group.
-        Some(hand) => match t
-            .eliminations
-            .iter()
-            .rev()
-            .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
-        {
-            Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
-            _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
-        },
-        None => {
-            t.next_group += 1;
-            t.next_group - 1
-        }
-    };
-    let size = t.config.as_ref().map_or(0, |c| c.table_size);
-    let button = t.tables.get(&table).and_then(|tb| tb.button);
-    for b in busts {
-        for paid in &b.bounties {
-            if let Some(winner) = t.players.get_mut(&paid.to) {
-                winner.bounty_won += paid.cash;
-                winner.bounty += paid.onto_head;
+            ..
+        } = self;
+        for b in busts {
+            known_player(t, b.player)?;
+            for paid in &b.bounties {
+                known_player(t, paid.to)?;
             }
         }
-        if let Some(p) = t.players.get_mut(&b.player) {
-            p.last_bust = Some(b.clone());
-            p.knocked_out = p.knocked_out.saturating_add(1);
-            p.status = PlayerStatus::Busted;
-            p.reentry = None;
-            p.last_seat = p.seat;
-            p.stack = Chips::ZERO;
-            p.bounty = Cents::ZERO;
+        // FIDPA: early leavers take the place of the next bust, just below it.
+        for leaver in std::mem::take(&mut t.early_leavers) {
+            t.eliminations.push(Elimination {
+                player: leaver,
+                group: t.next_group,
+                table: None,
+                start_stack: None,
+                at,
+                seat_order: None,
+            });
+            t.next_group += 1;
         }
-        t.unseat(b.player);
-        t.eliminations.push(Elimination {
-            player: b.player,
-            group,
-            table: Some(table),
-            start_stack: b.start_stack,
-            at,
-            seat_order: Some(seat_order_from_button(b.seat.seat, button, size)),
-        });
+        let group = match t.hand_for_hand {
+            // Hand-for-hand: busts at different tables in the same hand share one group.
+            Some(hand) => match t
+                .eliminations
+                .iter()
+                .rev()
+                .find(|e| e.group >= HAND_FOR_HAND_GROUPS)
+            {
+                Some(e) if e.group == HAND_FOR_HAND_GROUPS + u64::from(hand) => e.group,
+                _ => HAND_FOR_HAND_GROUPS + u64::from(hand),
+            },
+            None => {
+                t.next_group += 1;
+                t.next_group - 1
+            }
+        };
+        let size = t.config.as_ref().map_or(0, |c| c.table_size);
+        let button = t.tables.get(&table).and_then(|tb| tb.button);
+        for b in busts {
+            for paid in &b.bounties {
+                if let Some(winner) = t.players.get_mut(&paid.to) {
+                    winner.bounty_won += paid.cash;
+                    winner.bounty += paid.onto_head;
+                }
+            }
+            if let Some(p) = t.players.get_mut(&b.player) {
+                p.last_bust = Some(b.clone());
+                p.knocked_out = p.knocked_out.saturating_add(1);
+                p.status = PlayerStatus::Busted;
+                p.reentry = None;
+                p.last_seat = p.seat;
+                p.stack = Chips::ZERO;
+                p.bounty = Cents::ZERO;
+            }
+            t.unseat(b.player);
+            t.eliminations.push(Elimination {
+                player: b.player,
+                group,
+                table: Some(table),
+                start_stack: b.start_stack,
+                at,
+                seat_order: Some(seat_order_from_button(b.seat.seat, button, size)),
+            });
+        }
+        // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
+        // again at the next count.
+        Ok(())
     }
-    // Chips never leave play at a bust: the eliminators hold them. Stacks are only known
-    // again at the next count.
-    Ok(())
 }
 
 /// `PlayerRevived`: a wrong bust taken back; the bounties it paid come back, the player
 /// sits down again with the stack they had.
-pub(crate) fn apply_revived(
-    t: &mut Tournament,
-    player: PlayerId,
-    seat: Place,
-    bounties_reversed: &[BountyPaid],
-    bounty: Cents,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    for b in bounties_reversed {
-        if let Some(w) = t.players.get_mut(&b.to) {
-            w.bounty_won -= b.cash;
-            w.bounty -= b.onto_head;
+impl ApplyEvent for PlayerRevived {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerRevived {
+            player,
+            seat,
+            ref bounties_reversed,
+            bounty,
+            ..
+        } = self;
+        known_player(t, player)?;
+        for b in bounties_reversed {
+            if let Some(w) = t.players.get_mut(&b.to) {
+                w.bounty_won -= b.cash;
+                w.bounty -= b.onto_head;
+            }
         }
+        t.eliminations.retain(|e| e.player != player);
+        if let Some(p) = t.players.get_mut(&player) {
+            p.status = PlayerStatus::Playing;
+            p.knocked_out = p.knocked_out.saturating_sub(1);
+            p.bounty = bounty;
+            p.stack = p
+                .last_bust
+                .take()
+                .map(|b| b.stack_before)
+                .unwrap_or(p.stack);
+        }
+        t.seat(player, seat);
+        Ok(())
     }
-    t.eliminations.retain(|e| e.player != player);
-    if let Some(p) = t.players.get_mut(&player) {
-        p.status = PlayerStatus::Playing;
-        p.knocked_out = p.knocked_out.saturating_sub(1);
-        p.bounty = bounty;
-        p.stack = p
-            .last_bust
-            .take()
-            .map(|b| b.stack_before)
-            .unwrap_or(p.stack);
-    }
-    t.seat(player, seat);
-    Ok(())
 }
 
 /// A player's finishing place.

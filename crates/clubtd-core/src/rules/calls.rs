@@ -5,7 +5,8 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
-use crate::model::ids::{TableNo, Timestamp};
+use crate::log::event::{ApplyEvent, CallAnswered, DirectorCalled};
+use crate::model::ids::TableNo;
 use crate::model::state::Tournament;
 
 /// An open table calls the director.
@@ -17,7 +18,10 @@ pub fn decide_call_director(
     if !t.tables.get(&table).is_some_and(|tb| tb.open) {
         return Err(DomainError::TableNotOpen { table });
     }
-    Ok(vec![Event::DirectorCalled { table, at: ctx.now }])
+    Ok(vec![Event::DirectorCalled(DirectorCalled {
+        table,
+        at: ctx.now,
+    })])
 }
 
 /// The director answers: the first time "on the way", the second time "done" (closed).
@@ -30,7 +34,7 @@ pub fn decide_answer_call(
         return Err(DomainError::NoCall { table });
     }
     let at = (!t.calls_answered.contains_key(&table)).then_some(ctx.now);
-    Ok(vec![Event::CallAnswered { table, at }])
+    Ok(vec![Event::CallAnswered(CallAnswered { table, at })])
 }
 
 /// The table takes back its call: closed, answered or not.
@@ -38,7 +42,7 @@ pub fn decide_cancel_call(t: &Tournament, table: TableNo) -> Result<Vec<Event>, 
     if !t.calls.contains_key(&table) {
         return Err(DomainError::NoCall { table });
     }
-    Ok(vec![Event::CallAnswered { table, at: None }])
+    Ok(vec![Event::CallAnswered(CallAnswered { table, at: None })])
 }
 
 /// Whether a ruling recorded now for `table` closes its call: only a call the director has
@@ -48,30 +52,28 @@ pub fn ruling_closes_call(t: &Tournament, table: Option<TableNo>) -> bool {
 }
 
 /// `DirectorCalled`: the table waits, with the time it called (a new call is unanswered).
-pub(crate) fn apply_director_called(
-    t: &mut Tournament,
-    table: TableNo,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    t.calls.insert(table, at);
-    t.calls_answered.remove(&table);
-    Ok(())
+impl ApplyEvent for DirectorCalled {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &DirectorCalled { table, at } = self;
+        t.calls.insert(table, at);
+        t.calls_answered.remove(&table);
+        Ok(())
+    }
 }
 
 /// `CallAnswered`: marked answered at `at`, or closed without it.
-pub(crate) fn apply_call_answered(
-    t: &mut Tournament,
-    table: TableNo,
-    at: Option<Timestamp>,
-) -> Result<(), ApplyError> {
-    match at {
-        Some(at) if t.calls.contains_key(&table) => {
-            t.calls_answered.insert(table, at);
+impl ApplyEvent for CallAnswered {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &CallAnswered { table, at } = self;
+        match at {
+            Some(at) if t.calls.contains_key(&table) => {
+                t.calls_answered.insert(table, at);
+            }
+            Some(_) => {}
+            None => close_call(t, table),
         }
-        Some(_) => {}
-        None => close_call(t, table),
+        Ok(())
     }
-    Ok(())
 }
 
 /// The call of `table` is over.

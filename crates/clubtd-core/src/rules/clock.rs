@@ -5,6 +5,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, ClockChanged};
 use crate::model::clock::first_duration;
 pub use crate::model::clock::{Clock, ClockChange, ClockReading};
 use crate::model::config::Config;
@@ -110,11 +111,11 @@ pub fn decide_jump(
 
 /// A clock command as its event: the change and the clock's new absolute state.
 fn clock_changed(change: ClockChange, clock: Clock, ctx: Ctx) -> Vec<Event> {
-    vec![Event::ClockChanged {
+    vec![Event::ClockChanged(ClockChanged {
         change,
         clock,
         at: ctx.now,
-    }]
+    })]
 }
 
 /// `StartClock`.
@@ -173,9 +174,12 @@ pub fn decide_jump_to_level(
 }
 
 /// `ClockChanged`: the clock's new state, as recorded.
-pub(crate) fn apply_clock_changed(t: &mut Tournament, clock: Clock) -> Result<(), ApplyError> {
-    t.clock = clock;
-    Ok(())
+impl ApplyEvent for ClockChanged {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &ClockChanged { clock, .. } = self;
+        t.clock = clock;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

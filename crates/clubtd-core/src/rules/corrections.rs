@@ -5,11 +5,10 @@
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{ApplyEvent, EntryCancelled, PlayerReinstated, TableOpened, TableReopened};
 use crate::log::event::{Event, SeatMove, StackMove};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, TableNo};
-use crate::model::payment::Payment;
-use crate::model::seats::Place;
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
@@ -46,12 +45,12 @@ pub fn decide_cancel_entry(
     if p.bounty != record.payment.bounty_part || p.bounty_won != record.bounty_won {
         return Err(DomainError::EntryNotCancellable { player });
     }
-    Ok(vec![Event::EntryCancelled {
+    Ok(vec![Event::EntryCancelled(EntryCancelled {
         player,
         refund: record.payment,
         reason: reason_of(reason)?,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// FIDPA / TDA 33 taken back: a player who left early or was disqualified plays on with the
@@ -86,16 +85,16 @@ pub fn decide_reinstate(
             let held = held_seats(t, cfg, ctx.now);
             let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
             if let Some(table) = draw.open_table {
-                events.push(Event::TableOpened { table });
+                events.push(Event::TableOpened(TableOpened { table }));
             }
             draw.seat
         }
     };
-    events.push(Event::PlayerReinstated {
+    events.push(Event::PlayerReinstated(PlayerReinstated {
         player,
         seat,
         reason,
-    });
+    }));
     Ok(events)
 }
 
@@ -145,78 +144,81 @@ pub fn decide_reopen_table(
             to: m.from,
         })
         .collect();
-    Ok(vec![Event::TableReopened {
+    Ok(vec![Event::TableReopened(TableReopened {
         table,
         moves,
         abandoned_moves,
         reason,
-    }])
+    })])
 }
 
 /// `EntryCancelled`: a re-entry bought by mistake; its money goes back and the player is out
 /// again, at the place of the bust it followed; the entry's chips leave play.
-pub(crate) fn apply_entry_cancelled(
-    t: &mut Tournament,
-    player: PlayerId,
-    refund: &Payment,
-) -> Result<(), ApplyError> {
-    let p = player_mut(t, player)?;
-    let record = p.reentry.take().ok_or(ApplyError::NoReEntry { player })?;
-    let stack = std::mem::take(&mut p.stack);
-    p.entries = p.entries.saturating_sub(1);
-    p.status = PlayerStatus::Busted;
-    p.paid -= refund.total();
-    p.bonus = record.bonus;
-    p.bounty = record.bounty;
-    p.bounty_won = record.bounty_won;
-    p.arrived = record.arrived;
-    p.stack_counted = false;
-    t.unseat(player);
-    if let Some(p) = t.players.get_mut(&player) {
-        p.last_seat = record.last_seat;
+impl ApplyEvent for EntryCancelled {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &EntryCancelled {
+            player, ref refund, ..
+        } = self;
+        let p = player_mut(t, player)?;
+        let record = p.reentry.take().ok_or(ApplyError::NoReEntry { player })?;
+        let stack = std::mem::take(&mut p.stack);
+        p.entries = p.entries.saturating_sub(1);
+        p.status = PlayerStatus::Busted;
+        p.paid -= refund.total();
+        p.bonus = record.bonus;
+        p.bounty = record.bounty;
+        p.bounty_won = record.bounty_won;
+        p.arrived = record.arrived;
+        p.stack_counted = false;
+        t.unseat(player);
+        if let Some(p) = t.players.get_mut(&player) {
+            p.last_seat = record.last_seat;
+        }
+        t.remove_chips(stack);
+        t.entries = t.entries.saturating_sub(1);
+        t.prize_pool -= refund.prize_part;
+        t.house_fees -= refund.house_fee;
+        if let Some(e) = record.elimination {
+            let at = t
+                .eliminations
+                .iter()
+                .position(|x| x.group > e.group)
+                .unwrap_or(t.eliminations.len());
+            t.eliminations.insert(at, e);
+        }
+        Ok(())
     }
-    t.remove_chips(stack);
-    t.entries = t.entries.saturating_sub(1);
-    t.prize_pool -= refund.prize_part;
-    t.house_fees -= refund.house_fee;
-    if let Some(e) = record.elimination {
-        let at = t
-            .eliminations
-            .iter()
-            .position(|x| x.group > e.group)
-            .unwrap_or(t.eliminations.len());
-        t.eliminations.insert(at, e);
-    }
-    Ok(())
 }
 
 /// `PlayerReinstated`: back in play at `seat` with the chips taken out, the place given up.
-pub(crate) fn apply_reinstated(
-    t: &mut Tournament,
-    player: PlayerId,
-    seat: Place,
-) -> Result<(), ApplyError> {
-    let p = player_mut(t, player)?;
-    p.status = PlayerStatus::Playing;
-    p.stack = std::mem::take(&mut p.stack_taken_out);
-    let back = p.stack;
-    t.chips_removed -= back;
-    t.early_leavers.retain(|l| *l != player);
-    t.eliminations.retain(|e| e.player != player);
-    t.seat(player, seat);
-    Ok(())
+impl ApplyEvent for PlayerReinstated {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerReinstated { player, seat, .. } = self;
+        let p = player_mut(t, player)?;
+        p.status = PlayerStatus::Playing;
+        p.stack = std::mem::take(&mut p.stack_taken_out);
+        let back = p.stack;
+        t.chips_removed -= back;
+        t.early_leavers.retain(|l| *l != player);
+        t.eliminations.retain(|e| e.player != player);
+        t.seat(player, seat);
+        Ok(())
+    }
 }
 
 /// `TableReopened`: the table opens and its players (and abandoned stacks) go back.
-pub(crate) fn apply_table_reopened(
-    t: &mut Tournament,
-    table: TableNo,
-    moves: &[SeatMove],
-    abandoned_moves: &[StackMove],
-) -> Result<(), ApplyError> {
-    t.tables.entry(table).or_default().open = true;
-    t.move_players(moves);
-    t.move_stacks(abandoned_moves);
-    t.last_redraw = None;
-    Ok(())
+impl ApplyEvent for TableReopened {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &TableReopened {
+            table,
+            ref moves,
+            ref abandoned_moves,
+            ..
+        } = self;
+        t.tables.entry(table).or_default().open = true;
+        t.move_players(moves);
+        t.move_stacks(abandoned_moves);
+        t.last_redraw = None;
+        Ok(())
+    }
 }

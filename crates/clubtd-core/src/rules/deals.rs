@@ -11,8 +11,9 @@
 use crate::log::command::{Command, Ctx};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, DealRecorded};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
 use crate::model::state::Tournament;
 use crate::rules::busts::standings;
@@ -390,12 +391,12 @@ pub fn decide_deal(
     if total != i128::from(t.pool_to_pay().0) {
         return Err(DomainError::InvalidDeal);
     }
-    Ok(vec![Event::DealRecorded {
+    Ok(vec![Event::DealRecorded(DealRecorded {
         amounts: amounts.to_vec(),
         note: note.trim().chars().take(500).collect(),
         to_play_for,
         at: Some(ctx.now),
-    }])
+    })])
 }
 
 /// Seed 000 / FIDPA: what a recorded deal fixes. Its players and amounts share exactly the
@@ -445,16 +446,19 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
 
 /// `DealRecorded`: the amounts agreed, which replace the prizes of the players in the deal,
 /// and what is left to play for.
-pub(crate) fn apply_deal_recorded(
-    t: &mut Tournament,
-    amounts: &[(PlayerId, Cents)],
-    to_play_for: Cents,
-    at: Option<Timestamp>,
-) -> Result<(), ApplyError> {
-    t.deal = Some(amounts.to_vec());
-    t.deal_to_play_for = to_play_for;
-    t.deal_at = at;
-    Ok(())
+impl ApplyEvent for DealRecorded {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &DealRecorded {
+            ref amounts,
+            to_play_for,
+            at,
+            ..
+        } = self;
+        t.deal = Some(amounts.to_vec());
+        t.deal_to_play_for = to_play_for;
+        t.deal_at = at;
+        Ok(())
+    }
 }
 
 impl Tournament {

@@ -11,10 +11,13 @@
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{
+    Admitted, ApplyEvent, LeftQueue, PlayerRegistered, QueueEntriesMerged, SignedUp,
+};
 use crate::log::event::{Event, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::door::QueueEntry;
-use crate::model::ids::{EntryNo, PlayerId, Sender, Timestamp};
+use crate::model::ids::{EntryNo, Timestamp};
 use crate::model::names::{clean_name, search_key, MAX_NAME_CHARS};
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::registration::{decide_register, registration_open};
@@ -118,13 +121,13 @@ pub fn decide_sign_up(
             max: MAX_QUEUE as u32,
         });
     }
-    Ok(vec![Event::SignedUp {
+    Ok(vec![Event::SignedUp(SignedUp {
         entry: EntryNo(t.door.next_entry.max(1)),
         name,
         method,
         at: ctx.now,
         sender: ctx.sender,
-    }])
+    })])
 }
 
 /// Players on the list: every player registered and not unregistered since (a re-entry is
@@ -143,7 +146,7 @@ pub fn signed_up(t: &Tournament) -> u64 {
 /// no-show, a double).
 pub fn decide_leave_queue(t: &Tournament, entry: EntryNo) -> Result<Vec<Event>, DomainError> {
     waiting(t, entry)?;
-    Ok(vec![Event::LeftQueue { entry }])
+    Ok(vec![Event::LeftQueue(LeftQueue { entry })])
 }
 
 /// At most this many entries are cleared in one action: the whole queue.
@@ -179,7 +182,7 @@ pub fn decide_clear(
     }
     Ok(leaving
         .into_iter()
-        .map(|entry| Event::LeftQueue { entry })
+        .map(|entry| Event::LeftQueue(LeftQueue { entry }))
         .collect())
 }
 
@@ -213,7 +216,10 @@ pub fn decide_merge(
     if keep == merged {
         return Err(DomainError::MergeSameEntry { entry: keep });
     }
-    Ok(vec![Event::QueueEntriesMerged { keep, merged }])
+    Ok(vec![Event::QueueEntriesMerged(QueueEntriesMerged {
+        keep,
+        merged,
+    })])
 }
 
 /// The desk took the money: the entry becomes a registration (the seat is drawn now), in the
@@ -253,11 +259,11 @@ pub fn decide_admit(
     let player = events
         .iter()
         .find_map(|e| match e {
-            Event::PlayerRegistered { player, .. } => Some(*player),
+            Event::PlayerRegistered(PlayerRegistered { player, .. }) => Some(*player),
             _ => None,
         })
         .ok_or(DomainError::NoSeatAvailable)?;
-    events.push(Event::Admitted { entry, player });
+    events.push(Event::Admitted(Admitted { entry, player }));
     Ok(events)
 }
 
@@ -270,69 +276,72 @@ fn waiting(t: &Tournament, entry: EntryNo) -> Result<&QueueEntry, DomainError> {
 }
 
 /// `SignedUp`: the entry joins the end of the queue.
-pub(crate) fn apply_signed_up(
-    t: &mut Tournament,
-    entry: EntryNo,
-    name: &str,
-    method: PaymentMethod,
-    at: Timestamp,
-    sender: Option<Sender>,
-) -> Result<(), ApplyError> {
-    if entry.0 < t.door.next_entry.max(1) {
-        return Err(ApplyError::QueueEntryGiven { entry });
+impl ApplyEvent for SignedUp {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &SignedUp {
+            entry,
+            ref name,
+            method,
+            at,
+            sender,
+        } = self;
+        if entry.0 < t.door.next_entry.max(1) {
+            return Err(ApplyError::QueueEntryGiven { entry });
+        }
+        t.door.queue.push(QueueEntry {
+            entry,
+            name: name.to_string(),
+            method,
+            since: at,
+            sender,
+        });
+        t.door.next_entry = entry.0.saturating_add(1);
+        Ok(())
     }
-    t.door.queue.push(QueueEntry {
-        entry,
-        name: name.to_string(),
-        method,
-        since: at,
-        sender,
-    });
-    t.door.next_entry = entry.0.saturating_add(1);
-    Ok(())
 }
 
 /// `LeftQueue`: the entry is gone from the queue.
-pub(crate) fn apply_left_queue(t: &mut Tournament, entry: EntryNo) -> Result<(), ApplyError> {
-    let at = position(t, entry)?;
-    t.door.queue.remove(at);
-    Ok(())
+impl ApplyEvent for LeftQueue {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &LeftQueue { entry } = self;
+        let at = position(t, entry)?;
+        t.door.queue.remove(at);
+        Ok(())
+    }
 }
 
 /// `QueueEntriesMerged`: `merged` leaves the queue; `keep` takes the earlier of the two places.
-pub(crate) fn apply_merged(
-    t: &mut Tournament,
-    keep: EntryNo,
-    merged: EntryNo,
-) -> Result<(), ApplyError> {
-    let kept_at = position(t, keep)?;
-    let merged_at = position(t, merged)?;
-    if kept_at == merged_at {
-        return Err(ApplyError::NotWaiting { entry: merged });
+impl ApplyEvent for QueueEntriesMerged {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &QueueEntriesMerged { keep, merged } = self;
+        let kept_at = position(t, keep)?;
+        let merged_at = position(t, merged)?;
+        if kept_at == merged_at {
+            return Err(ApplyError::NotWaiting { entry: merged });
+        }
+        // The kept entry goes into the earlier of the two slots, waiting since the earlier of the
+        // two times (the player came then); the later slot goes.
+        let mut kept = t.door.queue[kept_at].clone();
+        kept.since = kept.since.min(t.door.queue[merged_at].since);
+        t.door.queue[kept_at.min(merged_at)] = kept;
+        t.door.queue.remove(kept_at.max(merged_at));
+        t.door.merged.insert(merged, keep);
+        Ok(())
     }
-    // The kept entry goes into the earlier of the two slots, waiting since the earlier of the
-    // two times (the player came then); the later slot goes.
-    let mut kept = t.door.queue[kept_at].clone();
-    kept.since = kept.since.min(t.door.queue[merged_at].since);
-    t.door.queue[kept_at.min(merged_at)] = kept;
-    t.door.queue.remove(kept_at.max(merged_at));
-    t.door.merged.insert(merged, keep);
-    Ok(())
 }
 
 /// `Admitted`: the entry leaves the queue as the player registered just before.
-pub(crate) fn apply_admitted(
-    t: &mut Tournament,
-    entry: EntryNo,
-    player: PlayerId,
-) -> Result<(), ApplyError> {
-    let at = position(t, entry)?;
-    if !t.players.contains_key(&player) {
-        return Err(ApplyError::UnknownPlayer { player });
+impl ApplyEvent for Admitted {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &Admitted { entry, player } = self;
+        let at = position(t, entry)?;
+        if !t.players.contains_key(&player) {
+            return Err(ApplyError::UnknownPlayer { player });
+        }
+        t.door.queue.remove(at);
+        t.door.admitted.insert(entry, player);
+        Ok(())
     }
-    t.door.queue.remove(at);
-    t.door.admitted.insert(entry, player);
-    Ok(())
 }
 
 fn position(t: &Tournament, entry: EntryNo) -> Result<usize, ApplyError> {

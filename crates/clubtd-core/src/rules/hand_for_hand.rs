@@ -3,6 +3,7 @@
 
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, HandFinished, HandForHandSet};
 use crate::model::ids::{PlayerId, TableNo};
 use crate::model::state::Tournament;
 use crate::rules::penalties::serve_penalty_hand;
@@ -10,7 +11,7 @@ use crate::rules::table_mut;
 
 /// Hand-for-hand on or off.
 pub fn decide_set_hand_for_hand(on: bool) -> Result<Vec<Event>, DomainError> {
-    Ok(vec![Event::HandForHandSet { on }])
+    Ok(vec![Event::HandForHandSet(HandForHandSet { on })])
 }
 
 /// A table finished the current hand-for-hand hand.
@@ -25,37 +26,43 @@ pub fn decide_finish_hand(t: &Tournament, table: TableNo) -> Result<Vec<Event>, 
     if !tb.open {
         return Err(DomainError::TableNotOpen { table });
     }
-    Ok(vec![Event::HandFinished { table }])
+    Ok(vec![Event::HandFinished(HandFinished { table })])
 }
 
 /// `HandForHandSet`: on starts the next hand number (busts of one hand share a place).
-pub(crate) fn apply_hand_for_hand_set(t: &mut Tournament, on: bool) -> Result<(), ApplyError> {
-    t.hand_for_hand = if on {
-        Some(t.hand_for_hand.unwrap_or(0) + 1)
-    } else {
-        None
-    };
-    for tb in t.tables.values_mut() {
-        tb.hand_done = false;
-    }
-    Ok(())
-}
-
-/// `HandFinished`: the table waits; once every table is done, the next hand starts.
-pub(crate) fn apply_hand_finished(t: &mut Tournament, table: TableNo) -> Result<(), ApplyError> {
-    let tb = table_mut(t, table)?;
-    tb.hand_done = true;
-    // PKR4U 4: a hand played at this table counts for its players' hands penalties.
-    let here: Vec<PlayerId> = tb.seats.values().copied().collect();
-    for player in here {
-        serve_penalty_hand(t, player);
-    }
-    // Seed 000 / FIDPA: the next hand starts everywhere once every table is done.
-    if t.hand_for_hand.is_some() && t.open_tables().all(|(_, tb)| tb.hand_done) {
-        t.hand_for_hand = t.hand_for_hand.map(|h| h + 1);
+impl ApplyEvent for HandForHandSet {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &HandForHandSet { on } = self;
+        t.hand_for_hand = if on {
+            Some(t.hand_for_hand.unwrap_or(0) + 1)
+        } else {
+            None
+        };
         for tb in t.tables.values_mut() {
             tb.hand_done = false;
         }
+        Ok(())
     }
-    Ok(())
+}
+
+/// `HandFinished`: the table waits; once every table is done, the next hand starts.
+impl ApplyEvent for HandFinished {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &HandFinished { table } = self;
+        let tb = table_mut(t, table)?;
+        tb.hand_done = true;
+        // PKR4U 4: a hand played at this table counts for its players' hands penalties.
+        let here: Vec<PlayerId> = tb.seats.values().copied().collect();
+        for player in here {
+            serve_penalty_hand(t, player);
+        }
+        // Seed 000 / FIDPA: the next hand starts everywhere once every table is done.
+        if t.hand_for_hand.is_some() && t.open_tables().all(|(_, tb)| tb.hand_done) {
+            t.hand_for_hand = t.hand_for_hand.map(|h| h + 1);
+            for tb in t.tables.values_mut() {
+                tb.hand_done = false;
+            }
+        }
+        Ok(())
+    }
 }

@@ -6,6 +6,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, RulingOverruled, RulingRecorded};
 use crate::model::ids::{PlayerId, TableNo};
 use crate::model::incident::{Answer, Incident};
 use crate::model::state::Tournament;
@@ -33,7 +34,7 @@ pub fn decide_record_ruling(
     let ruling = state.ruling().ok_or(DomainError::InvalidRuling {
         reason: "INCOMPLETE".into(),
     })?;
-    let mut events = vec![Event::RulingRecorded {
+    let mut events = vec![Event::RulingRecorded(RulingRecorded {
         table,
         flow: flow.to_string(),
         answers: answers.to_vec(),
@@ -42,7 +43,7 @@ pub fn decide_record_ruling(
         at: ctx.now,
         tapped_at: ctx.tapped_at.filter(|&tapped| tapped != ctx.now),
         closes_call: crate::rules::calls::ruling_closes_call(t, table),
-    }];
+    })];
     // The ruling's sanction, on the player named (same reason: the rule applied).
     if let Some(player) = player {
         let reason = format!("{flow}: {}", ruling.rule);
@@ -77,35 +78,44 @@ pub fn decide_overrule_ruling(
     if !known {
         return Err(DomainError::UnknownIncident { index: incident });
     }
-    Ok(vec![Event::RulingOverruled {
+    Ok(vec![Event::RulingOverruled(RulingOverruled {
         incident,
         reason: reason.trim().chars().take(500).collect(),
-    }])
+    })])
 }
 
 /// `RulingRecorded`: a new incident; it closes the table's call when `closes_call` says so.
-pub(crate) fn apply_ruling_recorded(
-    t: &mut Tournament,
-    incident: Incident,
-    closes_call: bool,
-) -> Result<(), ApplyError> {
-    if let (Some(table), true) = (incident.table, closes_call) {
-        crate::rules::calls::close_call(t, table);
+impl ApplyEvent for RulingRecorded {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        if let (Some(table), true) = (self.table, self.closes_call) {
+            crate::rules::calls::close_call(t, table);
+        }
+        t.incidents.push(Incident {
+            table: self.table,
+            flow: self.flow.clone(),
+            answers: self.answers.clone(),
+            leaf: self.leaf.clone(),
+            rule: self.rule.clone(),
+            at: self.at,
+            tapped_at: self.tapped_at,
+            overruled: None,
+        });
+        Ok(())
     }
-    t.incidents.push(incident);
-    Ok(())
 }
 
 /// `RulingOverruled`: the incident stays in the log with the director's reason.
-pub(crate) fn apply_ruling_overruled(
-    t: &mut Tournament,
-    index: u32,
-    reason: &str,
-) -> Result<(), ApplyError> {
-    let incident = usize::try_from(index)
-        .ok()
-        .and_then(|i| t.incidents.get_mut(i))
-        .ok_or(ApplyError::UnknownIncident { index })?;
-    incident.overruled = Some(reason.to_string());
-    Ok(())
+impl ApplyEvent for RulingOverruled {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &RulingOverruled {
+            incident: index,
+            ref reason,
+        } = self;
+        let incident = usize::try_from(index)
+            .ok()
+            .and_then(|i| t.incidents.get_mut(i))
+            .ok_or(ApplyError::UnknownIncident { index })?;
+        incident.overruled = Some(reason.to_string());
+        Ok(())
+    }
 }

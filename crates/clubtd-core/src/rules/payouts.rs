@@ -4,6 +4,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, PayoutsSet};
 use crate::model::config::{Config, PayoutMode, PayoutStructure, TicketPrize, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
@@ -51,9 +52,9 @@ pub fn decide_set_payouts(
             field: "payouts".into(),
         });
     }
-    Ok(vec![Event::PayoutsSet {
+    Ok(vec![Event::PayoutsSet(PayoutsSet {
         amounts: amounts.to_vec(),
-    }])
+    })])
 }
 
 /// The prize of each paid place (first place first) for `entries` entries and a pool, by the
@@ -199,9 +200,12 @@ pub fn shared_prizes(prizes: &[Cents], first: usize, count: usize) -> Vec<Cents>
 }
 
 /// `PayoutsSet`: the director's payout table, locked in (it replaces the computed one).
-pub(crate) fn apply_payouts_set(t: &mut Tournament, amounts: &[Cents]) -> Result<(), ApplyError> {
-    t.payout_override = Some(amounts.to_vec());
-    Ok(())
+impl ApplyEvent for PayoutsSet {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let PayoutsSet { amounts } = self;
+        t.payout_override = Some(amounts.to_vec());
+        Ok(())
+    }
 }
 
 impl Tournament {

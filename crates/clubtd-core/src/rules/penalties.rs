@@ -3,8 +3,12 @@
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{
+    ApplyEvent, PenaltyGiven, PenaltyHandServed, PenaltyRescinded, PlayerDisqualified,
+    PlayerLeftEarly,
+};
 use crate::log::event::{Event, PenaltyKind};
-use crate::model::ids::{PlayerId, TableNo, Timestamp};
+use crate::model::ids::{PlayerId, TableNo};
 use crate::model::state::{Elimination, Penalty, PlayerStatus, Tournament};
 use crate::rules::{known_player, playing};
 
@@ -26,10 +30,10 @@ pub fn decide_leave_early(
     if t.players_left() <= 1 {
         return Err(DomainError::LastPlayerStanding);
     }
-    Ok(vec![Event::PlayerLeftEarly {
+    Ok(vec![Event::PlayerLeftEarly(PlayerLeftEarly {
         player,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// TDA 33 / PKR4U 15: disqualification; the chips are removed from play.
@@ -43,11 +47,11 @@ pub fn decide_disqualify(
     if t.players_left() <= 1 {
         return Err(DomainError::LastPlayerStanding);
     }
-    Ok(vec![Event::PlayerDisqualified {
+    Ok(vec![Event::PlayerDisqualified(PlayerDisqualified {
         player,
         reason: reason_of(reason)?,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// PKR4U 4 / 10, TDA 33: a warning, a number of hands, or minutes away from the table.
@@ -69,12 +73,12 @@ pub fn decide_penalty(
             field: "penalty".into(),
         });
     }
-    Ok(vec![Event::PenaltyGiven {
+    Ok(vec![Event::PenaltyGiven(PenaltyGiven {
         player,
         penalty,
         reason: reason_of(reason)?,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// PKR4U 4: one more hand sat out on a running hands penalty.
@@ -94,7 +98,7 @@ pub fn decide_penalty_hand(
     if !running {
         return Err(DomainError::NoHandsPenalty { player });
     }
-    Ok(vec![Event::PenaltyHandServed { player }])
+    Ok(vec![Event::PenaltyHandServed(PenaltyHandServed { player })])
 }
 
 /// Takes back a penalty given by mistake, with the reason (the log keeps both).
@@ -115,44 +119,45 @@ pub fn decide_rescind_penalty(
     if reason.trim().is_empty() {
         return Err(DomainError::ReasonRequired);
     }
-    Ok(vec![Event::PenaltyRescinded {
+    Ok(vec![Event::PenaltyRescinded(PenaltyRescinded {
         index,
         reason: reason.trim().to_string(),
-    }])
+    })])
 }
 
 /// `PenaltyGiven`.
-pub(crate) fn apply_penalty_given(
-    t: &mut Tournament,
-    player: PlayerId,
-    penalty: PenaltyKind,
-    reason: &str,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    t.penalties.push(Penalty {
-        player,
-        kind: penalty,
-        reason: reason.to_string(),
-        at,
-        hands_served: 0,
-        rescinded: None,
-    });
-    Ok(())
+impl ApplyEvent for PenaltyGiven {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PenaltyGiven {
+            player,
+            penalty,
+            ref reason,
+            at,
+        } = self;
+        known_player(t, player)?;
+        t.penalties.push(Penalty {
+            player,
+            kind: penalty,
+            reason: reason.to_string(),
+            at,
+            hands_served: 0,
+            rescinded: None,
+        });
+        Ok(())
+    }
 }
 
 /// `PenaltyRescinded`: it no longer counts; the log keeps it with the reason.
-pub(crate) fn apply_penalty_rescinded(
-    t: &mut Tournament,
-    index: u32,
-    reason: &str,
-) -> Result<(), ApplyError> {
-    let penalty = usize::try_from(index)
-        .ok()
-        .and_then(|i| t.penalties.get_mut(i))
-        .ok_or(ApplyError::UnknownPenalty { index })?;
-    penalty.rescinded = Some(reason.to_string());
-    Ok(())
+impl ApplyEvent for PenaltyRescinded {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PenaltyRescinded { index, ref reason } = self;
+        let penalty = usize::try_from(index)
+            .ok()
+            .and_then(|i| t.penalties.get_mut(i))
+            .ok_or(ApplyError::UnknownPenalty { index })?;
+        penalty.rescinded = Some(reason.to_string());
+        Ok(())
+    }
 }
 
 /// PKR4U 4: one more hand sat out, on the player's oldest running hands penalty.
@@ -167,43 +172,41 @@ pub(crate) fn serve_penalty_hand(t: &mut Tournament, player: PlayerId) {
 }
 
 /// `PlayerLeftEarly` (FIDPA): out with the chips; the place comes with the next bust.
-pub(crate) fn apply_left_early(
-    t: &mut Tournament,
-    player: PlayerId,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    t.take_out(player, PlayerStatus::LeftEarly, at);
-    t.early_leavers.push(player);
-    Ok(())
+impl ApplyEvent for PlayerLeftEarly {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerLeftEarly { player, at } = self;
+        known_player(t, player)?;
+        t.take_out(player, PlayerStatus::LeftEarly, at);
+        t.early_leavers.push(player);
+        Ok(())
+    }
 }
 
 /// `PlayerDisqualified` (TDA 33 / PKR4U 15): out with the chips, the place taken at once.
-pub(crate) fn apply_disqualified(
-    t: &mut Tournament,
-    player: PlayerId,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    t.take_out(player, PlayerStatus::Disqualified, at);
-    t.eliminations.push(Elimination {
-        player,
-        group: t.next_group,
-        table: None,
-        start_stack: None,
-        at,
-        seat_order: None,
-    });
-    t.next_group += 1;
-    Ok(())
+impl ApplyEvent for PlayerDisqualified {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerDisqualified { player, at, .. } = self;
+        known_player(t, player)?;
+        t.take_out(player, PlayerStatus::Disqualified, at);
+        t.eliminations.push(Elimination {
+            player,
+            group: t.next_group,
+            table: None,
+            start_stack: None,
+            at,
+            seat_order: None,
+        });
+        t.next_group += 1;
+        Ok(())
+    }
 }
 
 /// `PenaltyHandServed` (PKR4U 4).
-pub(crate) fn apply_penalty_hand_served(
-    t: &mut Tournament,
-    player: PlayerId,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    serve_penalty_hand(t, player);
-    Ok(())
+impl ApplyEvent for PenaltyHandServed {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PenaltyHandServed { player } = self;
+        known_player(t, player)?;
+        serve_penalty_hand(t, player);
+        Ok(())
+    }
 }

@@ -7,9 +7,13 @@
 
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{
+    AddOnBought, AddOnCancelled, ApplyEvent, RebuyBought, RebuyCancelled, RebuyRequested,
+    SeatDrawn, TableOpened,
+};
 use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, Timestamp};
+use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
 use crate::model::state::{PlayerStatus, PurchaseRecord, Tournament};
 use crate::rules::player_mut;
@@ -96,11 +100,11 @@ pub fn decide_rebuy(
         let held = held_seats(t, cfg, ctx.now);
         let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
         if let Some(table) = draw.open_table {
-            events.push(Event::TableOpened { table });
+            events.push(Event::TableOpened(TableOpened { table }));
         }
         drawn = Some(draw.seat);
     }
-    events.push(Event::RebuyBought {
+    events.push(Event::RebuyBought(RebuyBought {
         player,
         payment,
         rebuys: count,
@@ -108,9 +112,9 @@ pub fn decide_rebuy(
         stack_before: stack_told,
         same_seat,
         at: ctx.now,
-    });
+    }));
     if let Some(seat) = drawn {
-        events.push(Event::SeatDrawn { player, seat });
+        events.push(Event::SeatDrawn(SeatDrawn { player, seat }));
     }
     Ok(events)
 }
@@ -135,7 +139,7 @@ pub fn decide_add_on(
     if p.add_ons > 0 {
         return Err(DomainError::AddOnAlreadyBought { player });
     }
-    Ok(vec![Event::AddOnBought {
+    Ok(vec![Event::AddOnBought(AddOnBought {
         player,
         payment: Payment {
             method,
@@ -145,7 +149,7 @@ pub fn decide_add_on(
         },
         chips: rule.chips,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// The table asks the desk for a rebuy (the desk takes the money and confirms with the
@@ -161,10 +165,10 @@ pub fn decide_request_rebuy(
         .get(&player)
         .ok_or(DomainError::UnknownPlayer { player })?;
     check_rebuy(t, cfg, ctx.now, player, p.stack, 1)?;
-    Ok(vec![Event::RebuyRequested {
+    Ok(vec![Event::RebuyRequested(RebuyRequested {
         player,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// The latest rebuy (or the add-on) bought by mistake, refunded in full: its chips leave the
@@ -196,118 +200,123 @@ pub fn decide_cancel_purchase(
     }
     let reason = crate::rules::corrections::reason_of(reason)?;
     Ok(vec![if add_on {
-        Event::AddOnCancelled {
+        Event::AddOnCancelled(AddOnCancelled {
             player,
             refund: record.payment,
             chips: record.chips,
             reason,
             at: ctx.now,
-        }
+        })
     } else {
-        Event::RebuyCancelled {
+        Event::RebuyCancelled(RebuyCancelled {
             player,
             refund: record.payment,
             rebuys: record.count,
             chips: record.chips,
             reason,
             at: ctx.now,
-        }
+        })
     }])
 }
 
 /// `RebuyBought`: the chips onto the stack (the player back in play after a bust, the bust no
 /// longer counting for places), the money into the pool, fees and head.
-pub(crate) fn apply_rebuy(
-    t: &mut Tournament,
-    player: PlayerId,
-    payment: &Payment,
-    count: u16,
-    chips: Chips,
-    stack_before: Option<Chips>,
-    same_seat: bool,
-) -> Result<(), ApplyError> {
-    let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
-    let p = player_mut(t, player)?;
-    let busted = p.status == PlayerStatus::Busted;
-    let record = PurchaseRecord {
-        payment: *payment,
-        count,
-        chips,
-        bounty_after: p.bounty + payment.bounty_part,
-        bounty_won_after: p.bounty_won,
-        bust: busted.then(|| crate::model::state::BustRecord {
-            elimination: elimination.clone(),
-            last_seat: p.last_seat,
-            bounty: p.bounty,
-        }),
-    };
-    p.last_rebuy = Some(record);
-    p.reentry = None;
-    p.rebuys += count;
-    p.paid += payment.total();
-    p.bounty += payment.bounty_part;
-    if let Some(told) = stack_before {
-        p.stack = told;
-        p.stack_counted = true;
-    }
-    // The stack known before the rebuy may have been an estimate; the chips bought are real.
-    let before = if busted { Chips::ZERO } else { p.stack };
-    p.stack = before + chips;
-    let seat = p.last_seat;
-    if busted {
-        p.status = PlayerStatus::Playing;
-        p.stack_counted = false;
-        t.eliminations.retain(|e| e.player != player);
-        if same_seat {
-            if let Some(place) = seat {
-                t.seat(player, place);
+impl ApplyEvent for RebuyBought {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &RebuyBought {
+            player,
+            ref payment,
+            rebuys: count,
+            chips,
+            stack_before,
+            same_seat,
+            ..
+        } = self;
+        let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
+        let p = player_mut(t, player)?;
+        let busted = p.status == PlayerStatus::Busted;
+        let record = PurchaseRecord {
+            payment: *payment,
+            count,
+            chips,
+            bounty_after: p.bounty + payment.bounty_part,
+            bounty_won_after: p.bounty_won,
+            bust: busted.then(|| crate::model::state::BustRecord {
+                elimination: elimination.clone(),
+                last_seat: p.last_seat,
+                bounty: p.bounty,
+            }),
+        };
+        p.last_rebuy = Some(record);
+        p.reentry = None;
+        p.rebuys += count;
+        p.paid += payment.total();
+        p.bounty += payment.bounty_part;
+        if let Some(told) = stack_before {
+            p.stack = told;
+            p.stack_counted = true;
+        }
+        // The stack known before the rebuy may have been an estimate; the chips bought are real.
+        let before = if busted { Chips::ZERO } else { p.stack };
+        p.stack = before + chips;
+        let seat = p.last_seat;
+        if busted {
+            p.status = PlayerStatus::Playing;
+            p.stack_counted = false;
+            t.eliminations.retain(|e| e.player != player);
+            if same_seat {
+                if let Some(place) = seat {
+                    t.seat(player, place);
+                }
             }
         }
+        t.rebuy_requests.remove(&player);
+        t.rebuys += u32::from(count);
+        t.prize_pool += payment.prize_part;
+        t.house_fees += payment.house_fee;
+        t.chips_bought += chips;
+        Ok(())
     }
-    t.rebuy_requests.remove(&player);
-    t.rebuys += u32::from(count);
-    t.prize_pool += payment.prize_part;
-    t.house_fees += payment.house_fee;
-    t.chips_bought += chips;
-    Ok(())
 }
 
 /// `AddOnBought`: the chips onto the stack, the money into the pool and fees.
-pub(crate) fn apply_add_on(
-    t: &mut Tournament,
-    player: PlayerId,
-    payment: &Payment,
-    chips: Chips,
-) -> Result<(), ApplyError> {
-    let p = player_mut(t, player)?;
-    p.last_add_on = Some(PurchaseRecord {
-        payment: *payment,
-        count: 1,
-        chips,
-        bounty_after: p.bounty,
-        bounty_won_after: p.bounty_won,
-        bust: None,
-    });
-    p.reentry = None;
-    p.add_ons += 1;
-    p.paid += payment.total();
-    p.stack += chips;
-    t.add_ons += 1;
-    t.prize_pool += payment.prize_part;
-    t.house_fees += payment.house_fee;
-    t.chips_bought += chips;
-    Ok(())
+impl ApplyEvent for AddOnBought {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &AddOnBought {
+            player,
+            ref payment,
+            chips,
+            ..
+        } = self;
+        let p = player_mut(t, player)?;
+        p.last_add_on = Some(PurchaseRecord {
+            payment: *payment,
+            count: 1,
+            chips,
+            bounty_after: p.bounty,
+            bounty_won_after: p.bounty_won,
+            bust: None,
+        });
+        p.reentry = None;
+        p.add_ons += 1;
+        p.paid += payment.total();
+        p.stack += chips;
+        t.add_ons += 1;
+        t.prize_pool += payment.prize_part;
+        t.house_fees += payment.house_fee;
+        t.chips_bought += chips;
+        Ok(())
+    }
 }
 
 /// `RebuyRequested`: the desk sees the table's request until the rebuy is bought.
-pub(crate) fn apply_rebuy_requested(
-    t: &mut Tournament,
-    player: PlayerId,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    crate::rules::known_player(t, player)?;
-    t.rebuy_requests.insert(player, at);
-    Ok(())
+impl ApplyEvent for RebuyRequested {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &RebuyRequested { player, at } = self;
+        crate::rules::known_player(t, player)?;
+        t.rebuy_requests.insert(player, at);
+        Ok(())
+    }
 }
 
 /// `RebuyCancelled` / `AddOnCancelled`: the money back, the chips out of the stack (never
@@ -367,4 +376,16 @@ pub(crate) fn apply_purchase_cancelled(
     t.prize_pool -= refund.prize_part;
     t.house_fees -= refund.house_fee;
     Ok(())
+}
+
+impl ApplyEvent for AddOnCancelled {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        apply_purchase_cancelled(t, self.player, &self.refund, true)
+    }
+}
+
+impl ApplyEvent for RebuyCancelled {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        apply_purchase_cancelled(t, self.player, &self.refund, false)
+    }
 }

@@ -3,6 +3,11 @@
 
 use crate::log::command::{Ctx, ReEntryOption};
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{
+    ApplyEvent, PlayerArrived, PlayerReEntered, PlayerRegistered, PlayerRenamed,
+    PlayerUnregistered, ReEntryRequested, RegistrationClosed, RegistrationReopened, SeatDrawn,
+    TableOpened,
+};
 use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, Timestamp};
@@ -81,19 +86,19 @@ pub fn decide_register(
     let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
     let mut events = Vec::new();
     if let Some(table) = draw.open_table {
-        events.push(Event::TableOpened { table });
+        events.push(Event::TableOpened(TableOpened { table }));
     }
-    events.push(Event::PlayerRegistered {
+    events.push(Event::PlayerRegistered(PlayerRegistered {
         player,
         name,
         payment: payment(cfg, method),
         bonus: bonus_for_entry(t, cfg, ctx.now),
         at: ctx.now,
-    });
-    events.push(Event::SeatDrawn {
+    }));
+    events.push(Event::SeatDrawn(SeatDrawn {
         player,
         seat: draw.seat,
-    });
+    }));
     Ok(events)
 }
 
@@ -112,10 +117,10 @@ pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>,
     // The refund is what was paid for this single entry (unregistration precedes any
     // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
     // changed since is not what this player paid.
-    Ok(vec![Event::PlayerUnregistered {
+    Ok(vec![Event::PlayerUnregistered(PlayerUnregistered {
         player,
         refund: p.registration_payment,
-    }])
+    })])
 }
 
 /// PKR4U 11 / 29: may this player buy in again now (busted, registration open, entries
@@ -159,23 +164,22 @@ pub fn decide_request_reentry(
     player: PlayerId,
 ) -> Result<Vec<Event>, DomainError> {
     check_reentry(t, cfg, ctx.now, player)?;
-    Ok(vec![Event::ReEntryRequested {
+    Ok(vec![Event::ReEntryRequested(ReEntryRequested {
         player,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// `ReEntryRequested`: the desk sees the request until the re-entry is bought.
-pub(crate) fn apply_reentry_requested(
-    t: &mut Tournament,
-    player: PlayerId,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    if !t.players.contains_key(&player) {
-        return Err(ApplyError::UnknownPlayer { player });
+impl ApplyEvent for ReEntryRequested {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &ReEntryRequested { player, at } = self;
+        if !t.players.contains_key(&player) {
+            return Err(ApplyError::UnknownPlayer { player });
+        }
+        t.reentry_requests.insert(player, at);
+        Ok(())
     }
-    t.reentry_requests.insert(player, at);
-    Ok(())
 }
 
 /// PKR4U 11 / 29, TDA 19: a busted player buys in again within the window and the maximum:
@@ -205,13 +209,13 @@ pub fn decide_reenter(
             if !free {
                 return Err(DomainError::SameSeatTaken { player });
             }
-            Ok(vec![Event::PlayerReEntered {
+            Ok(vec![Event::PlayerReEntered(PlayerReEntered {
                 player,
                 payment: pay,
                 bonus,
                 same_seat: true,
                 at: ctx.now,
-            }])
+            })])
         }
         ReEntryOption::NewSeat => {
             // PKR4U 6: a player who left a stack behind is not seated at that table again.
@@ -224,19 +228,19 @@ pub fn decide_reenter(
             let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), left_behind, &held)?;
             let mut events = Vec::new();
             if let Some(table) = draw.open_table {
-                events.push(Event::TableOpened { table });
+                events.push(Event::TableOpened(TableOpened { table }));
             }
-            events.push(Event::PlayerReEntered {
+            events.push(Event::PlayerReEntered(PlayerReEntered {
                 player,
                 payment: pay,
                 bonus,
                 same_seat: false,
                 at: ctx.now,
-            });
-            events.push(Event::SeatDrawn {
+            }));
+            events.push(Event::SeatDrawn(SeatDrawn {
                 player,
                 seat: draw.seat,
-            });
+            }));
             Ok(events)
         }
     }
@@ -251,7 +255,9 @@ pub fn decide_close_registration(
     if !registration_open(t, cfg, ctx.now) {
         return Err(DomainError::RegistrationClosed);
     }
-    Ok(vec![Event::RegistrationClosed { at: ctx.now }])
+    Ok(vec![Event::RegistrationClosed(RegistrationClosed {
+        at: ctx.now,
+    })])
 }
 
 /// Registration closed by mistake opens again, with the reason (the late-registration
@@ -263,9 +269,9 @@ pub fn decide_reopen_registration(t: &Tournament, reason: &str) -> Result<Vec<Ev
     if reason.trim().is_empty() {
         return Err(DomainError::ReasonRequired);
     }
-    Ok(vec![Event::RegistrationReopened {
+    Ok(vec![Event::RegistrationReopened(RegistrationReopened {
         reason: reason.trim().to_string(),
-    }])
+    })])
 }
 
 /// A misspelt name corrected.
@@ -278,7 +284,7 @@ pub fn decide_rename(
         return Err(DomainError::UnknownPlayer { player });
     }
     let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
-    Ok(vec![Event::PlayerRenamed { player, name }])
+    Ok(vec![Event::PlayerRenamed(PlayerRenamed { player, name })])
 }
 
 /// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
@@ -290,119 +296,123 @@ pub fn decide_confirm_arrival(t: &Tournament, player: PlayerId) -> Result<Vec<Ev
     if p.status != PlayerStatus::Playing {
         return Err(DomainError::PlayerNotActive { player });
     }
-    Ok(vec![Event::PlayerArrived { player }])
+    Ok(vec![Event::PlayerArrived(PlayerArrived { player })])
 }
 
 /// `PlayerRegistered`: a new player with the starting stack and any bonus, their money in
 /// the pool.
-pub(crate) fn apply_registered(
-    t: &mut Tournament,
-    player: PlayerId,
-    name: &str,
-    payment: &Payment,
-    bonus: Chips,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    if t.players.contains_key(&player) {
-        return Err(ApplyError::PlayerExists { player });
-    }
-    let starting = t.starting_stack();
-    t.players.insert(
-        player,
-        Player {
-            id: player,
-            name: name.to_string(),
-            entries: 1,
-            knocked_out: 0,
-            status: PlayerStatus::Playing,
-            seat: None,
-            last_seat: None,
-            stack: starting + bonus,
-            stack_counted: false,
-            bounty: payment.bounty_part,
-            bounty_won: Cents::ZERO,
-            paid: payment.total(),
-            registration_payment: *payment,
+impl ApplyEvent for PlayerRegistered {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerRegistered {
+            player,
+            ref name,
+            ref payment,
             bonus,
-            registered_at: at,
-            last_bust: None,
-            arrived: false,
-            reentry: None,
-            stack_taken_out: Chips::ZERO,
-            rebuys: 0,
-            add_ons: 0,
-            last_rebuy: None,
-            last_add_on: None,
-        },
-    );
-    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
-    Ok(())
+            at,
+        } = self;
+        if t.players.contains_key(&player) {
+            return Err(ApplyError::PlayerExists { player });
+        }
+        let starting = t.starting_stack();
+        t.players.insert(
+            player,
+            Player {
+                id: player,
+                name: name.to_string(),
+                entries: 1,
+                knocked_out: 0,
+                status: PlayerStatus::Playing,
+                seat: None,
+                last_seat: None,
+                stack: starting + bonus,
+                stack_counted: false,
+                bounty: payment.bounty_part,
+                bounty_won: Cents::ZERO,
+                paid: payment.total(),
+                registration_payment: *payment,
+                bonus,
+                registered_at: at,
+                last_bust: None,
+                arrived: false,
+                reentry: None,
+                stack_taken_out: Chips::ZERO,
+                rebuys: 0,
+                add_ons: 0,
+                last_rebuy: None,
+                last_add_on: None,
+            },
+        );
+        t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+        Ok(())
+    }
 }
 
 /// `PlayerReEntered`: a new entry; what it changed is kept so it can be cancelled exactly,
 /// and the earlier bust no longer counts for places.
-pub(crate) fn apply_reentered(
-    t: &mut Tournament,
-    player: PlayerId,
-    payment: &Payment,
-    bonus: Chips,
-    same_seat: bool,
-) -> Result<(), ApplyError> {
-    let starting = t.starting_stack();
-    let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
-    let p = player_mut(t, player)?;
-    p.reentry = Some(ReEntryRecord {
-        payment: *payment,
-        elimination,
-        last_seat: p.last_seat,
-        bonus: p.bonus,
-        bounty: p.bounty,
-        bounty_won: p.bounty_won,
-        arrived: p.arrived,
-    });
-    p.entries += 1;
-    p.status = PlayerStatus::Playing;
-    t.reentry_requests.remove(&player);
-    let p = player_mut(t, player)?;
-    // A new entry: the purchases made on the stack before it cannot be taken back any more.
-    p.last_rebuy = None;
-    p.last_add_on = None;
-    p.stack = starting + bonus;
-    p.stack_counted = false;
-    p.bounty = payment.bounty_part;
-    p.paid += payment.total();
-    p.bonus = bonus;
-    p.arrived = false;
-    let old_seat = p.last_seat;
-    // The earlier bust no longer counts for places: the player is back.
-    t.eliminations.retain(|e| e.player != player);
-    if same_seat {
-        if let Some(place) = old_seat {
-            t.seat(player, place);
+impl ApplyEvent for PlayerReEntered {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerReEntered {
+            player,
+            ref payment,
+            bonus,
+            same_seat,
+            ..
+        } = self;
+        let starting = t.starting_stack();
+        let elimination = t.eliminations.iter().find(|e| e.player == player).cloned();
+        let p = player_mut(t, player)?;
+        p.reentry = Some(ReEntryRecord {
+            payment: *payment,
+            elimination,
+            last_seat: p.last_seat,
+            bonus: p.bonus,
+            bounty: p.bounty,
+            bounty_won: p.bounty_won,
+            arrived: p.arrived,
+        });
+        p.entries += 1;
+        p.status = PlayerStatus::Playing;
+        t.reentry_requests.remove(&player);
+        let p = player_mut(t, player)?;
+        // A new entry: the purchases made on the stack before it cannot be taken back any more.
+        p.last_rebuy = None;
+        p.last_add_on = None;
+        p.stack = starting + bonus;
+        p.stack_counted = false;
+        p.bounty = payment.bounty_part;
+        p.paid += payment.total();
+        p.bonus = bonus;
+        p.arrived = false;
+        let old_seat = p.last_seat;
+        // The earlier bust no longer counts for places: the player is back.
+        t.eliminations.retain(|e| e.player != player);
+        if same_seat {
+            if let Some(place) = old_seat {
+                t.seat(player, place);
+            }
         }
+        t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
+        Ok(())
     }
-    t.record_entry(payment.prize_part, payment.house_fee, starting + bonus);
-    Ok(())
 }
 
 /// `PlayerUnregistered`: off the list, the payment refunded as it was paid.
-pub(crate) fn apply_unregistered(
-    t: &mut Tournament,
-    player: PlayerId,
-    refund: &Payment,
-) -> Result<(), ApplyError> {
-    let p = player_mut(t, player)?;
-    p.status = PlayerStatus::Unregistered;
-    p.bounty = Cents::ZERO;
-    p.paid -= refund.total();
-    let stack = p.stack;
-    p.stack = Chips::ZERO;
-    t.unseat(player);
-    t.entries = t.entries.saturating_sub(1);
-    t.prize_pool -= refund.prize_part;
-    t.house_fees -= refund.house_fee;
-    t.chips_bought -= stack;
-    Ok(())
+impl ApplyEvent for PlayerUnregistered {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerUnregistered { player, ref refund } = self;
+        let p = player_mut(t, player)?;
+        p.status = PlayerStatus::Unregistered;
+        p.bounty = Cents::ZERO;
+        p.paid -= refund.total();
+        let stack = p.stack;
+        p.stack = Chips::ZERO;
+        t.unseat(player);
+        t.entries = t.entries.saturating_sub(1);
+        t.prize_pool -= refund.prize_part;
+        t.house_fees -= refund.house_fee;
+        t.chips_bought -= stack;
+        Ok(())
+    }
 }
 
 /// `RegistrationClosed` / `RegistrationReopened`.
@@ -414,18 +424,32 @@ pub(crate) fn apply_registration_closed(
     Ok(())
 }
 
+impl ApplyEvent for RegistrationReopened {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        apply_registration_closed(t, false)
+    }
+}
+
+impl ApplyEvent for RegistrationClosed {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        apply_registration_closed(t, true)
+    }
+}
+
 /// `PlayerRenamed`.
-pub(crate) fn apply_renamed(
-    t: &mut Tournament,
-    player: PlayerId,
-    name: &str,
-) -> Result<(), ApplyError> {
-    player_mut(t, player)?.name = name.to_string();
-    Ok(())
+impl ApplyEvent for PlayerRenamed {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerRenamed { player, ref name } = self;
+        player_mut(t, player)?.name = name.to_string();
+        Ok(())
+    }
 }
 
 /// `PlayerArrived` (PKR4U 18).
-pub(crate) fn apply_arrived(t: &mut Tournament, player: PlayerId) -> Result<(), ApplyError> {
-    player_mut(t, player)?.arrived = true;
-    Ok(())
+impl ApplyEvent for PlayerArrived {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &PlayerArrived { player } = self;
+        player_mut(t, player)?.arrived = true;
+        Ok(())
+    }
 }

@@ -2,6 +2,7 @@
 //! button (TDA 6 / 32 dead button, TDA 34 heads-up), and which seats are "dead" for a newcomer.
 
 use crate::log::error::{ApplyError, DomainError};
+use crate::log::event::{ApplyEvent, SeatDrawn, TableOpened};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::seats::Place;
@@ -203,20 +204,22 @@ pub fn draw_seat_keeping(
 }
 
 /// `SeatDrawn`: the player sits at the seat drawn for them.
-pub(crate) fn apply_seat_drawn(
-    t: &mut Tournament,
-    player: PlayerId,
-    seat: Place,
-) -> Result<(), ApplyError> {
-    known_player(t, player)?;
-    t.seat(player, seat);
-    Ok(())
+impl ApplyEvent for SeatDrawn {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &SeatDrawn { player, seat } = self;
+        known_player(t, player)?;
+        t.seat(player, seat);
+        Ok(())
+    }
 }
 
 /// `TableOpened`: players may be drawn to it from now on.
-pub(crate) fn apply_table_opened(t: &mut Tournament, table: TableNo) -> Result<(), ApplyError> {
-    t.tables.entry(table).or_default().open = true;
-    Ok(())
+impl ApplyEvent for TableOpened {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &TableOpened { table } = self;
+        t.tables.entry(table).or_default().open = true;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, ConfigChanged, TableOpened, TournamentCreated};
 use crate::model::config::{BountyKind, Config, LateRegistration, Level, PayoutMode, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::{Table, Tournament};
@@ -13,9 +14,9 @@ pub fn decide_create(t: &Tournament, config: &Config) -> Result<Vec<Event>, Doma
         return Err(DomainError::AlreadyCreated);
     }
     config.validate()?;
-    Ok(vec![Event::TournamentCreated {
+    Ok(vec![Event::TournamentCreated(TournamentCreated {
         config: config.clone(),
-    }])
+    })])
 }
 
 /// The configuration, before the start only. Tables in use must stay; more tables at the
@@ -35,9 +36,9 @@ pub fn decide_change_config(
         if !only_announcements {
             return Err(DomainError::AlreadyStarted);
         }
-        return Ok(vec![Event::ConfigChanged {
+        return Ok(vec![Event::ConfigChanged(ConfigChanged {
             config: config.clone(),
-        }]);
+        })]);
     }
     config.validate()?;
     // Tables in use must stay: a player must never be left sitting at a removed table.
@@ -62,40 +63,46 @@ pub fn decide_change_config(
         .iter()
         .take(usize::from(config.tables_at_start))
         .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
-        .map(|&table| Event::TableOpened { table });
-    Ok(std::iter::once(Event::ConfigChanged {
+        .map(|&table| Event::TableOpened(TableOpened { table }));
+    Ok(std::iter::once(Event::ConfigChanged(ConfigChanged {
         config: config.clone(),
-    })
+    }))
     .chain(opened)
     .collect())
 }
 
 /// `TournamentCreated`: the tables of the configuration, the first ones open.
-pub(crate) fn apply_created(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
-    if t.config.is_some() {
-        return Err(ApplyError::AlreadyCreated);
+impl ApplyEvent for TournamentCreated {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let TournamentCreated { config } = self;
+        if t.config.is_some() {
+            return Err(ApplyError::AlreadyCreated);
+        }
+        for (i, table) in config.tables.iter().enumerate() {
+            let open = i < usize::from(config.tables_at_start);
+            t.tables.insert(
+                *table,
+                Table {
+                    open,
+                    ..Table::default()
+                },
+            );
+        }
+        t.config = Some(config.clone());
+        Ok(())
     }
-    for (i, table) in config.tables.iter().enumerate() {
-        let open = i < usize::from(config.tables_at_start);
-        t.tables.insert(
-            *table,
-            Table {
-                open,
-                ..Table::default()
-            },
-        );
-    }
-    t.config = Some(config.clone());
-    Ok(())
 }
 
 /// `ConfigChanged`: new tables exist from now on (closed until a `TableOpened`).
-pub(crate) fn apply_config_changed(t: &mut Tournament, config: &Config) -> Result<(), ApplyError> {
-    for table in &config.tables {
-        t.tables.entry(*table).or_default();
+impl ApplyEvent for ConfigChanged {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let ConfigChanged { config } = self;
+        for table in &config.tables {
+            t.tables.entry(*table).or_default();
+        }
+        t.config = Some(config.clone());
+        Ok(())
     }
-    t.config = Some(config.clone());
-    Ok(())
 }
 
 impl Config {

@@ -5,11 +5,12 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{AbandonedStackGone, ApplyEvent, ChipsCounted, StackSurrendered};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, TableNo, Timestamp};
+use crate::model::ids::{PlayerId, TableNo};
 use crate::model::money::{Cents, Chips};
 use crate::model::seats::Place;
-use crate::model::state::{AbandonedStack, BountyPaid, Elimination, PlayerStatus, Tournament};
+use crate::model::state::{AbandonedStack, Elimination, PlayerStatus, Tournament};
 use crate::rules::{known_player, player_mut, playing};
 
 /// A chip count for one player (at a break, or when asked).
@@ -29,11 +30,11 @@ pub fn decide_report_chips(
             field: "chips".into(),
         });
     }
-    Ok(vec![Event::ChipsCounted {
+    Ok(vec![Event::ChipsCounted(ChipsCounted {
         player,
         chips,
         at: ctx.now,
-    }])
+    })])
 }
 
 /// Chip counts for several players of one table at once (a table at a break).
@@ -89,11 +90,11 @@ pub fn decide_surrender(
     } else {
         p.seat
     };
-    Ok(vec![Event::StackSurrendered {
+    Ok(vec![Event::StackSurrendered(StackSurrendered {
         player,
         at: ctx.now,
         abandoned_at,
-    }])
+    })])
 }
 
 /// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
@@ -134,100 +135,104 @@ pub fn decide_abandoned_gone(
             player: stack.owner,
         });
     }
-    Ok(vec![Event::AbandonedStackGone {
+    Ok(vec![Event::AbandonedStackGone(AbandonedStackGone {
         place,
         owner: stack.owner,
         bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
-    }])
+    })])
 }
 
 /// `ChipsCounted`: the player's stack as counted.
-pub(crate) fn apply_chips_counted(
-    t: &mut Tournament,
-    player: PlayerId,
-    chips: Chips,
-) -> Result<(), ApplyError> {
-    let p = player_mut(t, player)?;
-    p.stack = chips;
-    p.stack_counted = true;
-    Ok(())
+impl ApplyEvent for ChipsCounted {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &ChipsCounted { player, chips, .. } = self;
+        let p = player_mut(t, player)?;
+        p.stack = chips;
+        p.stack_counted = true;
+        Ok(())
+    }
 }
 
 /// `StackSurrendered`. PKR4U 5: the stack is removed; the player re-enters at once (a
 /// separate event). PKR4U 6: in a bounty event it stays in the seat with the bounty, its
 /// chips still in play.
-pub(crate) fn apply_stack_surrendered(
-    t: &mut Tournament,
-    player: PlayerId,
-    abandoned_at: Option<Place>,
-    at: Timestamp,
-) -> Result<(), ApplyError> {
-    // The player is out until the re-entry is bought, and takes a place like a bust: one who
-    // then does not buy it (or cannot, registration closing) finishes there. The re-entry
-    // takes the place back, as after a bust. (Found by the money invariant: a surrender never
-    // followed by its re-entry left a prize paid to nobody.)
-    let table = t.players.get(&player).and_then(|p| p.seat).map(|s| s.table);
-    t.eliminations.push(Elimination {
-        player,
-        group: t.next_group,
-        table,
-        start_stack: None,
-        at,
-        seat_order: None,
-    });
-    t.next_group += 1;
-    let p = player_mut(t, player)?;
-    let (stack, bounty) = (p.stack, p.bounty);
-    p.status = PlayerStatus::Busted;
-    p.reentry = None;
-    p.last_seat = p.seat;
-    p.stack = Chips::ZERO;
-    if abandoned_at.is_some() {
-        p.bounty = Cents::ZERO;
-    }
-    t.unseat(player);
-    match abandoned_at {
-        Some(place) => {
-            t.tables.entry(place.table).or_default().abandoned.insert(
-                place.seat,
-                AbandonedStack {
-                    owner: player,
-                    chips: stack,
-                    bounty,
-                },
-            );
+impl ApplyEvent for StackSurrendered {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &StackSurrendered {
+            player,
+            abandoned_at,
+            at,
+        } = self;
+        // The player is out until the re-entry is bought, and takes a place like a bust: one who
+        // then does not buy it (or cannot, registration closing) finishes there. The re-entry
+        // takes the place back, as after a bust. (Found by the money invariant: a surrender never
+        // followed by its re-entry left a prize paid to nobody.)
+        let table = t.players.get(&player).and_then(|p| p.seat).map(|s| s.table);
+        t.eliminations.push(Elimination {
+            player,
+            group: t.next_group,
+            table,
+            start_stack: None,
+            at,
+            seat_order: None,
+        });
+        t.next_group += 1;
+        let p = player_mut(t, player)?;
+        let (stack, bounty) = (p.stack, p.bounty);
+        p.status = PlayerStatus::Busted;
+        p.reentry = None;
+        p.last_seat = p.seat;
+        p.stack = Chips::ZERO;
+        if abandoned_at.is_some() {
+            p.bounty = Cents::ZERO;
         }
-        None => {
-            t.remove_chips(stack);
+        t.unseat(player);
+        match abandoned_at {
+            Some(place) => {
+                t.tables.entry(place.table).or_default().abandoned.insert(
+                    place.seat,
+                    AbandonedStack {
+                        owner: player,
+                        chips: stack,
+                        bounty,
+                    },
+                );
+            }
+            None => {
+                t.remove_chips(stack);
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// `AbandonedStackGone` (PKR4U 6): the stack leaves its seat; its bounty goes to the winners.
-pub(crate) fn apply_abandoned_gone(
-    t: &mut Tournament,
-    place: Place,
-    bounties: &[BountyPaid],
-) -> Result<(), ApplyError> {
-    for b in bounties {
-        known_player(t, b.to)?;
-    }
-    let gone = t
-        .tables
-        .get_mut(&place.table)
-        .and_then(|tb| tb.abandoned.remove(&place.seat));
-    if gone.is_none() {
-        return Err(ApplyError::NoAbandonedStack {
-            table: place.table,
-            seat: place.seat,
-        });
-    }
-    for b in bounties {
-        if let Some(w) = t.players.get_mut(&b.to) {
-            w.bounty_won += b.cash;
-            w.bounty += b.onto_head;
+impl ApplyEvent for AbandonedStackGone {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &AbandonedStackGone {
+            place,
+            ref bounties,
+            ..
+        } = self;
+        for b in bounties {
+            known_player(t, b.to)?;
         }
+        let gone = t
+            .tables
+            .get_mut(&place.table)
+            .and_then(|tb| tb.abandoned.remove(&place.seat));
+        if gone.is_none() {
+            return Err(ApplyError::NoAbandonedStack {
+                table: place.table,
+                seat: place.seat,
+            });
+        }
+        for b in bounties {
+            if let Some(w) = t.players.get_mut(&b.to) {
+                w.bounty_won += b.cash;
+                w.bounty += b.onto_head;
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }

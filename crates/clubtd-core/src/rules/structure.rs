@@ -7,6 +7,7 @@
 use crate::log::command::Ctx;
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::Event;
+use crate::log::event::{ApplyEvent, StructureChanged};
 use crate::model::config::{Config, Level};
 use crate::model::state::Tournament;
 
@@ -33,17 +34,17 @@ pub fn decide_change_structure(
         ..cfg.clone()
     };
     changed.validate()?;
-    Ok(vec![Event::StructureChanged {
+    Ok(vec![Event::StructureChanged(StructureChanged {
         levels: levels.to_vec(),
-    }])
+    })])
 }
 
 /// `StructureChanged`: the blind structure from now on.
-pub(crate) fn apply_structure_changed(
-    t: &mut Tournament,
-    levels: &[Level],
-) -> Result<(), ApplyError> {
-    let cfg = t.config.as_mut().ok_or(ApplyError::NotCreated)?;
-    cfg.levels = levels.to_vec();
-    Ok(())
+impl ApplyEvent for StructureChanged {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let StructureChanged { levels } = self;
+        let cfg = t.config.as_mut().ok_or(ApplyError::NotCreated)?;
+        cfg.levels = levels.to_vec();
+        Ok(())
+    }
 }

@@ -6,7 +6,9 @@
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::BustOutcome;
 use crate::log::event::Event;
-use crate::log::legacy::LegacyUndoStep;
+use crate::log::event::{
+    ActionUndone, ApplyEvent, BustsRecorded, ButtonSet, ChipsCounted, PlayerMoved, Undone,
+};
 use crate::model::state::{BustUndo, PlayerStatus, Tournament, UndoStep, Undoable};
 use crate::rules::known_player;
 
@@ -48,10 +50,10 @@ pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainErr
         }
         _ => {}
     }
-    Ok(vec![Event::ActionUndone {
+    Ok(vec![Event::ActionUndone(ActionUndone {
         seq: latest.seq,
         reason: reason.to_string(),
-    }])
+    })])
 }
 
 /// What applying `event` does to the list of actions that can be undone.
@@ -67,7 +69,7 @@ pub(crate) enum UndoEffect {
 /// Keeps what is needed to take `event` back, read from the state before it is applied.
 pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
     let step = match event {
-        Event::BustsRecorded { busts, .. } => {
+        Event::BustsRecorded(BustsRecorded { busts, .. }) => {
             let restore = busts
                 .iter()
                 .filter_map(|b| t.players.get(&b.player))
@@ -85,29 +87,31 @@ pub(crate) fn undo_effect(t: &Tournament, event: &Event) -> UndoEffect {
                 restore,
             })
         }
-        Event::PlayerMoved { movement, .. } => Some(UndoStep::Move {
+        Event::PlayerMoved(PlayerMoved { movement, .. }) => Some(UndoStep::Move {
             movement: *movement,
         }),
-        Event::ButtonSet { table, .. } => Some(UndoStep::Button {
+        Event::ButtonSet(ButtonSet { table, .. }) => Some(UndoStep::Button {
             table: *table,
             previous: t.tables.get(table).and_then(|tb| tb.button),
         }),
-        Event::ChipsCounted { player, .. } => t.players.get(player).map(|p| UndoStep::Count {
-            player: *player,
-            previous: p.stack,
-            previous_counted: p.stack_counted,
-        }),
-        Event::ClockChanged { .. } => Some(UndoStep::Clock { previous: t.clock }),
-        Event::PenaltyGiven { .. } => Some(UndoStep::Penalty),
+        Event::ChipsCounted(ChipsCounted { player, .. }) => {
+            t.players.get(player).map(|p| UndoStep::Count {
+                player: *player,
+                previous: p.stack,
+                previous_counted: p.stack_counted,
+            })
+        }
+        Event::ClockChanged(_) => Some(UndoStep::Clock { previous: t.clock }),
+        Event::PenaltyGiven(_) => Some(UndoStep::Penalty),
         // A table's request for a rebuy changes nothing the director might take back.
         // Nor does the door's queue, until an entry is admitted (a registration).
-        Event::ActionUndone { .. }
-        | Event::Undone { .. }
-        | Event::RebuyRequested { .. }
-        | Event::ReEntryRequested { .. }
-        | Event::SignedUp { .. }
-        | Event::LeftQueue { .. }
-        | Event::QueueEntriesMerged { .. } => return UndoEffect::Keep,
+        Event::ActionUndone(_)
+        | Event::Undone(_)
+        | Event::RebuyRequested(_)
+        | Event::ReEntryRequested(_)
+        | Event::SignedUp(_)
+        | Event::LeftQueue(_)
+        | Event::QueueEntriesMerged(_) => return UndoEffect::Keep,
         _ => None,
     };
     match step {
@@ -132,32 +136,35 @@ pub(crate) fn remember(t: &mut Tournament, effect: UndoEffect, seq: u64) {
 
 /// `ActionUndone`: the latest action that can be undone, which must be the event `seq`, taken
 /// back from the state's own record of it. Everything is checked before anything changes.
-pub(crate) fn apply_action_undone(t: &mut Tournament, seq: u64) -> Result<(), ApplyError> {
-    let latest = t
-        .undo
-        .last()
-        .filter(|latest| latest.seq == seq)
-        .ok_or(ApplyError::NotTheLatestAction { seq })?;
-    let step = latest.step.clone();
-    check_fits(t, &step)?;
-    t.undo.pop();
-    take_back(t, &step);
-    Ok(())
+impl ApplyEvent for ActionUndone {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let &ActionUndone { seq, .. } = self;
+        let latest = t
+            .undo
+            .last()
+            .filter(|latest| latest.seq == seq)
+            .ok_or(ApplyError::NotTheLatestAction { seq })?;
+        let step = latest.step.clone();
+        check_fits(t, &step)?;
+        t.undo.pop();
+        take_back(t, &step);
+        Ok(())
+    }
 }
 
 /// `Undone` of a log written before v7: the stored step taken back as then (it leaves the
 /// list when it is the latest action's own record).
-pub(crate) fn apply_legacy_undone(
-    t: &mut Tournament,
-    step: &LegacyUndoStep,
-) -> Result<(), ApplyError> {
-    let step = step.clone().into_step();
-    check_fits(t, &step)?;
-    if t.undo.last().is_some_and(|latest| latest.step == step) {
-        t.undo.pop();
+impl ApplyEvent for Undone {
+    fn apply_to(&self, t: &mut Tournament) -> Result<(), ApplyError> {
+        let Undone { step, .. } = self;
+        let step = step.clone().into_step();
+        check_fits(t, &step)?;
+        if t.undo.last().is_some_and(|latest| latest.step == step) {
+            t.undo.pop();
+        }
+        take_back(t, &step);
+        Ok(())
     }
-    take_back(t, &step);
-    Ok(())
 }
 
 /// Whether `step` can be taken back from this state: every player it names is known, each
@@ -249,7 +256,7 @@ fn undo_busts(t: &mut Tournament, busts: &[BustOutcome], restore: &[BustUndo]) {
 #[cfg(test)]
 mod tests {
     use crate::log::command::{BustReport, Command, ReEntryOption};
-    use crate::log::event::{Event, PaymentMethod};
+    use crate::log::event::{ActionUndone, Event, PaymentMethod, Undone};
     use crate::log::legacy::{LegacyBustUndo, LegacyPlayerRecord, LegacyUndoStep};
     use crate::model::ids::PlayerId;
     use crate::model::state::{Player, PlayerStatus, Tournament, UndoStep};
@@ -295,10 +302,10 @@ mod tests {
         };
         let mut old_way = t.clone();
         old_way
-            .apply(&Event::Undone {
+            .apply(&Event::Undone(Undone {
                 step: legacy,
                 reason: "old log".into(),
-            })
+            }))
             .expect("fits");
         run(
             t,
@@ -410,10 +417,10 @@ mod tests {
         let before = t.clone();
         // Another action than the latest one.
         for other in [seq - 1, seq + 1] {
-            let wrong = Event::ActionUndone {
+            let wrong = Event::ActionUndone(ActionUndone {
                 seq: other,
                 reason: "r".into(),
-            };
+            });
             assert_eq!(
                 t.apply(&wrong),
                 Err(crate::ApplyError::NotTheLatestAction { seq: other })
@@ -421,10 +428,10 @@ mod tests {
             assert_eq!(t, before);
         }
         let refused_unchanged = |t: &mut Tournament, step: LegacyUndoStep| {
-            let undo = Event::Undone {
+            let undo = Event::Undone(Undone {
                 step,
                 reason: "r".into(),
-            };
+            });
             assert!(t.apply(&undo).is_err());
             assert_eq!(*t, before, "nothing changed");
         };
@@ -458,10 +465,10 @@ mod tests {
         };
         refused_unchanged(&mut t, damaged);
         // The right one goes through.
-        t.apply(&Event::ActionUndone {
+        t.apply(&Event::ActionUndone(ActionUndone {
             seq,
             reason: "r".into(),
-        })
+        }))
         .expect("fits");
         assert_ne!(t.undo.last().map(|u| u.seq), Some(seq), "off the list");
         assert_eq!(t.players[&PlayerId(2)].status, PlayerStatus::Playing);

@@ -343,7 +343,7 @@ pub struct SignUpRequest {
 
 /// The place in the queue, and the page that follows it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-pub struct SignedUp {
+pub struct QueuePlace {
     pub entry: u32,
     /// The place's token: it follows and leaves this place (`X-Sign-Up-Token` with a
     /// `leave_queue` command), nothing else.
@@ -359,7 +359,7 @@ pub struct SignedUp {
 #[utoipa::path(post, path = "/api/v1/tournaments/{id}/sign-ups", tag = "commands", request_body = SignUpRequest,
     params(("id" = i64, Path, description = "Tournament id")),
     security(()),
-    responses((status = 200, body = SignedUp),
+    responses((status = 200, body = QueuePlace),
         (status = 400, body = Problem, content_type = "application/problem+json"),
         (status = 404, body = Problem, content_type = "application/problem+json"),
         (status = 409, body = Problem, content_type = "application/problem+json"),
@@ -371,7 +371,7 @@ pub async fn sign_up(
     PathParams(id): PathParams<i64>,
     peer: Peer,
     Body(req): Body<SignUpRequest>,
-) -> ApiResult<Json<SignedUp>> {
+) -> ApiResult<Json<QueuePlace>> {
     let credentials = with_peer(&headers, peer);
     let place = application::sign_up::sign_up(
         &state.app,
@@ -383,7 +383,7 @@ pub async fn sign_up(
         "api",
     )
     .await?;
-    Ok(Json(SignedUp {
+    Ok(Json(QueuePlace {
         entry: place.entry.0,
         page: format!("/signup/{}", place.token),
         token: place.token,
