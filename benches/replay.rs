@@ -4,7 +4,10 @@
 //! Figures go to BENCHMARKS.md; this is a measurement, not a pass/fail test.
 
 use clubtd::domain::balancing::plan;
-use clubtd::domain::command::{BustReport, Command, Ctx};
+use clubtd::domain::command::{
+    BustReport, Command, CreateTournament, Ctx, RegisterPlayer, ReportBusts, ReportChips,
+    SetButton, StartClock,
+};
 use clubtd::domain::config::templates;
 use clubtd::domain::deals::icm;
 use clubtd::domain::event::PaymentMethod;
@@ -38,7 +41,7 @@ fn build_log(players: u32, tables: u16, target: usize) -> (Tournament, Vec<Event
     run(
         &mut state,
         &mut log,
-        Command::CreateTournament { config },
+        Command::CreateTournament(CreateTournament { config }),
         i,
     );
     for n in 0..players {
@@ -46,12 +49,12 @@ fn build_log(players: u32, tables: u16, target: usize) -> (Tournament, Vec<Event
         run(
             &mut state,
             &mut log,
-            Command::RegisterPlayer {
+            Command::RegisterPlayer(RegisterPlayer {
                 name: format!("Player {n}"),
                 method: PaymentMethod::Cash,
                 present: true,
                 same_name_confirmed: false,
-            },
+            }),
             i,
         );
     }
@@ -60,25 +63,25 @@ fn build_log(players: u32, tables: u16, target: usize) -> (Tournament, Vec<Event
         run(
             &mut state,
             &mut log,
-            Command::SetButton {
+            Command::SetButton(SetButton {
                 table: t,
                 seat: SeatNo(1),
-            },
+            }),
             i,
         );
     }
     i += 1;
-    run(&mut state, &mut log, Command::StartClock, i);
+    run(&mut state, &mut log, Command::StartClock(StartClock {}), i);
     while log.len() < target {
         i += 1;
         let player = PlayerId(1 + (i % u64::from(players)) as u32);
         run(
             &mut state,
             &mut log,
-            Command::ReportChips {
+            Command::ReportChips(ReportChips {
                 player,
                 chips: Chips(5_000 + (i % 20_000) as i64),
-            },
+            }),
             i,
         );
     }
@@ -120,7 +123,7 @@ fn main() {
             run(
                 &mut state,
                 &mut log,
-                Command::ReportBusts { table, busts },
+                Command::ReportBusts(ReportBusts { table, busts }),
                 i,
             );
         }

@@ -7,7 +7,10 @@
 
 mod common;
 
-use clubtd::domain::command::{BustReport, Command};
+use clubtd::domain::command::{
+    BustReport, CloseRegistration, Command, CreateTournament, RegisterPlayer, ReportBusts,
+    StartClock,
+};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ranking::points;
@@ -111,7 +114,7 @@ async fn new_tournament(engine: &Engine, name: &str) -> i64 {
         engine,
         id,
         &format!("{name}-create"),
-        Command::CreateTournament { config },
+        Command::CreateTournament(CreateTournament { config }),
     )
     .await;
     id
@@ -123,20 +126,26 @@ async fn new_tournament(engine: &Engine, name: &str) -> i64 {
 async fn play_out(engine: &Engine, name: &str, players: &[&str]) -> i64 {
     let id = new_tournament(engine, name).await;
     for p in players {
-        let register = Command::RegisterPlayer {
+        let register = Command::RegisterPlayer(RegisterPlayer {
             name: (*p).to_string(),
             method: PaymentMethod::Cash,
             present: true,
             same_name_confirmed: false,
-        };
+        });
         submit(engine, id, &format!("{name}-reg-{p}"), register).await;
     }
-    submit(engine, id, &format!("{name}-start"), Command::StartClock).await;
+    submit(
+        engine,
+        id,
+        &format!("{name}-start"),
+        Command::StartClock(StartClock {}),
+    )
+    .await;
     submit(
         engine,
         id,
         &format!("{name}-close"),
-        Command::CloseRegistration,
+        Command::CloseRegistration(CloseRegistration {}),
     )
     .await;
     let state = engine.snapshot(id).unwrap().state;
@@ -152,14 +161,14 @@ async fn play_out(engine: &Engine, name: &str, players: &[&str]) -> i64 {
     for p in players[1..].iter().rev() {
         let busted = by_name(p);
         let table = busted.seat.expect("seated").table;
-        let report = Command::ReportBusts {
+        let report = Command::ReportBusts(ReportBusts {
             table,
             busts: vec![BustReport {
                 player: busted.id,
                 eliminators: vec![winner],
                 start_stack: None,
             }],
-        };
+        });
         submit(engine, id, &format!("{name}-bust-{p}"), report).await;
     }
     id

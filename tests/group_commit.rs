@@ -5,7 +5,7 @@
 
 mod common;
 
-use clubtd::domain::command::Command;
+use clubtd::domain::command::{Command, CreateTournament, RegisterPlayer};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::server::engine::{Engine, EngineError, Reply};
@@ -13,19 +13,19 @@ use common::{director, open_engine};
 use futures::future::join_all;
 
 fn register(name: &str) -> Command {
-    Command::RegisterPlayer {
+    Command::RegisterPlayer(RegisterPlayer {
         name: name.into(),
         method: PaymentMethod::Cash,
         present: true,
         same_name_confirmed: false,
-    }
+    })
 }
 
 async fn tournament(e: &Engine) -> i64 {
     let id = e.create("Group").await.unwrap();
-    let create = Command::CreateTournament {
+    let create = Command::CreateTournament(CreateTournament {
         config: templates::club_evening("Group", 30),
-    };
+    });
     e.submit(id, "create", &create, &director()).await.unwrap();
     id
 }

@@ -9,7 +9,17 @@
 
 mod common;
 
-use clubtd::domain::command::{BustReport, Command};
+use clubtd::domain::command::{
+    AddOn, AdjustClock, Admit, AnswerCall, BreakTable, BustReport, CallDirector, CancelAddOn,
+    CancelCall, CancelEntry, CancelRebuy, ChangeConfig, ChangeStructure, ClearQueueEntries,
+    CloseRegistration, Command, ConfirmArrival, CreateTournament, Disqualify, DrawFinalTable,
+    FinishHand, GivePenalty, JumpToLevel, LeaveEarly, LeaveQueue, MergeQueueEntries, MovePlayer,
+    OverruleRuling, PauseClock, ReEnter, Rebuy, RecordDeal, RecordRuling, RegisterPlayer,
+    ReinstatePlayer, RenamePlayer, ReopenRegistration, ReopenTable, ReportAbandonedStackGone,
+    ReportBusts, ReportChips, ReportPenaltyHandServed, ReportTableChips, RequestReEntry,
+    RequestRebuy, RescindPenalty, ResumeClock, RevivePlayer, SetBalancing, SetButton,
+    SetHandForHand, SetPayouts, SignUp, StartClock, SurrenderStack, UndoLast, UnregisterPlayer,
+};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd::domain::ids::{EntryNo, PlayerId, SeatNo, TableNo};
@@ -560,205 +570,213 @@ fn command(action: &str, v: &TournamentView) -> Option<Command> {
     let busted = with_status(v, PlayerStatus::Busted).unwrap_or(PlayerId(1));
     let reason = || "test".to_string();
     Some(match action {
-        "report_busts" => Command::ReportBusts {
+        "report_busts" => Command::ReportBusts(ReportBusts {
             table: t1,
             busts: vec![BustReport {
                 player: first,
                 eliminators: at1.get(1).copied().into_iter().collect(),
                 start_stack: None,
             }],
-        },
-        "set_button" => Command::SetButton {
+        }),
+        "set_button" => Command::SetButton(SetButton {
             table: t1,
             seat: SeatNo(2),
-        },
+        }),
         // `prepare` makes sure there is one before every call of the row.
         "move_player: shown move into table" => {
             match v.plan.moves.iter().find(|m| m.to.table == t1) {
-                Some(m) => Command::MovePlayer {
+                Some(m) => Command::MovePlayer(MovePlayer {
                     player: m.player,
                     to: m.to,
                     reason: MoveReason::Balance,
-                },
-                None => Command::MovePlayer {
+                }),
+                None => Command::MovePlayer(MovePlayer {
                     player: first,
                     to: free_seat(v, 1),
                     reason: MoveReason::Balance,
-                },
+                }),
             }
         }
         // The hole this file was written for: a table pulling anyone into a free seat.
-        "move_player: any player into table" => Command::MovePlayer {
+        "move_player: any player into table" => Command::MovePlayer(MovePlayer {
             player: not_moving(v, 2),
             to: free_seat(v, 1),
             reason: MoveReason::Balance,
-        },
-        "move_player: director's move" => Command::MovePlayer {
+        }),
+        "move_player: director's move" => Command::MovePlayer(MovePlayer {
             player: seated(v, 2)[0],
             to: free_seat(v, 1),
             reason: MoveReason::Director,
-        },
-        "finish_hand" => Command::FinishHand { table: t1 },
-        "call_director" => Command::CallDirector { table: t1 },
-        "answer_call" => Command::AnswerCall { table: t1 },
-        "cancel_call" => Command::CancelCall { table: t1 },
-        "report_table_chips" => Command::ReportTableChips {
+        }),
+        "finish_hand" => Command::FinishHand(FinishHand { table: t1 }),
+        "call_director" => Command::CallDirector(CallDirector { table: t1 }),
+        "answer_call" => Command::AnswerCall(AnswerCall { table: t1 }),
+        "cancel_call" => Command::CancelCall(CancelCall { table: t1 }),
+        "report_table_chips" => Command::ReportTableChips(ReportTableChips {
             table: t1,
             counts: vec![(first, Chips(12_345))],
-        },
-        "record_ruling: no sanction" | "record_ruling: with a sanction" => Command::RecordRuling {
-            table: Some(t1),
-            flow: "talking".into(),
-            answers: talking_answers(),
-            player: (action == "record_ruling: with a sanction").then_some(first),
-        },
-        "penalty_hand_served" => Command::PenaltyHandServed {
+        }),
+        "record_ruling: no sanction" | "record_ruling: with a sanction" => {
+            Command::RecordRuling(RecordRuling {
+                table: Some(t1),
+                flow: "talking".into(),
+                answers: talking_answers(),
+                player: (action == "record_ruling: with a sanction").then_some(first),
+            })
+        }
+        "penalty_hand_served" => Command::ReportPenaltyHandServed(ReportPenaltyHandServed {
             table: t1,
             player: first,
-        },
-        "abandoned_stack_gone" => Command::AbandonedStackGone {
+        }),
+        "abandoned_stack_gone" => Command::ReportAbandonedStackGone(ReportAbandonedStackGone {
             table: t1,
             seat: SeatNo(1),
             winners: vec![first],
-        },
-        "confirm_arrival: player at the table" => Command::ConfirmArrival { player: first },
+        }),
+        "confirm_arrival: player at the table" => {
+            Command::ConfirmArrival(ConfirmArrival { player: first })
+        }
         // PKR4U 18 at another table (table 3: neither the own nor the other key's table).
-        "confirm_arrival: player elsewhere" => Command::ConfirmArrival {
+        "confirm_arrival: player elsewhere" => Command::ConfirmArrival(ConfirmArrival {
             player: seated(v, 3)[0],
-        },
-        "request_rebuy: player at the table" => Command::RequestRebuy { player: first },
-        "request_rebuy: player elsewhere" => Command::RequestRebuy {
+        }),
+        "request_rebuy: player at the table" => {
+            Command::RequestRebuy(RequestRebuy { player: first })
+        }
+        "request_rebuy: player elsewhere" => Command::RequestRebuy(RequestRebuy {
             player: seated(v, 3)[0],
-        },
-        "rebuy" => Command::Rebuy {
+        }),
+        "rebuy" => Command::Rebuy(Rebuy {
             player: first,
             double: false,
             stack: None,
             method: PaymentMethod::Cash,
             present: true,
-        },
-        "add_on" => Command::AddOn {
+        }),
+        "add_on" => Command::AddOn(AddOn {
             player: first,
             method: PaymentMethod::Cash,
             present: true,
-        },
-        "cancel_rebuy" => Command::CancelRebuy {
+        }),
+        "cancel_rebuy" => Command::CancelRebuy(CancelRebuy {
             player: first,
             reason: reason(),
-        },
-        "cancel_add_on" => Command::CancelAddOn {
+        }),
+        "cancel_add_on" => Command::CancelAddOn(CancelAddOn {
             player: first,
             reason: reason(),
-        },
-        "report_chips" => Command::ReportChips {
+        }),
+        "report_chips" => Command::ReportChips(ReportChips {
             player: first,
             chips: Chips(10_000),
-        },
-        "break_table" => Command::BreakTable { table: TableNo(3) },
-        "create_tournament" => Command::CreateTournament {
+        }),
+        "break_table" => Command::BreakTable(BreakTable { table: TableNo(3) }),
+        "create_tournament" => Command::CreateTournament(CreateTournament {
             config: templates::club_evening("Again", 2),
-        },
-        "change_config" => Command::ChangeConfig {
+        }),
+        "change_config" => Command::ChangeConfig(ChangeConfig {
             config: templates::club_evening("Changed", 2),
-        },
-        "change_structure" => Command::ChangeStructure {
+        }),
+        "change_structure" => Command::ChangeStructure(ChangeStructure {
             levels: templates::turbo_structure(30),
-        },
-        "register_player" => Command::RegisterPlayer {
+        }),
+        "register_player" => Command::RegisterPlayer(RegisterPlayer {
             name: format!("Late {}", v.players.len()),
             method: PaymentMethod::Cash,
             present: true,
             same_name_confirmed: false,
-        },
-        "unregister_player" => Command::UnregisterPlayer { player: first },
-        "sign_up" => Command::SignUp {
+        }),
+        "unregister_player" => Command::UnregisterPlayer(UnregisterPlayer { player: first }),
+        "sign_up" => Command::SignUp(SignUp {
             name: format!("Door {}", v.events_applied),
             method: PaymentMethod::Card,
-        },
-        "request_re_entry" => Command::RequestReEntry { player: busted },
-        "leave_queue" => Command::LeaveQueue {
+        }),
+        "request_re_entry" => Command::RequestReEntry(RequestReEntry { player: busted }),
+        "leave_queue" => Command::LeaveQueue(LeaveQueue {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
-        },
-        "merge_queue_entries" => Command::MergeQueueEntries {
+        }),
+        "merge_queue_entries" => Command::MergeQueueEntries(MergeQueueEntries {
             keep: v.door.queue.get(1).map_or(EntryNo(2), |l| l.entry),
             merged: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
-        },
-        "clear_queue_entries" => Command::ClearQueueEntries {
+        }),
+        "clear_queue_entries" => Command::ClearQueueEntries(ClearQueueEntries {
             entries: vec![v.door.queue.first().map_or(EntryNo(1), |l| l.entry)],
             same_sender: true,
-        },
-        "admit" => Command::Admit {
+        }),
+        "admit" => Command::Admit(Admit {
             entry: v.door.queue.first().map_or(EntryNo(1), |l| l.entry),
             method: PaymentMethod::Cash,
             same_name_confirmed: false,
-        },
-        "revive_player" => Command::RevivePlayer {
+        }),
+        "revive_player" => Command::RevivePlayer(RevivePlayer {
             player: busted,
             reason: reason(),
-        },
-        "re_enter" => Command::ReEnter {
+        }),
+        "re_enter" => Command::ReEnter(ReEnter {
             player: busted,
             option: clubtd::domain::command::ReEntryOption::NewSeat,
             method: PaymentMethod::Cash,
             present: true,
-        },
-        "start_clock" => Command::StartClock,
-        "pause_clock" => Command::PauseClock,
-        "resume_clock" => Command::ResumeClock,
-        "adjust_clock" => Command::AdjustClock { delta_seconds: 60 },
-        "jump_to_level" => Command::JumpToLevel { level_index: 1 },
-        "leave_early" => Command::LeaveEarly { player: first },
-        "disqualify" => Command::Disqualify {
+        }),
+        "start_clock" => Command::StartClock(StartClock {}),
+        "pause_clock" => Command::PauseClock(PauseClock {}),
+        "resume_clock" => Command::ResumeClock(ResumeClock {}),
+        "adjust_clock" => Command::AdjustClock(AdjustClock { delta_seconds: 60 }),
+        "jump_to_level" => Command::JumpToLevel(JumpToLevel { level_index: 1 }),
+        "leave_early" => Command::LeaveEarly(LeaveEarly { player: first }),
+        "disqualify" => Command::Disqualify(Disqualify {
             player: first,
             reason: reason(),
-        },
-        "give_penalty" => Command::GivePenalty {
+        }),
+        "give_penalty" => Command::GivePenalty(GivePenalty {
             player: first,
             penalty: PenaltyKind::Warning,
             reason: reason(),
-        },
-        "rescind_penalty" => Command::RescindPenalty {
+        }),
+        "rescind_penalty" => Command::RescindPenalty(RescindPenalty {
             index: 0,
             reason: reason(),
-        },
-        "overrule_ruling" => Command::OverruleRuling {
+        }),
+        "overrule_ruling" => Command::OverruleRuling(OverruleRuling {
             incident: 0,
             reason: reason(),
-        },
-        "cancel_entry" => Command::CancelEntry {
+        }),
+        "cancel_entry" => Command::CancelEntry(CancelEntry {
             player: busted,
             reason: reason(),
-        },
-        "reinstate_player" => Command::ReinstatePlayer {
+        }),
+        "reinstate_player" => Command::ReinstatePlayer(ReinstatePlayer {
             player: with_status(v, PlayerStatus::LeftEarly).unwrap_or(first),
             reason: reason(),
-        },
-        "reopen_table" => Command::ReopenTable {
+        }),
+        "reopen_table" => Command::ReopenTable(ReopenTable {
             table: TableNo(3),
             reason: reason(),
-        },
-        "set_hand_for_hand" => Command::SetHandForHand { on: false },
-        "surrender_stack" => Command::SurrenderStack { player: first },
-        "set_balancing" => Command::SetBalancing {
+        }),
+        "set_hand_for_hand" => Command::SetHandForHand(SetHandForHand { on: false }),
+        "surrender_stack" => Command::SurrenderStack(SurrenderStack { player: first }),
+        "set_balancing" => Command::SetBalancing(SetBalancing {
             automatic: true,
             trigger: 2,
-        },
-        "set_payouts" => Command::SetPayouts {
+        }),
+        "set_payouts" => Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(100)],
-        },
-        "undo_last" => Command::UndoLast { reason: reason() },
-        "rename_player" => Command::RenamePlayer {
+        }),
+        "undo_last" => Command::UndoLast(UndoLast { reason: reason() }),
+        "rename_player" => Command::RenamePlayer(RenamePlayer {
             player: first,
             name: format!("Renamed {}", v.events_applied),
-        },
-        "record_deal" => Command::RecordDeal {
+        }),
+        "record_deal" => Command::RecordDeal(RecordDeal {
             amounts: vec![(first, Cents(1))],
             note: reason(),
             to_play_for: Cents::ZERO,
-        },
-        "close_registration" => Command::CloseRegistration,
-        "reopen_registration" => Command::ReopenRegistration { reason: reason() },
-        "draw_final_table" => Command::DrawFinalTable,
+        }),
+        "close_registration" => Command::CloseRegistration(CloseRegistration {}),
+        "reopen_registration" => {
+            Command::ReopenRegistration(ReopenRegistration { reason: reason() })
+        }
+        "draw_final_table" => Command::DrawFinalTable(DrawFinalTable {}),
         _ => return None,
     })
 }
@@ -780,36 +798,37 @@ async fn prepare(fx: &Fixture, action: &str) {
                 } else {
                     3
                 };
-                fx.arrange(Command::MovePlayer {
+                fx.arrange(Command::MovePlayer(MovePlayer {
                     player: seated(&v, 1)[0],
                     to: free_seat(&v, emptier),
                     reason: MoveReason::Director,
-                })
+                }))
                 .await;
             }
             panic!("no move into table 1 could be arranged");
         }
         "leave_queue" | "admit" | "clear_queue_entries" if v.door.queue.is_empty() => {
-            fx.arrange(Command::SignUp {
+            fx.arrange(Command::SignUp(SignUp {
                 name: format!("Waiting {}", v.events_applied),
                 method: PaymentMethod::Cash,
-            })
+            }))
             .await;
         }
         "merge_queue_entries" => {
             for i in v.door.queue.len()..2 {
-                fx.arrange(Command::SignUp {
+                fx.arrange(Command::SignUp(SignUp {
                     name: format!("Twice {} {i}", v.events_applied),
                     method: PaymentMethod::Cash,
-                })
+                }))
                 .await;
             }
         }
         "finish_hand" if v.hand_for_hand.is_none() => {
-            fx.arrange(Command::SetHandForHand { on: true }).await;
+            fx.arrange(Command::SetHandForHand(SetHandForHand { on: true }))
+                .await;
         }
         "answer_call" | "cancel_call" if v.call_of(TableNo(1)).is_none() => {
-            fx.arrange(Command::CallDirector { table: TableNo(1) })
+            fx.arrange(Command::CallDirector(CallDirector { table: TableNo(1) }))
                 .await;
         }
         "penalty_hand_served" => {
@@ -819,11 +838,11 @@ async fn prepare(fx: &Fixture, action: &str) {
                 .iter()
                 .any(|p| p.player == first && p.hands_left.is_some_and(|h| h > 0));
             if !running {
-                fx.arrange(Command::GivePenalty {
+                fx.arrange(Command::GivePenalty(GivePenalty {
                     player: first,
                     penalty: PenaltyKind::Hands { hands: 3 },
                     reason: "showed a card".into(),
-                })
+                }))
                 .await;
             }
         }
@@ -941,14 +960,14 @@ async fn concurrent_table_reports_and_racing_retries_are_logged_once_without_gap
     let left_before = view.players_left;
     let bust = |table: u16, out: usize, winner: usize| {
         let at = seated(&view, table);
-        Command::ReportBusts {
+        Command::ReportBusts(ReportBusts {
             table: TableNo(table),
             busts: vec![BustReport {
                 player: at[out],
                 eliminators: vec![at[winner]],
                 start_stack: None,
             }],
-        }
+        })
     };
     // Round one: two devices per table, each its own bust, all released together.
     // Round two: per table one bust sent four times with the same id, twice through the

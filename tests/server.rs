@@ -4,7 +4,10 @@
 
 mod common;
 
-use clubtd::domain::command::Command;
+use clubtd::domain::command::{
+    Command, CreateTournament, PauseClock, ReEnter, RegisterPlayer, ReportBusts, SetButton,
+    StartClock,
+};
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
 use clubtd::domain::ids::PlayerId;
@@ -26,31 +29,31 @@ async fn acknowledged_commands_survive_a_restart_and_retries_apply_once() {
     {
         let e = open_engine(&db).await;
         let id = e.create("Test").await.unwrap();
-        let create = Command::CreateTournament {
+        let create = Command::CreateTournament(CreateTournament {
             config: templates::club_evening("Test", 3),
-        };
+        });
         assert!(matches!(
             e.submit(id, "c1", &create, &director()).await.unwrap(),
             Reply::Accepted { first: 1, .. }
         ));
-        let register = Command::RegisterPlayer {
+        let register = Command::RegisterPlayer(RegisterPlayer {
             name: "Ann".into(),
             method: PaymentMethod::Cash,
             present: true,
             same_name_confirmed: false,
-        };
+        });
         let first = e.submit(id, "c2", &register, &director()).await.unwrap();
         // The same id again: the first answer, nothing applied twice.
         let again = e.submit(id, "c2", &register, &director()).await.unwrap();
         assert_eq!(first, again);
         assert_eq!(e.snapshot(id).unwrap().state.players.len(), 1);
         // A refusal is remembered too and changes nothing.
-        let absent = Command::RegisterPlayer {
+        let absent = Command::RegisterPlayer(RegisterPlayer {
             name: "Bob".into(),
             method: PaymentMethod::Cash,
             present: false,
             same_name_confirmed: false,
-        };
+        });
         let refused = e.submit(id, "c3", &absent, &director()).await.unwrap();
         assert!(matches!(refused, Reply::Rejected(ref err) if err.code() == "NOT_PRESENT"));
         before = e.snapshot(id).unwrap();
@@ -103,7 +106,12 @@ async fn the_real_server_serves_pages_and_the_live_stream_on_loopback() {
 
     // A command by another client arrives on the open stream.
     engine
-        .submit(id, "live-1", &Command::PauseClock, &director())
+        .submit(
+            id,
+            "live-1",
+            &Command::PauseClock(PauseClock {}),
+            &director(),
+        )
         .await
         .unwrap();
     let next = live.chunk().await.unwrap().expect("a live message");
@@ -210,10 +218,10 @@ async fn the_director_pin_is_hashed_slowed_down_and_locked_out_and_table_keys_ar
     assert!(role
         .may_send(
             id,
-            &Command::SetButton {
+            &Command::SetButton(SetButton {
                 table: TableNo(3),
                 seat: clubtd::domain::ids::SeatNo(1)
-            }
+            })
         )
         .is_err());
     let new_key = auth.reissue_table_key(id, TableNo(2)).await.unwrap();
@@ -234,9 +242,9 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
         e.view(id).await.unwrap().view.is_none(),
         "no view before the configuration"
     );
-    let create = Command::CreateTournament {
+    let create = Command::CreateTournament(CreateTournament {
         config: templates::club_evening("View", 2),
-    };
+    });
     e.submit(id, "v1", &create, &director()).await.unwrap();
     let first = e.view(id).await.unwrap();
     let seq = first.last_seq;
@@ -252,12 +260,12 @@ async fn pages_asking_at_once_share_one_view_until_the_next_event() {
     } else {
         assert_eq!(*first, *again);
     }
-    let register = Command::RegisterPlayer {
+    let register = Command::RegisterPlayer(RegisterPlayer {
         name: "Ann".into(),
         method: PaymentMethod::Cash,
         present: true,
         same_name_confirmed: false,
-    };
+    });
     e.submit(id, "v2", &register, &director()).await.unwrap();
     let next = e.view(id).await.unwrap();
     let seq_after = next.last_seq;
@@ -618,21 +626,21 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
     };
     // A knock-out: 15.00 prize part, 2.00 house fee, 10.00 bounty (half cash, half onto the
     // eliminator's head).
-    send(Command::CreateTournament {
+    send(Command::CreateTournament(CreateTournament {
         config: templates::club_pko("Bounty Friday", 1),
-    })
+    }))
     .await;
     for (name, method) in [
         ("Ann", PaymentMethod::Cash),
         ("Bob", PaymentMethod::Card),
         ("Cas", PaymentMethod::Cash),
     ] {
-        send(Command::RegisterPlayer {
+        send(Command::RegisterPlayer(RegisterPlayer {
             name: name.into(),
             method,
             present: true,
             same_name_confirmed: false,
-        })
+        }))
         .await;
     }
     let (ann, bob, cas) = (PlayerId(1), PlayerId(2), PlayerId(3));
@@ -640,22 +648,24 @@ async fn a_players_receipt_lists_every_payment_with_its_method_and_the_bounties_
         let snap = engine.snapshot(id).unwrap();
         snap.state.players[&ann].seat.unwrap().table
     };
-    let bust = |player, by| Command::ReportBusts {
-        table: table(),
-        busts: vec![BustReport {
-            player,
-            eliminators: vec![by],
-            start_stack: None,
-        }],
+    let bust = |player, by| {
+        Command::ReportBusts(ReportBusts {
+            table: table(),
+            busts: vec![BustReport {
+                player,
+                eliminators: vec![by],
+                start_stack: None,
+            }],
+        })
     };
-    send(Command::StartClock).await;
+    send(Command::StartClock(StartClock {})).await;
     send(bust(ann, bob)).await;
-    send(Command::ReEnter {
+    send(Command::ReEnter(ReEnter {
         player: ann,
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Card,
         present: true,
-    })
+    }))
     .await;
     send(bust(cas, ann)).await;
 
@@ -818,15 +828,20 @@ async fn a_damaged_log_leaves_out_its_tournament_and_the_others_are_served() {
         let mut ids = Vec::new();
         for name in ["Good", "Bad"] {
             let id = e.create(name).await.unwrap();
-            let create = Command::CreateTournament {
+            let create = Command::CreateTournament(CreateTournament {
                 config: templates::club_evening(name, 2),
-            };
+            });
             e.submit(id, &format!("c-{name}"), &create, &director())
                 .await
                 .unwrap();
-            e.submit(id, &format!("r-{name}"), &Command::StartClock, &director())
-                .await
-                .unwrap();
+            e.submit(
+                id,
+                &format!("r-{name}"),
+                &Command::StartClock(StartClock {}),
+                &director(),
+            )
+            .await
+            .unwrap();
             ids.push(id);
         }
         (ids[0], ids[1])

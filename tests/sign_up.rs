@@ -5,7 +5,7 @@
 
 mod common;
 
-use clubtd::domain::command::Command;
+use clubtd::domain::command::{Command, CreateTournament, RegisterPlayer, ReportBusts, StartClock};
 use clubtd::domain::config::templates;
 use clubtd::server::engine::{Engine, Reply};
 use common::{director, director_client, real_server, ReadAnswer};
@@ -19,7 +19,7 @@ async fn new_tournament(engine: &Engine) -> i64 {
         .submit(
             id,
             "create",
-            &Command::CreateTournament { config },
+            &Command::CreateTournament(CreateTournament { config }),
             &director(),
         )
         .await
@@ -318,16 +318,16 @@ async fn a_busted_player_asks_for_a_re_entry_with_the_personal_link_only() {
     for name in ["Ann", "Bob", "Cas"] {
         director_says(
             name,
-            Command::RegisterPlayer {
+            Command::RegisterPlayer(RegisterPlayer {
                 name: name.into(),
                 method: clubtd::domain::event::PaymentMethod::Cash,
                 present: true,
                 same_name_confirmed: false,
-            },
+            }),
         )
         .await;
     }
-    director_says("start", Command::StartClock).await;
+    director_says("start", Command::StartClock(StartClock {})).await;
     let state = s.engine.snapshot(id).unwrap().state;
     let ann = &state.players[&PlayerId(1)];
     let table = ann.seat.map_or(TableNo(1), |p| p.table);
@@ -339,14 +339,14 @@ async fn a_busted_player_asks_for_a_re_entry_with_the_personal_link_only() {
         .expect("a tablemate");
     director_says(
         "bust",
-        Command::ReportBusts {
+        Command::ReportBusts(ReportBusts {
             table,
             busts: vec![BustReport {
                 player: PlayerId(1),
                 eliminators: vec![winner],
                 start_stack: None,
             }],
-        },
+        }),
     )
     .await;
     let desk = director_client(base).await;
@@ -483,7 +483,7 @@ async fn thirty_phones_sign_up_at_once_and_the_desk_admits_them_in_order() {
         .submit(
             id,
             "create-30",
-            &Command::CreateTournament { config },
+            &Command::CreateTournament(CreateTournament { config }),
             &director(),
         )
         .await
@@ -547,7 +547,7 @@ async fn the_desk_clears_a_laptops_junk_in_one_action_and_the_squatted_name_is_r
         .submit(
             id,
             "create",
-            &Command::CreateTournament { config },
+            &Command::CreateTournament(CreateTournament { config }),
             &director(),
         )
         .await

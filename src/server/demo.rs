@@ -3,7 +3,7 @@
 
 use super::engine::{Engine, EngineError, Reply};
 use super::store::Origin;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, CreateTournament, RegisterPlayer, SetButton, StartClock};
 use crate::domain::config::templates;
 use crate::domain::event::PaymentMethod;
 use crate::domain::ids::{SeatNo, TableNo};
@@ -48,29 +48,29 @@ pub async fn seed_if_empty(engine: &Engine) -> Result<Option<i64>, EngineError> 
         tapped_at: None,
         sender: None,
     };
-    let mut commands = vec![Command::CreateTournament {
+    let mut commands = vec![Command::CreateTournament(CreateTournament {
         config: templates::club_evening(name, 6),
-    }];
+    })];
     for (i, player) in NAMES.iter().enumerate() {
         let method = if i % 3 == 0 {
             PaymentMethod::Card
         } else {
             PaymentMethod::Cash
         };
-        commands.push(Command::RegisterPlayer {
+        commands.push(Command::RegisterPlayer(RegisterPlayer {
             name: (*player).to_string(),
             method,
             present: true,
             same_name_confirmed: false,
-        });
+        }));
     }
     for table in 1..=3 {
-        commands.push(Command::SetButton {
+        commands.push(Command::SetButton(SetButton {
             table: TableNo(table),
             seat: SeatNo(1),
-        });
+        }));
     }
-    commands.push(Command::StartClock);
+    commands.push(Command::StartClock(StartClock {}));
     for (i, command) in commands.iter().enumerate() {
         if let Reply::Rejected(e) = engine
             .submit(id, &format!("demo-{i}"), command, &origin)

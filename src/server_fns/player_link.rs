@@ -90,7 +90,7 @@ pub async fn request_reentry(
         player_token: Some(token),
         ..Credentials::default()
     };
-    let ask = Command::RequestReEntry { player };
+    let ask = Command::RequestReEntry(crate::domain::command::RequestReEntry { player });
     ssr::execute_for_phone(
         &state,
         token,

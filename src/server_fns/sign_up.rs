@@ -84,7 +84,7 @@ pub async fn leave_queue(token: String, command_id: String) -> Result<CommandRep
         sign_up_token: Some(token.trim().to_string()),
         ..Credentials::default()
     };
-    let leave = Command::LeaveQueue { entry };
+    let leave = Command::LeaveQueue(crate::domain::command::LeaveQueue { entry });
     ssr::execute_for_phone(&state, token, tournament, &command_id, &leave, "sign-up").await
 }
 

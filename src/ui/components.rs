@@ -817,6 +817,7 @@ pub fn PaymentMethodPicker(method: RwSignal<PaymentMethod>, testid: &'static str
 #[cfg(test)]
 mod tests {
     use super::{chip_count, clock_of, named_params, whole_number};
+    use crate::domain::command::{Command, CreateTournament, Ctx, RegisterPlayer};
     use crate::domain::money::Chips;
 
     #[test]
@@ -845,7 +846,6 @@ mod tests {
             assert_eq!(whole_number(bad), None);
         }
     }
-    use crate::domain::command::{Command, Ctx};
     use crate::domain::config::templates;
     use crate::domain::event::PaymentMethod;
     use crate::domain::ids::Timestamp;
@@ -863,15 +863,15 @@ mod tests {
             sender: None,
         };
         for c in [
-            Command::CreateTournament {
+            Command::CreateTournament(CreateTournament {
                 config: templates::club_evening("names", 1),
-            },
-            Command::RegisterPlayer {
+            }),
+            Command::RegisterPlayer(RegisterPlayer {
                 name: "Anna Peeters".into(),
                 method: PaymentMethod::Cash,
                 present: true,
                 same_name_confirmed: false,
-            },
+            }),
         ] {
             for e in decide(&t, &c, ctx).expect("accepted") {
                 t.apply(&e).expect("applies");

@@ -5,7 +5,7 @@
 use super::components::{format_ms, lang_code, ConfirmButton};
 use super::live::Live;
 use super::outbox::{refusal, Outbox, Waiting};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, RegisterPlayer};
 use crate::domain::read::faces::FaceView;
 use crate::i18n::*;
 use crate::messages::error_message;
@@ -14,22 +14,22 @@ use leptos::prelude::*;
 /// What a waiting or late command was, in a word of the reader's language.
 fn command_label(i18n: leptos_i18n::I18nContext<Locale>, command: &Command) -> String {
     match command {
-        Command::ReportBusts { .. } => t_string!(i18n, cmd_bust).to_string(),
-        Command::SetButton { .. } => t_string!(i18n, button).to_string(),
-        Command::MovePlayer { .. } => t_string!(i18n, cmd_move).to_string(),
-        Command::FinishHand { .. } => t_string!(i18n, hand_finished).to_string(),
-        Command::ReportTableChips { .. } | Command::ReportChips { .. } => {
+        Command::ReportBusts(_) => t_string!(i18n, cmd_bust).to_string(),
+        Command::SetButton(_) => t_string!(i18n, button).to_string(),
+        Command::MovePlayer(_) => t_string!(i18n, cmd_move).to_string(),
+        Command::FinishHand(_) => t_string!(i18n, hand_finished).to_string(),
+        Command::ReportTableChips(_) | Command::ReportChips(_) => {
             t_string!(i18n, table_count_chips).to_string()
         }
-        Command::CallDirector { .. } => t_string!(i18n, call_director).to_string(),
-        Command::RecordRuling { .. } => t_string!(i18n, cmd_ruling).to_string(),
-        Command::GivePenalty { .. } | Command::PenaltyHandServed { .. } => {
+        Command::CallDirector(_) => t_string!(i18n, call_director).to_string(),
+        Command::RecordRuling(_) => t_string!(i18n, cmd_ruling).to_string(),
+        Command::GivePenalty(_) | Command::ReportPenaltyHandServed(_) => {
             t_string!(i18n, penalty).to_string()
         }
-        Command::RegisterPlayer { name, .. } => {
+        Command::RegisterPlayer(RegisterPlayer { name, .. }) => {
             format!("{} · {name}", t_string!(i18n, registration))
         }
-        Command::ConfirmArrival { .. } => t_string!(i18n, bonus_stack_here).to_string(),
+        Command::ConfirmArrival(_) => t_string!(i18n, bonus_stack_here).to_string(),
         _ => t_string!(i18n, cmd_other).to_string(),
     }
 }

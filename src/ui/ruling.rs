@@ -5,7 +5,7 @@
 //! seat, and the ruling names seats and players instead of "player 1, 2, 3".
 
 use super::components::{lang_code, whole_number};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, RecordRuling};
 use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::rulings::{Answer, QuestionKind, RulingAction, SituationSummary, Step, Text};
@@ -323,12 +323,12 @@ pub fn RulingFlow(
                                             return;
                                         }
                                         recording.set(Recording::Sending);
-                                        send.dispatch(Command::RecordRuling {
+                                        send.dispatch(Command::RecordRuling(RecordRuling {
                                             table: table.map(TableNo),
                                             flow: flow_id.clone(),
                                             answers: given.clone(),
                                             player: if sanction { at_fault.get_untracked() } else { None },
-                                        });
+                                        }));
                                     };
                                     view! {
                                         <div class="verdict" data-testid="ruling">

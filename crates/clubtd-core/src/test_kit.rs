@@ -2,7 +2,7 @@
 //! host drives it, so each rule's tests read as the club's story and not as plumbing.
 
 use crate::decide;
-use crate::log::command::{Command, Ctx};
+use crate::log::command::{Command, CreateTournament, Ctx, RegisterPlayer, StartClock};
 use crate::log::event::{Event, PaymentMethod};
 use crate::model::config::templates;
 use crate::model::ids::{PlayerId, SeatNo, Timestamp};
@@ -28,17 +28,21 @@ pub(crate) fn run(t: &mut Tournament, command: Command, now: i64) -> Vec<Event> 
 pub(crate) fn started_pko(players: usize) -> Tournament {
     let mut t = Tournament::default();
     let config = templates::club_pko("t", 1);
-    run(&mut t, Command::CreateTournament { config }, 0);
+    run(
+        &mut t,
+        Command::CreateTournament(CreateTournament { config }),
+        0,
+    );
     for i in 0..players {
-        let register = Command::RegisterPlayer {
+        let register = Command::RegisterPlayer(RegisterPlayer {
             name: format!("P{i}"),
             method: PaymentMethod::Cash,
             present: true,
             same_name_confirmed: false,
-        };
+        });
         run(&mut t, register, 0);
     }
-    run(&mut t, Command::StartClock, 0);
+    run(&mut t, Command::StartClock(StartClock {}), 0);
     t
 }
 

@@ -9,7 +9,12 @@
 //! state exactly as it was.
 
 use clubtd_core::busts::standings;
-use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::command::{
+    BreakTable, BustReport, CancelEntry, CloseRegistration, Command, CreateTournament, Ctx,
+    Disqualify, LeaveEarly, MovePlayer, ReEnter, ReEntryOption, RecordDeal, RegisterPlayer,
+    ReinstatePlayer, ReopenRegistration, ReopenTable, ReportBusts, RevivePlayer, SetButton,
+    SetPayouts, StartClock, UndoLast,
+};
 use clubtd_core::config::templates;
 use clubtd_core::event::{MoveReason, PaymentMethod, Place};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
@@ -60,25 +65,28 @@ fn evening_with(closed: bool) -> (Tournament, Vec<PlayerId>, Vec<PlayerId>) {
         at += 1;
         run(t, &Step { at, command }).expect("the evening's set-up is accepted");
     };
-    go(&mut t, Command::CreateTournament { config });
+    go(
+        &mut t,
+        Command::CreateTournament(CreateTournament { config }),
+    );
     for n in 1..=10 {
         go(
             &mut t,
-            Command::RegisterPlayer {
+            Command::RegisterPlayer(RegisterPlayer {
                 name: format!("Player {n}"),
                 method: PaymentMethod::Cash,
                 present: true,
                 same_name_confirmed: false,
-            },
+            }),
         );
     }
-    go(&mut t, Command::StartClock);
+    go(&mut t, Command::StartClock(StartClock {}));
     if closed {
-        go(&mut t, Command::CloseRegistration);
+        go(&mut t, Command::CloseRegistration(CloseRegistration {}));
     }
     for table in [TableNo(1), TableNo(2)] {
         let seat = *t.tables[&table].seats.keys().next().expect("seated");
-        go(&mut t, Command::SetButton { table, seat });
+        go(&mut t, Command::SetButton(SetButton { table, seat }));
     }
     let at_table = |n: u16| {
         t.tables[&TableNo(n)]
@@ -93,26 +101,26 @@ fn evening_with(closed: bool) -> (Tournament, Vec<PlayerId>, Vec<PlayerId>) {
 }
 
 fn bust(table: u16, player: PlayerId, by: PlayerId) -> Command {
-    Command::ReportBusts {
+    Command::ReportBusts(ReportBusts {
         table: TableNo(table),
         busts: vec![BustReport {
             player,
             eliminators: vec![by],
             start_stack: None,
         }],
-    }
+    })
 }
 
 /// The director moves `player` to table 2's sixth seat (free in this evening's seed-fixed draw).
 fn to_the_last_seat_of_table_two(player: PlayerId) -> Command {
-    Command::MovePlayer {
+    Command::MovePlayer(MovePlayer {
         player,
         to: Place {
             table: TableNo(2),
             seat: SeatNo(6),
         },
         reason: MoveReason::Director,
-    }
+    })
 }
 
 /// What must agree to the cent between the corrected world and the world without the mistake.
@@ -228,10 +236,10 @@ fn a_wrong_bust_revived_after_each_kind_of_later_event() {
     let (a, b, c, d) = (one[0], one[1], one[2], one[3]);
     let (f, g) = (two[0], two[1]);
     let mistake = bust(1, a, b);
-    let revive = Command::RevivePlayer {
+    let revive = Command::RevivePlayer(RevivePlayer {
         player: a,
         reason: "wrong report".into(),
-    };
+    });
     let cases: Vec<(&str, Vec<Command>, Expect)> = vec![
         ("nothing after", vec![], Expect::Exact),
         (
@@ -261,9 +269,9 @@ fn a_wrong_bust_revived_after_each_kind_of_later_event() {
         ),
         (
             "the payouts were locked in",
-            vec![Command::SetPayouts {
+            vec![Command::SetPayouts(SetPayouts {
                 amounts: vec![Cents(8_000), Cents(5_000), Cents(2_000)],
-            }],
+            })],
             Expect::Exact,
         ),
     ];
@@ -287,16 +295,16 @@ fn a_re_entry_bought_by_mistake_cancelled_after_each_kind_of_later_event() {
     let (f, g) = (two[0], two[1]);
     // A is out for real; the re-entry is the mistake.
     let setup = [bust(1, a, b)];
-    let mistake = Command::ReEnter {
+    let mistake = Command::ReEnter(ReEnter {
         player: a,
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Cash,
         present: true,
-    };
-    let cancel = Command::CancelEntry {
+    });
+    let cancel = Command::CancelEntry(CancelEntry {
         player: a,
         reason: "bought by mistake".into(),
-    };
+    });
     let cases: Vec<(&str, Vec<Command>, Expect)> = vec![
         ("nothing after", vec![], Expect::Exact),
         (
@@ -335,16 +343,16 @@ fn a_re_entry_that_played_on_is_not_cancelled() {
     let (t, one, _) = evening_with(false);
     let (a, b, c) = (one[0], one[1], one[2]);
     let setup = [bust(1, a, b)];
-    let mistake = Command::ReEnter {
+    let mistake = Command::ReEnter(ReEnter {
         player: a,
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Cash,
         present: true,
-    };
-    let cancel = Command::CancelEntry {
+    });
+    let cancel = Command::CancelEntry(CancelEntry {
         player: a,
         reason: "bought by mistake".into(),
-    };
+    });
     // Where A sits after the re-entry decides which table reports A's busts.
     let mut probe = t.clone();
     run(
@@ -394,16 +402,16 @@ fn an_early_leave_or_a_disqualification_taken_back_after_each_kind_of_later_even
     let (_, one, two) = evening();
     let (a, c, d) = (one[0], one[2], one[3]);
     let (f, g) = (two[0], two[1]);
-    let reinstate = Command::ReinstatePlayer {
+    let reinstate = Command::ReinstatePlayer(ReinstatePlayer {
         player: a,
         reason: "mistake".into(),
-    };
+    });
     let mistakes = [
-        Command::LeaveEarly { player: a },
-        Command::Disqualify {
+        Command::LeaveEarly(LeaveEarly { player: a }),
+        Command::Disqualify(Disqualify {
             player: a,
             reason: "wrong player".into(),
-        },
+        }),
     ];
     for mistake in mistakes {
         let cases: Vec<(&str, Vec<Command>, Expect)> = vec![
@@ -452,7 +460,7 @@ fn corrections_after_a_deal_are_refused_and_the_deal_stands() {
         )
     };
     go(&mut t, bust(1, a, b)).unwrap();
-    go(&mut t, Command::LeaveEarly { player: two[0] }).unwrap();
+    go(&mut t, Command::LeaveEarly(LeaveEarly { player: two[0] })).unwrap();
     // Bust everyone but four, then deal by the ICM quote.
     while t.players_left() > 4 {
         let (table, tb) = t
@@ -471,30 +479,30 @@ fn corrections_after_a_deal_are_refused_and_the_deal_stands() {
     let amounts: Vec<(PlayerId, Cents)> = q.players.iter().copied().zip(q.icm).collect();
     go(
         &mut t,
-        Command::RecordDeal {
+        Command::RecordDeal(RecordDeal {
             amounts,
             note: "ICM".into(),
             to_play_for: Cents::ZERO,
-        },
+        }),
     )
     .unwrap();
     let before = t.clone();
     let corrections = [
-        Command::RevivePlayer {
+        Command::RevivePlayer(RevivePlayer {
             player: a,
             reason: "wrong report".into(),
-        },
-        Command::ReinstatePlayer {
+        }),
+        Command::ReinstatePlayer(ReinstatePlayer {
             player: two[0],
             reason: "mistake".into(),
-        },
-        Command::ReopenRegistration {
+        }),
+        Command::ReopenRegistration(ReopenRegistration {
             reason: "one more".into(),
-        },
-        Command::ReopenTable {
+        }),
+        Command::ReopenTable(ReopenTable {
             table: TableNo(2),
             reason: "too early".into(),
-        },
+        }),
     ];
     for c in corrections {
         assert_eq!(
@@ -508,9 +516,9 @@ fn corrections_after_a_deal_are_refused_and_the_deal_stands() {
     assert_eq!(
         go(
             &mut t,
-            Command::SetPayouts {
+            Command::SetPayouts(SetPayouts {
                 amounts: vec![pool]
-            }
+            })
         ),
         Err(DomainError::PayoutsLocked)
     );
@@ -518,9 +526,9 @@ fn corrections_after_a_deal_are_refused_and_the_deal_stands() {
     assert_eq!(
         go(
             &mut t,
-            Command::UndoLast {
+            Command::UndoLast(UndoLast {
                 reason: "mistake".into()
-            }
+            })
         ),
         Err(DomainError::NothingToUndo)
     );
@@ -536,11 +544,11 @@ fn corrections_after_a_deal_are_refused_and_the_deal_stands() {
 fn a_table_broken_too_early_reopens_after_each_kind_of_later_event() {
     let (base, one, two) = evening();
     let (a, b) = (one[0], one[1]);
-    let break_two = Command::BreakTable { table: TableNo(2) };
-    let reopen = Command::ReopenTable {
+    let break_two = Command::BreakTable(BreakTable { table: TableNo(2) });
+    let reopen = Command::ReopenTable(ReopenTable {
         table: TableNo(2),
         reason: "too early".into(),
-    };
+    });
     // Make room at table 1 first: two busts there (table 1 seats 6).
     let mut t = base.clone();
     let at = std::cell::Cell::new(100u64);

@@ -3,7 +3,10 @@
 
 mod kit;
 
-use clubtd_core::command::Command;
+use clubtd_core::command::{
+    Admit, ChangeConfig, ClearQueueEntries, Command, CreateTournament, LeaveQueue,
+    MergeQueueEntries, ReportBusts, RequestReEntry, SignUp, StartClock, UnregisterPlayer,
+};
 use clubtd_core::config::{templates, Config, LateRegistration};
 use clubtd_core::event::PaymentMethod;
 use clubtd_core::ids::{EntryNo, PlayerId, Sender, Timestamp};
@@ -27,18 +30,18 @@ fn small_room(seats: u8) -> Config {
 }
 
 fn sign_up(k: &mut Kit, name: &str) -> Result<(), DomainError> {
-    k.run(Command::SignUp {
+    k.run(Command::SignUp(SignUp {
         name: name.into(),
         method: PaymentMethod::Card,
-    })
+    }))
 }
 
 fn admit(k: &mut Kit, entry: u32) -> Result<(), DomainError> {
-    k.run(Command::Admit {
+    k.run(Command::Admit(Admit {
         entry: EntryNo(entry),
         method: PaymentMethod::Cash,
         same_name_confirmed: false,
-    })
+    }))
 }
 
 fn view(k: &Kit) -> TournamentView {
@@ -120,11 +123,11 @@ fn a_name_waits_once_and_a_player_in_play_asks_the_desk() {
     );
     assert_eq!(sign_up(&mut k, "   "), Err(DomainError::InvalidName));
     // Leaving frees the name; a new sign-up gets a new number.
-    k.ok(Command::LeaveQueue { entry: EntryNo(1) });
+    k.ok(Command::LeaveQueue(LeaveQueue { entry: EntryNo(1) }));
     sign_up(&mut k, "Chloé").unwrap();
     assert_eq!(view(&k).door.queue[0].entry, EntryNo(2));
     assert_eq!(
-        k.run(Command::LeaveQueue { entry: EntryNo(1) }),
+        k.run(Command::LeaveQueue(LeaveQueue { entry: EntryNo(1) })),
         Err(DomainError::NotInQueue { entry: EntryNo(1) })
     );
 }
@@ -133,7 +136,7 @@ fn a_name_waits_once_and_a_player_in_play_asks_the_desk() {
 fn a_full_room_keeps_a_waiting_list_in_order_and_a_bust_calls_the_first() {
     let mut k = Kit::new(small_room(3));
     k.register(3);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     for name in ["Dirk", "Eva", "Fien"] {
         sign_up(&mut k, name).unwrap();
     }
@@ -147,10 +150,10 @@ fn a_full_room_keeps_a_waiting_list_in_order_and_a_bust_calls_the_first() {
 
     // A bust during late registration frees a seat: the first in line is called.
     let by = k.tablemate(1);
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table: k.seat_of(1).table,
         busts: vec![bust(1, by, None)],
-    });
+    }));
     assert_eq!(
         states(&k),
         [(1, QueueState::ToTheDesk), (2, waiting(1)), (3, waiting(2))]
@@ -175,7 +178,7 @@ fn a_full_room_keeps_a_waiting_list_in_order_and_a_bust_calls_the_first() {
         Err(DomainError::RegistrationClosed)
     );
     // Leaving still works: the phone or the desk clears the list.
-    k.ok(Command::LeaveQueue { entry: EntryNo(2) });
+    k.ok(Command::LeaveQueue(LeaveQueue { entry: EntryNo(2) }));
 }
 
 #[test]
@@ -203,7 +206,7 @@ fn the_directors_cap_makes_the_waiting_list_before_the_tables_are_full() {
     let t = clubtd_core::Tournament::default();
     let refused = clubtd_core::decide(
         &t,
-        &Command::CreateTournament { config: nobody },
+        &Command::CreateTournament(CreateTournament { config: nobody }),
         clubtd_core::Ctx {
             now: Timestamp(0),
             seed: 1,
@@ -260,23 +263,23 @@ fn sign_ups_open_at_the_directors_time_and_close_at_the_cap() {
         Err(DomainError::SignUpsFull { cap: 3 })
     );
     // Someone leaves: a place on the list again. Re-entries are the same players.
-    k.ok(Command::LeaveQueue { entry: EntryNo(2) });
+    k.ok(Command::LeaveQueue(LeaveQueue { entry: EntryNo(2) }));
     sign_up(&mut k, "Gert").unwrap();
     // A player the desk unregisters (a refund) is off the list too.
     assert_eq!(
         sign_up(&mut k, "Hilde"),
         Err(DomainError::SignUpsFull { cap: 3 })
     );
-    k.ok(Command::UnregisterPlayer {
+    k.ok(Command::UnregisterPlayer(UnregisterPlayer {
         player: PlayerId(1),
-    });
+    }));
     assert_eq!(view(&k).door.signed_up, 2);
     sign_up(&mut k, "Hilde").unwrap();
     // A cap of nobody is a typing mistake.
     let mut nobody = small_room(9);
     nobody.sign_up_cap = Some(0);
     assert_eq!(
-        Kit::new(small_room(9)).run(Command::ChangeConfig { config: nobody }),
+        Kit::new(small_room(9)).run(Command::ChangeConfig(ChangeConfig { config: nobody })),
         Err(DomainError::InvalidConfig {
             field: "sign_up_cap".into()
         })
@@ -328,34 +331,34 @@ fn the_desk_clears_one_machines_flood_in_one_action_and_a_squatted_name_is_free_
     // All or none: one entry not waiting refuses the lot.
     for same_sender in [false, true] {
         assert_eq!(
-            k.run(Command::ClearQueueEntries {
+            k.run(Command::ClearQueueEntries(ClearQueueEntries {
                 entries: vec![EntryNo(4), EntryNo(42)],
                 same_sender,
-            }),
+            })),
             Err(DomainError::NotInQueue { entry: EntryNo(42) })
         );
     }
     assert_eq!(view(&k).door.queue.len(), 8, "nothing left the queue");
     for refused in [vec![], vec![EntryNo(2), EntryNo(2)]] {
         assert_eq!(
-            k.run(Command::ClearQueueEntries {
+            k.run(Command::ClearQueueEntries(ClearQueueEntries {
                 entries: refused,
                 same_sender: false,
-            }),
+            })),
             Err(DomainError::NothingToClear)
         );
     }
     // A selection: only those named.
-    k.ok(Command::ClearQueueEntries {
+    k.ok(Command::ClearQueueEntries(ClearQueueEntries {
         entries: vec![EntryNo(3)],
         same_sender: false,
-    });
+    }));
     assert_eq!(view(&k).door.queue.len(), 7);
     // One entry of the flood, with its machine's: the whole flood, in one action.
-    k.ok(Command::ClearQueueEntries {
+    k.ok(Command::ClearQueueEntries(ClearQueueEntries {
         entries: vec![EntryNo(5)],
         same_sender: true,
-    });
+    }));
     assert_eq!(
         states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(),
         [1, 8],
@@ -376,10 +379,10 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
     }
     let first_since = view(&k).door.queue[0].since;
     // The later spelling is the right one; the player came first.
-    k.ok(Command::MergeQueueEntries {
+    k.ok(Command::MergeQueueEntries(MergeQueueEntries {
         keep: EntryNo(3),
         merged: EntryNo(1),
-    });
+    }));
     let v = view(&k);
     let line: Vec<(u32, &str)> = v
         .door
@@ -399,10 +402,10 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
     );
     assert_eq!(v.door.resolve(EntryNo(2)), EntryNo(2));
     // Kept later in line, the kept entry stays where it was.
-    k.ok(Command::MergeQueueEntries {
+    k.ok(Command::MergeQueueEntries(MergeQueueEntries {
         keep: EntryNo(2),
         merged: EntryNo(4),
-    });
+    }));
     assert_eq!(
         states(&k).iter().map(|(e, _)| *e).collect::<Vec<_>>(),
         [3, 2]
@@ -413,10 +416,10 @@ fn the_desk_merges_a_player_who_signed_up_twice_into_the_earlier_place() {
         (9, 3, DomainError::NotInQueue { entry: EntryNo(9) }),
     ] {
         assert_eq!(
-            k.run(Command::MergeQueueEntries {
+            k.run(Command::MergeQueueEntries(MergeQueueEntries {
                 keep: EntryNo(keep),
                 merged: EntryNo(merged),
-            }),
+            })),
             Err(refused)
         );
     }
@@ -464,7 +467,7 @@ proptest! {
     fn the_queue_stays_fair_whatever_happens(steps in proptest::collection::vec(step(), 1..60)) {
         let mut k = Kit::new(small_room(4));
         k.register(2);
-        k.ok(Command::StartClock);
+        k.ok(Command::StartClock(StartClock {}));
         let mut admitted = 0u32;
         for s in steps {
             let before = view(&k);
@@ -478,7 +481,7 @@ proptest! {
                     let senders: Vec<_> = k.t.door.queue.iter()
                         .filter(|q| entries.contains(&q.entry)).filter_map(|q| q.sender).collect();
                     let queue_before = k.t.door.queue.clone();
-                    let cleared = k.run(Command::ClearQueueEntries { entries: entries.clone(), same_sender }).is_ok();
+                    let cleared = k.run(Command::ClearQueueEntries(ClearQueueEntries { entries: entries.clone(), same_sender })).is_ok();
                     // All or none: those named (and with `same_sender` every entry of their
                     // machines) leave, nobody else does.
                     let leaves = |q: &clubtd_core::model::door::QueueEntry| cleared && (entries.contains(&q.entry)
@@ -486,9 +489,9 @@ proptest! {
                     let kept: Vec<EntryNo> = queue_before.iter().filter(|q| !leaves(q)).map(|q| q.entry).collect();
                     prop_assert_eq!(k.t.door.queue.iter().map(|q| q.entry).collect::<Vec<_>>(), kept);
                 }
-                Step::Leave(e) => { let _ = k.run(Command::LeaveQueue { entry: EntryNo(u32::from(e)) }); }
+                Step::Leave(e) => { let _ = k.run(Command::LeaveQueue(LeaveQueue { entry: EntryNo(u32::from(e)) })); }
                 Step::Merge(a, b) => {
-                    let _ = k.run(Command::MergeQueueEntries { keep: EntryNo(u32::from(a)), merged: EntryNo(u32::from(b)) });
+                    let _ = k.run(Command::MergeQueueEntries(MergeQueueEntries { keep: EntryNo(u32::from(a)), merged: EntryNo(u32::from(b)) }));
                 }
                 Step::Admit(e) => {
                     if admit(&mut k, u32::from(e)).is_ok() {
@@ -506,7 +509,7 @@ proptest! {
                     if playing.len() > 2 {
                         let by = k.tablemate(playing[0]);
                         let table = k.seat_of(playing[0]).table;
-                        let _ = k.run(Command::ReportBusts { table, busts: vec![bust(playing[0], by, None)] });
+                        let _ = k.run(Command::ReportBusts(ReportBusts { table, busts: vec![bust(playing[0], by, None)] }));
                     }
                 }
                 Step::Minutes(m) => k.minutes(i64::from(m)),
@@ -545,9 +548,11 @@ proptest! {
 fn a_busted_player_asks_for_a_re_entry_and_the_desk_sells_it() {
     let mut k = Kit::new(small_room(9));
     k.register(3);
-    k.ok(Command::StartClock);
-    let ask = |p: u32| Command::RequestReEntry {
-        player: PlayerId(p),
+    k.ok(Command::StartClock(StartClock {}));
+    let ask = |p: u32| {
+        Command::RequestReEntry(RequestReEntry {
+            player: PlayerId(p),
+        })
     };
     assert_eq!(
         k.run(ask(1)),

@@ -2,7 +2,10 @@
 //! and the results are marked final (issue Q, part 7).
 
 mod kit;
-use clubtd_core::command::Command;
+use clubtd_core::command::{
+    CloseRegistration, Command, LeaveEarly, RecordDeal, RegisterPlayer, ReopenRegistration,
+    ReportBusts, ReportChips, RevivePlayer, StartClock, UndoLast,
+};
 use clubtd_core::config::templates;
 use clubtd_core::ids::{PlayerId, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -15,8 +18,8 @@ use kit::Kit;
 fn four_players() -> Kit {
     let mut k = Kit::new(templates::club_evening("end", 1));
     k.register(4);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k
 }
 
@@ -86,9 +89,9 @@ fn undoing_the_last_bust_sets_the_clock_going_again() {
     k.bust_by_tablemate(2);
     k.bust_by_tablemate(3);
     assert!(tournament_view(&k.t, Timestamp(k.now)).unwrap().finished);
-    k.ok(Command::UndoLast {
+    k.ok(Command::UndoLast(UndoLast {
         reason: "wrong player".into(),
-    });
+    }));
     k.minutes(2);
     let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     assert!(!v.finished);
@@ -100,7 +103,7 @@ fn a_heads_up_during_late_registration_is_not_the_end() {
     // While the busted can still buy back in, one player left is not a winner yet.
     let mut k = Kit::new(templates::club_evening("end", 1));
     k.register(2);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.bust_by_tablemate(1);
     let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     assert!(v.registration_open);
@@ -111,30 +114,30 @@ fn a_heads_up_during_late_registration_is_not_the_end() {
 fn three_left_with_counts() -> Kit {
     let mut k = Kit::new(templates::club_evening("deal", 1));
     k.register(6);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k.bust_by_tablemate(1);
     k.bust_by_tablemate(2);
     k.bust_by_tablemate(3);
     for (p, c) in [(4, 30_000), (5, 15_000), (6, 15_000)] {
-        k.ok(Command::ReportChips {
+        k.ok(Command::ReportChips(ReportChips {
             player: PlayerId(p),
             chips: Chips(c),
-        });
+        }));
     }
     k
 }
 
 /// The prize money not yet paid, split as the deal says.
 fn record_deal(k: &mut Kit, amounts: [(u32, i64); 3]) {
-    k.ok(Command::RecordDeal {
+    k.ok(Command::RecordDeal(RecordDeal {
         amounts: amounts
             .iter()
             .map(|(p, c)| (PlayerId(*p), Cents(*c)))
             .collect(),
         note: "agreed".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
 }
 
 fn money_left(k: &Kit) -> i64 {
@@ -185,13 +188,13 @@ fn the_players_of_a_deal_get_their_places_by_chips_equal_stacks_sharing() {
 fn deal_quotes_say_which_stacks_were_never_counted() {
     let mut k = Kit::new(templates::club_evening("deal", 1));
     k.register(4);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k.bust_by_tablemate(1);
-    k.ok(Command::ReportChips {
+    k.ok(Command::ReportChips(ReportChips {
         player: PlayerId(2),
         chips: Chips(25_000),
-    });
+    }));
     let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let q = v.deal_quotes.expect("three players left with prizes");
     let counted: Vec<(PlayerId, bool)> = q.players.iter().copied().zip(q.counted).collect();
@@ -227,12 +230,12 @@ fn an_early_leaver_with_no_bust_after_them_takes_the_next_place_when_play_ends()
     // second prize was paid to nobody.
     let mut k = Kit::new(templates::club_evening("end", 1));
     k.register(3);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k.bust_by_tablemate(1);
-    k.ok(Command::LeaveEarly {
+    k.ok(Command::LeaveEarly(LeaveEarly {
         player: PlayerId(2),
-    });
+    }));
     let v = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     assert!(v.finished);
     let place = |p: u32| {
@@ -252,62 +255,64 @@ fn a_deal_waits_for_a_final_field_and_then_fixes_it() {
     // player registered, whose prize came out of money the deal had already shared.
     let mut k = Kit::new(templates::club_evening("deal", 1));
     k.register(3);
-    k.ok(Command::StartClock);
-    let early = k.run(Command::RecordDeal {
+    k.ok(Command::StartClock(StartClock {}));
+    let early = k.run(Command::RecordDeal(RecordDeal {
         amounts: vec![],
         note: "too early".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     assert_eq!(early, Err(DomainError::DealBeforeFieldFinal));
     assert!(tournament_view(&k.t, Timestamp(k.now))
         .unwrap()
         .deal_quotes
         .is_none());
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k.bust_by_tablemate(1);
     let q = tournament_view(&k.t, Timestamp(k.now))
         .unwrap()
         .deal_quotes
         .unwrap();
     let amounts: Vec<(PlayerId, Cents)> = q.players.iter().copied().zip(q.icm).collect();
-    k.ok(Command::RecordDeal {
+    k.ok(Command::RecordDeal(RecordDeal {
         amounts,
         note: "ICM".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     // The field is fixed: nobody comes back, and play is over.
     let refused = [
-        Command::RevivePlayer {
+        Command::RevivePlayer(RevivePlayer {
             player: PlayerId(1),
             reason: "wrong report".into(),
-        },
-        Command::ReopenRegistration {
+        }),
+        Command::ReopenRegistration(ReopenRegistration {
             reason: "one more".into(),
-        },
-        Command::LeaveEarly {
+        }),
+        Command::LeaveEarly(LeaveEarly {
             player: PlayerId(2),
-        },
+        }),
     ];
     for c in refused {
         assert_eq!(k.run(c.clone()), Err(DomainError::DealRecorded), "{c:?}");
     }
     let seat = k.seat_of(2);
     let by = k.tablemate(2);
-    let bust = k.run(Command::ReportBusts {
+    let bust = k.run(Command::ReportBusts(ReportBusts {
         table: seat.table,
         busts: vec![kit::bust(2, by, None)],
-    });
+    }));
     assert_eq!(bust, Err(DomainError::DealRecorded));
 }
 
 #[test]
 fn a_name_already_registered_asks_first_compared_as_the_desk_searches() {
     let mut k = Kit::new(templates::club_evening("names", 2));
-    let register = |name: &str, confirmed: bool| Command::RegisterPlayer {
-        name: name.into(),
-        method: clubtd_core::event::PaymentMethod::Cash,
-        present: true,
-        same_name_confirmed: confirmed,
+    let register = |name: &str, confirmed: bool| {
+        Command::RegisterPlayer(RegisterPlayer {
+            name: name.into(),
+            method: clubtd_core::event::PaymentMethod::Cash,
+            present: true,
+            same_name_confirmed: confirmed,
+        })
     };
     k.ok(register("Chloé Dubois", false));
     for same in [" chloe  dubois ", "CHLOÉ DUBOIS", "Chloe Dubois"] {

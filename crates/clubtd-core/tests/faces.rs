@@ -4,7 +4,9 @@
 
 mod kit;
 
-use clubtd_core::command::Command;
+use clubtd_core::command::{
+    Admit, Command, MergeQueueEntries, ReportChips, SetButton, SignUp, StartClock,
+};
 use clubtd_core::config::templates;
 use clubtd_core::ids::{PlayerId, TableNo, Timestamp};
 use clubtd_core::money::Chips;
@@ -32,7 +34,7 @@ const SEAT_SEARCH_BYTES: usize = 24 * 1024;
 fn evening() -> (Kit, TournamentView) {
     let mut k = Kit::new(templates::club_pko("Vrijdag", 35));
     k.register(300);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     // Every table says where its button is: the balancing plan names seats.
     let buttons: Vec<_> =
         k.t.tables
@@ -40,14 +42,14 @@ fn evening() -> (Kit, TournamentView) {
             .filter_map(|(table, t)| Some((*table, *t.seats.keys().next()?)))
             .collect();
     for (table, seat) in buttons {
-        k.ok(Command::SetButton { table, seat });
+        k.ok(Command::SetButton(SetButton { table, seat }));
     }
     k.minutes(20);
     for p in 1..=300u32 {
-        k.ok(Command::ReportChips {
+        k.ok(Command::ReportChips(ReportChips {
             player: PlayerId(p),
             chips: Chips(20_000 + i64::from(p) * 37),
-        });
+        }));
     }
     let table = k.bust_by_tablemate(7).table;
     for _ in 0..2 {
@@ -220,10 +222,10 @@ fn a_phone_at_the_door_follows_its_own_place_through_a_merge_and_its_admission()
     };
     let mut k = Kit::new(config);
     for name in ["Jan Peeters", "Lien", "Jan Peters"] {
-        k.ok(Command::SignUp {
+        k.ok(Command::SignUp(SignUp {
             name: name.into(),
             method: PaymentMethod::Card,
-        });
+        }));
     }
     let whole = |k: &Kit| tournament_view(&k.t, Timestamp(k.now)).expect("created");
     let door = DoorFaceView::of(&whole(&k), ()).expect("the door's view");
@@ -236,10 +238,10 @@ fn a_phone_at_the_door_follows_its_own_place_through_a_merge_and_its_admission()
         first.line.as_ref().map(|l| l.name.as_str()),
         Some("Jan Peeters")
     );
-    k.ok(Command::MergeQueueEntries {
+    k.ok(Command::MergeQueueEntries(MergeQueueEntries {
         keep: EntryNo(3),
         merged: EntryNo(1),
-    });
+    }));
     let first = PlaceFaceView::of(&whole(&k), EntryNo(1)).expect("a place");
     assert_eq!(
         first.current,
@@ -251,11 +253,11 @@ fn a_phone_at_the_door_follows_its_own_place_through_a_merge_and_its_admission()
         Some("Jan Peters")
     );
     // Admitted at the desk: the player and the seat, and the line is gone.
-    k.ok(Command::Admit {
+    k.ok(Command::Admit(Admit {
         entry: EntryNo(3),
         method: PaymentMethod::Cash,
         same_name_confirmed: false,
-    });
+    }));
     let first = PlaceFaceView::of(&whole(&k), EntryNo(1)).expect("a place");
     let admitted = first.admitted.expect("admitted");
     let record = k.t.players[&admitted.player].seat.expect("seated");

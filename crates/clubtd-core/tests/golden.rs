@@ -21,7 +21,18 @@
 
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
-use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::command::{
+    AddOn, AdjustClock, Admit, AnswerCall, BreakTable, BustReport, CallDirector, CancelAddOn,
+    CancelCall, CancelEntry, CancelRebuy, ChangeConfig, ChangeStructure, CloseRegistration,
+    Command, ConfirmArrival, CreateTournament, Ctx, Disqualify, DrawFinalTable, FinishHand,
+    GivePenalty, JumpToLevel, LeaveEarly, LeaveQueue, MergeQueueEntries, MovePlayer,
+    OverruleRuling, PauseClock, ReEnter, ReEntryOption, Rebuy, RecordDeal, RecordRuling,
+    RegisterPlayer, ReinstatePlayer, RenamePlayer, ReopenRegistration, ReopenTable,
+    ReportAbandonedStackGone, ReportBusts, ReportChips, ReportPenaltyHandServed, ReportTableChips,
+    RequestReEntry, RequestRebuy, RescindPenalty, ResumeClock, RevivePlayer, SetBalancing,
+    SetButton, SetHandForHand, SetPayouts, SignUp, StartClock, SurrenderStack, UndoLast,
+    UnregisterPlayer,
+};
 use clubtd_core::config::{templates, AddOnRule, Level, RebuyRule};
 use clubtd_core::event::{MoveReason, PaymentMethod, PenaltyKind, Place};
 use clubtd_core::ids::{EntryNo, PlayerId, SeatNo, TableNo, Timestamp};
@@ -466,14 +477,14 @@ impl Kit {
     fn bust(&mut self, p: u32) {
         let seat = self.seat_of(p);
         let by = self.tablemate(p);
-        self.run(Command::ReportBusts {
+        self.run(Command::ReportBusts(ReportBusts {
             table: seat.table,
             busts: vec![BustReport {
                 player: PlayerId(p),
                 eliminators: vec![by],
                 start_stack: None,
             }],
-        });
+        }));
     }
     /// A free seat at an open table other than `not`.
     fn free_seat(&self, not: TableNo) -> Place {
@@ -500,14 +511,14 @@ impl Kit {
             let v: Vec<PlayerId> = tb.seats.values().copied().collect();
             (table, v[1], v[0])
         };
-        self.run(Command::ReportBusts {
+        self.run(Command::ReportBusts(ReportBusts {
             table,
             busts: vec![BustReport {
                 player: victim,
                 eliminators: vec![by],
                 start_stack: None,
             }],
-        });
+        }));
     }
 }
 
@@ -541,148 +552,148 @@ fn golden_tournament() -> Kit {
         prize_part: Cents(1000),
         house_fee: Cents(0),
     });
-    k.run(Command::CreateTournament {
+    k.run(Command::CreateTournament(CreateTournament {
         config: cfg.clone(),
-    });
+    }));
     // A fourth table opens before the first registration; one level gets longer.
     cfg.tables_at_start = 4;
-    k.run(Command::ChangeConfig {
+    k.run(Command::ChangeConfig(ChangeConfig {
         config: cfg.clone(),
-    });
+    }));
     let mut levels = cfg.levels.clone();
     if let Some(Level::Play { minutes, .. }) = levels.last_mut() {
         *minutes = 30;
     }
-    k.run(Command::ChangeStructure { levels });
+    k.run(Command::ChangeStructure(ChangeStructure { levels }));
 
     for i in 0..22u32 {
-        k.run(Command::RegisterPlayer {
+        k.run(Command::RegisterPlayer(RegisterPlayer {
             name: format!("Player {}", i + 1),
             method: PaymentMethod::ALL[i as usize % 4],
             present: true,
             same_name_confirmed: false,
-        });
+        }));
     }
     // The door (v4): two sign-ups from phones; one leaves the queue, the desk admits the
     // other, who becomes player 23.
-    k.run(Command::SignUp {
+    k.run(Command::SignUp(SignUp {
         name: "Door Dana".into(),
         method: PaymentMethod::Card,
-    });
-    k.run(Command::SignUp {
+    }));
+    k.run(Command::SignUp(SignUp {
         name: "Queue Quinn".into(),
         method: PaymentMethod::Cash,
-    });
-    k.run(Command::LeaveQueue { entry: EntryNo(1) });
+    }));
+    k.run(Command::LeaveQueue(LeaveQueue { entry: EntryNo(1) }));
     // v6: Quinn signed up a second time under another spelling; the desk merges the two.
-    k.run(Command::SignUp {
+    k.run(Command::SignUp(SignUp {
         name: "Quin Q.".into(),
         method: PaymentMethod::Cash,
-    });
-    k.run(Command::MergeQueueEntries {
+    }));
+    k.run(Command::MergeQueueEntries(MergeQueueEntries {
         keep: EntryNo(2),
         merged: EntryNo(3),
-    });
-    k.run(Command::Admit {
+    }));
+    k.run(Command::Admit(Admit {
         entry: EntryNo(2),
         method: PaymentMethod::Cash,
         same_name_confirmed: false,
-    });
-    k.run(Command::UnregisterPlayer {
+    }));
+    k.run(Command::UnregisterPlayer(UnregisterPlayer {
         player: PlayerId(22),
-    });
-    k.run(Command::RenamePlayer {
+    }));
+    k.run(Command::RenamePlayer(RenamePlayer {
         player: PlayerId(2),
         name: "Chloé Dubois".into(),
-    });
+    }));
 
     // The clock, with a change taken back.
-    k.run(Command::StartClock);
+    k.run(Command::StartClock(StartClock {}));
     k.minutes(5);
-    k.run(Command::PauseClock);
+    k.run(Command::PauseClock(PauseClock {}));
     k.minutes(2);
-    k.run(Command::ResumeClock);
-    k.run(Command::AdjustClock { delta_seconds: 60 });
-    k.run(Command::UndoLast {
+    k.run(Command::ResumeClock(ResumeClock {}));
+    k.run(Command::AdjustClock(AdjustClock { delta_seconds: 60 }));
+    k.run(Command::UndoLast(UndoLast {
         reason: "added a minute by mistake".into(),
-    });
+    }));
 
     // Buttons and counts, each also taken back once.
     let t1 = TableNo(1);
     let first_seat = *k.t.tables[&t1].seats.keys().next().expect("seated");
-    k.run(Command::SetButton {
+    k.run(Command::SetButton(SetButton {
         table: t1,
         seat: first_seat,
-    });
-    k.run(Command::UndoLast {
+    }));
+    k.run(Command::UndoLast(UndoLast {
         reason: "wrong table".into(),
-    });
+    }));
     for table in [TableNo(1), TableNo(2), TableNo(3), TableNo(4)] {
         let seat = *k.t.tables[&table].seats.keys().next().expect("seated");
-        k.run(Command::SetButton { table, seat });
+        k.run(Command::SetButton(SetButton { table, seat }));
     }
-    k.run(Command::ReportChips {
+    k.run(Command::ReportChips(ReportChips {
         player: PlayerId(3),
         chips: Chips(14_500),
-    });
-    k.run(Command::UndoLast {
+    }));
+    k.run(Command::UndoLast(UndoLast {
         reason: "counted the wrong stack".into(),
-    });
+    }));
     let t3 = k.seat_of(3).table;
     let mate = k.tablemate(3);
-    k.run(Command::ReportTableChips {
+    k.run(Command::ReportTableChips(ReportTableChips {
         table: t3,
         counts: vec![(PlayerId(3), Chips(14_500)), (mate, Chips(9_500))],
-    });
-    k.run(Command::ConfirmArrival {
+    }));
+    k.run(Command::ConfirmArrival(ConfirmArrival {
         player: PlayerId(1),
-    });
+    }));
 
     // Penalties: a warning taken back, a timed one, a hands one served hand by hand.
-    k.run(Command::GivePenalty {
+    k.run(Command::GivePenalty(GivePenalty {
         player: PlayerId(5),
         penalty: PenaltyKind::Warning,
         reason: "wrong player".into(),
-    });
-    k.run(Command::UndoLast {
+    }));
+    k.run(Command::UndoLast(UndoLast {
         reason: "meant player 6".into(),
-    });
-    k.run(Command::GivePenalty {
+    }));
+    k.run(Command::GivePenalty(GivePenalty {
         player: PlayerId(6),
         penalty: PenaltyKind::Warning,
         reason: "phone at the table".into(),
-    });
-    k.run(Command::GivePenalty {
+    }));
+    k.run(Command::GivePenalty(GivePenalty {
         player: PlayerId(5),
         penalty: PenaltyKind::Minutes { minutes: 10 },
         reason: "abusive language".into(),
-    });
-    k.run(Command::GivePenalty {
+    }));
+    k.run(Command::GivePenalty(GivePenalty {
         player: PlayerId(6),
         penalty: PenaltyKind::Hands { hands: 2 },
         reason: "card exposed on purpose".into(),
-    });
+    }));
     let t6 = k.seat_of(6).table;
-    k.run(Command::PenaltyHandServed {
+    k.run(Command::ReportPenaltyHandServed(ReportPenaltyHandServed {
         table: t6,
         player: PlayerId(6),
-    });
+    }));
 
     // Calls and rulings: answered, recorded (one with its sanction), overruled, rescinded.
-    k.run(Command::CallDirector { table: TableNo(2) });
-    k.run(Command::AnswerCall { table: TableNo(2) }); // on the way
-    k.run(Command::AnswerCall { table: TableNo(2) }); // done
-    k.run(Command::CallDirector { table: TableNo(2) });
-    k.run(Command::CancelCall { table: TableNo(2) });
+    k.run(Command::CallDirector(CallDirector { table: TableNo(2) }));
+    k.run(Command::AnswerCall(AnswerCall { table: TableNo(2) })); // on the way
+    k.run(Command::AnswerCall(AnswerCall { table: TableNo(2) })); // done
+    k.run(Command::CallDirector(CallDirector { table: TableNo(2) }));
+    k.run(Command::CancelCall(CancelCall { table: TableNo(2) }));
     let t4 = k.seat_of(4).table;
-    k.run(Command::CallDirector { table: t4 });
-    k.run(Command::RecordRuling {
+    k.run(Command::CallDirector(CallDirector { table: t4 }));
+    k.run(Command::RecordRuling(RecordRuling {
         table: Some(t4),
         flow: "talking".into(),
         answers: vec![Answer::YesNo(false), Answer::Choice(1), Answer::Count(3)],
         player: Some(PlayerId(4)),
-    });
-    k.run(Command::RecordRuling {
+    }));
+    k.run(Command::RecordRuling(RecordRuling {
         table: Some(TableNo(1)),
         flow: "deck_gathered".into(),
         answers: vec![
@@ -690,8 +701,8 @@ fn golden_tournament() -> Kit {
             Answer::Amounts(vec![Chips(600), Chips(1200), Chips(0), Chips(1200)]),
         ],
         player: None,
-    });
-    k.run(Command::RecordRuling {
+    }));
+    k.run(Command::RecordRuling(RecordRuling {
         table: None,
         flow: "short_big_blind".into(),
         answers: vec![
@@ -701,8 +712,8 @@ fn golden_tournament() -> Kit {
             Answer::Amount(Chips(250)),
         ],
         player: None,
-    });
-    k.run(Command::RecordRuling {
+    }));
+    k.run(Command::RecordRuling(RecordRuling {
         table: Some(TableNo(2)),
         flow: "chip_race".into(),
         answers: vec![
@@ -711,177 +722,179 @@ fn golden_tournament() -> Kit {
             Answer::Counts(vec![3, 3, 2, 1, 1, 0]),
         ],
         player: None,
-    });
-    k.run(Command::OverruleRuling {
+    }));
+    k.run(Command::OverruleRuling(OverruleRuling {
         incident: 1,
         reason: "the dealer had not gathered the deck".into(),
-    });
+    }));
     let from_ruling = u32::try_from(k.t.penalties.len() - 1).expect("few penalties");
-    k.run(Command::RescindPenalty {
+    k.run(Command::RescindPenalty(RescindPenalty {
         index: from_ruling,
         reason: "wrong player named".into(),
-    });
+    }));
 
     // Busts: one undone, one revived, one re-entered in the same seat and cancelled.
     k.minutes(3);
     k.bust(7);
-    k.run(Command::UndoLast {
+    k.run(Command::UndoLast(UndoLast {
         reason: "wrong table reported".into(),
-    });
+    }));
     k.bust(7);
-    k.run(Command::RevivePlayer {
+    k.run(Command::RevivePlayer(RevivePlayer {
         player: PlayerId(7),
         reason: "the all-in was not called".into(),
-    });
+    }));
     k.minutes(4);
     k.bust(7);
     // v5: the player asks for the re-entry from their phone first.
-    k.run(Command::RequestReEntry {
+    k.run(Command::RequestReEntry(RequestReEntry {
         player: PlayerId(7),
-    });
-    k.run(Command::ReEnter {
+    }));
+    k.run(Command::ReEnter(ReEnter {
         player: PlayerId(7),
         option: ReEntryOption::SameSeat,
         method: PaymentMethod::Card,
         present: true,
-    });
-    k.run(Command::CancelEntry {
+    }));
+    k.run(Command::CancelEntry(CancelEntry {
         player: PlayerId(7),
         reason: "paid twice at the desk".into(),
-    });
-    k.run(Command::ReEnter {
+    }));
+    k.run(Command::ReEnter(ReEnter {
         player: PlayerId(7),
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Cash,
         present: true,
-    });
+    }));
 
     // Rebuys: one after a bust (same seat), a double one by mistake taken back, one the
     // table asked for.
     k.bust(13);
-    k.run(Command::Rebuy {
+    k.run(Command::Rebuy(Rebuy {
         player: PlayerId(13),
         double: false,
         stack: None,
         method: PaymentMethod::Cash,
         present: true,
-    });
-    k.run(Command::Rebuy {
+    }));
+    k.run(Command::Rebuy(Rebuy {
         player: PlayerId(14),
         double: true,
         stack: Some(Chips(6_000)),
         method: PaymentMethod::Card,
         present: true,
-    });
-    k.run(Command::CancelRebuy {
+    }));
+    k.run(Command::CancelRebuy(CancelRebuy {
         player: PlayerId(14),
         reason: "only wanted one".into(),
-    });
-    k.run(Command::RequestRebuy {
+    }));
+    k.run(Command::RequestRebuy(RequestRebuy {
         player: PlayerId(14),
-    });
-    k.run(Command::Rebuy {
+    }));
+    k.run(Command::Rebuy(Rebuy {
         player: PlayerId(14),
         double: false,
         stack: Some(Chips(6_000)),
         method: PaymentMethod::Cash,
         present: true,
-    });
+    }));
 
     // Moves: one by hand taken back, one to balance.
     let here = k.seat_of(8);
     let to = k.free_seat(here.table);
-    k.run(Command::MovePlayer {
+    k.run(Command::MovePlayer(MovePlayer {
         player: PlayerId(8),
         to,
         reason: MoveReason::Director,
-    });
-    k.run(Command::UndoLast {
+    }));
+    k.run(Command::UndoLast(UndoLast {
         reason: "moved the wrong player".into(),
-    });
+    }));
     let here = k.seat_of(9);
     let to = k.free_seat(here.table);
-    k.run(Command::MovePlayer {
+    k.run(Command::MovePlayer(MovePlayer {
         player: PlayerId(9),
         to,
         reason: MoveReason::Balance,
-    });
+    }));
 
     // Out early and out for good, one taken back.
-    k.run(Command::ReportChips {
+    k.run(Command::ReportChips(ReportChips {
         player: PlayerId(10),
         chips: Chips(16_000),
-    });
-    k.run(Command::LeaveEarly {
+    }));
+    k.run(Command::LeaveEarly(LeaveEarly {
         player: PlayerId(10),
-    });
-    k.run(Command::Disqualify {
+    }));
+    k.run(Command::Disqualify(Disqualify {
         player: PlayerId(11),
         reason: "collusion".into(),
-    });
-    k.run(Command::ReinstatePlayer {
+    }));
+    k.run(Command::ReinstatePlayer(ReinstatePlayer {
         player: PlayerId(10),
         reason: "changed their mind".into(),
-    });
-    k.run(Command::SetBalancing {
+    }));
+    k.run(Command::SetBalancing(SetBalancing {
         automatic: false,
         trigger: 3,
-    });
+    }));
 
     // The first break (PKR4U 5 / 6): two stacks given up for re-entries; one goes to the pot
     // winner, the other still blinds off when its table breaks.
-    k.run(Command::JumpToLevel { level_index: 4 });
+    k.run(Command::JumpToLevel(JumpToLevel { level_index: 4 }));
     k.minutes(1);
     let gone = k.seat_of(12);
-    k.run(Command::SurrenderStack {
+    k.run(Command::SurrenderStack(SurrenderStack {
         player: PlayerId(12),
-    });
-    k.run(Command::ReEnter {
+    }));
+    k.run(Command::ReEnter(ReEnter {
         player: PlayerId(12),
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Voucher,
         present: true,
-    });
+    }));
     let winner = *k.t.tables[&gone.table]
         .seats
         .values()
         .next()
         .expect("a player at that table");
-    k.run(Command::AbandonedStackGone {
-        table: gone.table,
-        seat: gone.seat,
-        winners: vec![winner],
-    });
+    k.run(Command::ReportAbandonedStackGone(
+        ReportAbandonedStackGone {
+            table: gone.table,
+            seat: gone.seat,
+            winners: vec![winner],
+        },
+    ));
     // A player of table 4 gives up their stack: it moves when table 4 breaks.
     let at_four = *k.t.tables[&TableNo(4)]
         .seats
         .values()
         .find(|p| k.t.players[p].entries == 1)
         .expect("a first entry at table 4");
-    k.run(Command::SurrenderStack { player: at_four });
-    k.run(Command::ReEnter {
+    k.run(Command::SurrenderStack(SurrenderStack { player: at_four }));
+    k.run(Command::ReEnter(ReEnter {
         player: at_four,
         option: ReEntryOption::NewSeat,
         method: PaymentMethod::Transfer,
         present: true,
-    });
-    k.run(Command::CloseRegistration);
-    k.run(Command::ReopenRegistration {
+    }));
+    k.run(Command::CloseRegistration(CloseRegistration {}));
+    k.run(Command::ReopenRegistration(ReopenRegistration {
         reason: "closed the wrong tournament".into(),
-    });
-    k.run(Command::CloseRegistration);
+    }));
+    k.run(Command::CloseRegistration(CloseRegistration {}));
     // The add-on at the break: two bought, one of them by mistake and taken back.
     for p in [1, 2] {
-        k.run(Command::AddOn {
+        k.run(Command::AddOn(AddOn {
             player: PlayerId(p),
             method: PaymentMethod::Cash,
             present: true,
-        });
+        }));
     }
-    k.run(Command::CancelAddOn {
+    k.run(Command::CancelAddOn(CancelAddOn {
         player: PlayerId(2),
         reason: "asked for a rebuy, not the add-on".into(),
-    });
+    }));
 
     // The director's payout table, once the add-on's break is over (the pool is final),
     // before any paid place is out.
@@ -891,16 +904,16 @@ fn golden_tournament() -> Kit {
         amounts[0] += Cents(500);
         amounts[1] -= Cents(500);
     }
-    k.run(Command::SetPayouts { amounts });
+    k.run(Command::SetPayouts(SetPayouts { amounts }));
 
     // Table 4 breaks, too early: it reopens and breaks again.
-    k.run(Command::BreakTable { table: TableNo(4) });
-    k.run(Command::ReopenTable {
+    k.run(Command::BreakTable(BreakTable { table: TableNo(4) }));
+    k.run(Command::ReopenTable(ReopenTable {
         table: TableNo(4),
         reason: "broken too early".into(),
-    });
+    }));
     k.bust_at_fullest();
-    k.run(Command::BreakTable { table: TableNo(4) });
+    k.run(Command::BreakTable(BreakTable { table: TableNo(4) }));
 
     // Down to the final table, hand for hand on the bubble.
     let cfg = k.t.config.clone().expect("created");
@@ -908,9 +921,9 @@ fn golden_tournament() -> Kit {
         k.minutes(6);
         k.bust_at_fullest();
     }
-    k.run(Command::SetHandForHand { on: true });
-    k.run(Command::FinishHand { table: TableNo(1) });
-    k.run(Command::DrawFinalTable);
+    k.run(Command::SetHandForHand(SetHandForHand { on: true }));
+    k.run(Command::FinishHand(FinishHand { table: TableNo(1) }));
+    k.run(Command::DrawFinalTable(DrawFinalTable {}));
     let ft =
         k.t.open_tables()
             .next()
@@ -918,8 +931,8 @@ fn golden_tournament() -> Kit {
             .expect("the final table");
     k.minutes(4);
     k.bust_at_fullest();
-    k.run(Command::FinishHand { table: ft });
-    k.run(Command::SetHandForHand { on: false });
+    k.run(Command::FinishHand(FinishHand { table: ft }));
+    k.run(Command::SetHandForHand(SetHandForHand { on: false }));
     while k.t.players_left() > 3 {
         k.minutes(7);
         k.bust_at_fullest();
@@ -938,11 +951,11 @@ fn golden_tournament() -> Kit {
         (left[1], share),
         (left[2], share),
     ];
-    k.run(Command::RecordDeal {
+    k.run(Command::RecordDeal(RecordDeal {
         amounts,
         note: "chip-chop, agreed by all three".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     k.minutes(1);
     k
 }

@@ -4,7 +4,15 @@
 
 use clubtd_core::balancing::plan;
 use clubtd_core::busts::standings;
-use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::command::{
+    AddOn, AdjustClock, BreakTable, BustReport, CancelAddOn, CancelEntry, CancelRebuy,
+    ChangeStructure, CloseRegistration, Command, ConfirmArrival, CreateTournament, Ctx, Disqualify,
+    DrawFinalTable, FinishHand, GivePenalty, JumpToLevel, LeaveEarly, MovePlayer, PauseClock,
+    ReEnter, ReEntryOption, Rebuy, RecordDeal, RegisterPlayer, ReinstatePlayer, ReopenTable,
+    ReportAbandonedStackGone, ReportBusts, ReportChips, ReportPenaltyHandServed, RequestRebuy,
+    RevivePlayer, SetButton, SetHandForHand, SetPayouts, StartClock, SurrenderStack, UndoLast,
+    UnregisterPlayer,
+};
 use clubtd_core::config::{
     templates, AddOnRule, BountyKind, Config, Level, PayoutMode, RebuyRule, TicketKind,
     TicketPrize, TicketSource,
@@ -30,59 +38,59 @@ fn arb_command() -> impl Strategy<Value = Command> {
     let table = (0u16..6).prop_map(TableNo);
     let seat = (0u8..11).prop_map(SeatNo);
     prop_oneof![
-        4 => ("[A-Za-z ]{0,12}", any::<bool>()).prop_map(|(name, same_name_confirmed)| Command::RegisterPlayer { name, method: PaymentMethod::Cash, present: true, same_name_confirmed }),
-        1 => Just(Command::RegisterPlayer { name: "Absent".into(), method: PaymentMethod::Card, present: false, same_name_confirmed: false }),
-        1 => Just(Command::StartClock),
-        1 => Just(Command::PauseClock),
-        1 => (-900i64..900).prop_map(|d| Command::AdjustClock { delta_seconds: d }),
-        1 => (0u32..30).prop_map(|l| Command::JumpToLevel { level_index: l }),
-        2 => (table.clone(), seat.clone()).prop_map(|(table, seat)| Command::SetButton { table, seat }),
-        5 => (table.clone(), proptest::collection::vec((player.clone(), player.clone(), 0i64..40_000), 1..3)).prop_map(|(table, b)| Command::ReportBusts {
+        4 => ("[A-Za-z ]{0,12}", any::<bool>()).prop_map(|(name, same_name_confirmed)| Command::RegisterPlayer(RegisterPlayer { name, method: PaymentMethod::Cash, present: true, same_name_confirmed })),
+        1 => Just(Command::RegisterPlayer(RegisterPlayer { name: "Absent".into(), method: PaymentMethod::Card, present: false, same_name_confirmed: false })),
+        1 => Just(Command::StartClock(StartClock {})),
+        1 => Just(Command::PauseClock(PauseClock {})),
+        1 => (-900i64..900).prop_map(|d| Command::AdjustClock(AdjustClock { delta_seconds: d })),
+        1 => (0u32..30).prop_map(|l| Command::JumpToLevel(JumpToLevel { level_index: l })),
+        2 => (table.clone(), seat.clone()).prop_map(|(table, seat)| Command::SetButton(SetButton { table, seat })),
+        5 => (table.clone(), proptest::collection::vec((player.clone(), player.clone(), 0i64..40_000), 1..3)).prop_map(|(table, b)| Command::ReportBusts(ReportBusts {
             table,
             busts: b.into_iter().map(|(p, w, s)| BustReport { player: p, eliminators: vec![w], start_stack: Some(Chips(s)) }).collect(),
-        }),
-        2 => (player.clone(), any::<bool>()).prop_map(|(player, same)| Command::ReEnter {
+        })),
+        2 => (player.clone(), any::<bool>()).prop_map(|(player, same)| Command::ReEnter(ReEnter {
             player,
             option: if same { ReEntryOption::SameSeat } else { ReEntryOption::NewSeat },
             method: PaymentMethod::Cash,
             present: true,
-        }),
-        1 => player.clone().prop_map(|player| Command::UnregisterPlayer { player }),
-        3 => (player.clone(), any::<bool>(), prop_oneof![Just(None), (0i64..30_000).prop_map(|c| Some(Chips(c)))]).prop_map(|(player, double, stack)| Command::Rebuy {
+        })),
+        1 => player.clone().prop_map(|player| Command::UnregisterPlayer(UnregisterPlayer { player })),
+        3 => (player.clone(), any::<bool>(), prop_oneof![Just(None), (0i64..30_000).prop_map(|c| Some(Chips(c)))]).prop_map(|(player, double, stack)| Command::Rebuy(Rebuy {
             player, double, stack, method: PaymentMethod::Cash, present: true,
-        }),
-        2 => player.clone().prop_map(|player| Command::AddOn { player, method: PaymentMethod::Card, present: true }),
-        1 => player.clone().prop_map(|player| Command::RequestRebuy { player }),
-        1 => player.clone().prop_map(|player| Command::CancelRebuy { player, reason: "mistake".into() }),
-        1 => player.clone().prop_map(|player| Command::CancelAddOn { player, reason: "mistake".into() }),
-        1 => player.clone().prop_map(|player| Command::RevivePlayer { player, reason: "wrong report".into() }),
-        2 => (player.clone(), table.clone(), seat.clone()).prop_map(|(player, table, seat)| Command::MovePlayer { player, to: Place { table, seat }, reason: MoveReason::Director }),
-        1 => table.clone().prop_map(|table| Command::BreakTable { table }),
-        1 => Just(Command::DrawFinalTable),
-        2 => (player.clone(), -5i64..60_000).prop_map(|(player, c)| Command::ReportChips { player, chips: Chips(c) }),
-        1 => player.clone().prop_map(|player| Command::LeaveEarly { player }),
-        1 => player.clone().prop_map(|player| Command::Disqualify { player, reason: "rule".into() }),
-        1 => any::<bool>().prop_map(|on| Command::SetHandForHand { on }),
-        1 => table.clone().prop_map(|table| Command::FinishHand { table }),
-        1 => Just(Command::CloseRegistration),
-        2 => player.clone().prop_map(|player| Command::SurrenderStack { player }),
-        2 => (table.clone(), seat.clone(), proptest::collection::vec(player.clone(), 0..3)).prop_map(|(table, seat, winners)| Command::AbandonedStackGone { table, seat, winners }),
-        1 => (player.clone(), 1u16..4).prop_map(|(player, hands)| Command::GivePenalty { player, penalty: PenaltyKind::Hands { hands }, reason: "r".into() }),
-        1 => (table.clone(), player.clone()).prop_map(|(table, player)| Command::PenaltyHandServed { table, player }),
-        2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast { reason }),
-        1 => player_b().prop_map(|player| Command::ConfirmArrival { player }),
-        1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts { amounts: a.into_iter().map(Cents).collect() }),
-        2 => prop_oneof![Just(0i64), 1i64..3_000].prop_map(|c| Command::RecordDeal { amounts: Vec::new(), note: String::new(), to_play_for: Cents(c) }),
-        2 => player.clone().prop_map(|player| Command::CancelEntry { player, reason: "mistake".into() }),
-        2 => player.clone().prop_map(|player| Command::ReinstatePlayer { player, reason: "mistake".into() }),
-        2 => table.clone().prop_map(|table| Command::ReopenTable { table, reason: "too early".into() }),
+        })),
+        2 => player.clone().prop_map(|player| Command::AddOn(AddOn { player, method: PaymentMethod::Card, present: true })),
+        1 => player.clone().prop_map(|player| Command::RequestRebuy(RequestRebuy { player })),
+        1 => player.clone().prop_map(|player| Command::CancelRebuy(CancelRebuy { player, reason: "mistake".into() })),
+        1 => player.clone().prop_map(|player| Command::CancelAddOn(CancelAddOn { player, reason: "mistake".into() })),
+        1 => player.clone().prop_map(|player| Command::RevivePlayer(RevivePlayer { player, reason: "wrong report".into() })),
+        2 => (player.clone(), table.clone(), seat.clone()).prop_map(|(player, table, seat)| Command::MovePlayer(MovePlayer { player, to: Place { table, seat }, reason: MoveReason::Director })),
+        1 => table.clone().prop_map(|table| Command::BreakTable(BreakTable { table })),
+        1 => Just(Command::DrawFinalTable(DrawFinalTable {})),
+        2 => (player.clone(), -5i64..60_000).prop_map(|(player, c)| Command::ReportChips(ReportChips { player, chips: Chips(c) })),
+        1 => player.clone().prop_map(|player| Command::LeaveEarly(LeaveEarly { player })),
+        1 => player.clone().prop_map(|player| Command::Disqualify(Disqualify { player, reason: "rule".into() })),
+        1 => any::<bool>().prop_map(|on| Command::SetHandForHand(SetHandForHand { on })),
+        1 => table.clone().prop_map(|table| Command::FinishHand(FinishHand { table })),
+        1 => Just(Command::CloseRegistration(CloseRegistration {})),
+        2 => player.clone().prop_map(|player| Command::SurrenderStack(SurrenderStack { player })),
+        2 => (table.clone(), seat.clone(), proptest::collection::vec(player.clone(), 0..3)).prop_map(|(table, seat, winners)| Command::ReportAbandonedStackGone(ReportAbandonedStackGone { table, seat, winners })),
+        1 => (player.clone(), 1u16..4).prop_map(|(player, hands)| Command::GivePenalty(GivePenalty { player, penalty: PenaltyKind::Hands { hands }, reason: "r".into() })),
+        1 => (table.clone(), player.clone()).prop_map(|(table, player)| Command::ReportPenaltyHandServed(ReportPenaltyHandServed { table, player })),
+        2 => "[a-z ]{0,6}".prop_map(|reason| Command::UndoLast(UndoLast { reason })),
+        1 => player_b().prop_map(|player| Command::ConfirmArrival(ConfirmArrival { player })),
+        1 => proptest::collection::vec(0i64..20_000, 1..4).prop_map(|a| Command::SetPayouts(SetPayouts { amounts: a.into_iter().map(Cents).collect() })),
+        2 => prop_oneof![Just(0i64), 1i64..3_000].prop_map(|c| Command::RecordDeal(RecordDeal { amounts: Vec::new(), note: String::new(), to_play_for: Cents(c) })),
+        2 => player.clone().prop_map(|player| Command::CancelEntry(CancelEntry { player, reason: "mistake".into() })),
+        2 => player.clone().prop_map(|player| Command::ReinstatePlayer(ReinstatePlayer { player, reason: "mistake".into() })),
+        2 => table.clone().prop_map(|table| Command::ReopenTable(ReopenTable { table, reason: "too early".into() })),
         // The demo structure with one level's length changed: refused once that level is played.
         1 => (0usize..8, 1u32..40).prop_map(|(at, m)| {
             let mut levels = templates::turbo_structure(20);
             if let Some(Level::Play { minutes, .. } | Level::Break { minutes, .. }) = levels.get_mut(at) {
                 *minutes = m;
             }
-            Command::ChangeStructure { levels }
+            Command::ChangeStructure(ChangeStructure { levels })
         }),
     ]
 }
@@ -356,11 +364,11 @@ fn chips_bought_by_the_log(log: &[Event], starting: Chips) -> Chips {
 /// says to leave to play for taken off the chip leader's share): filled in from the view,
 /// since random amounts would almost never add up.
 fn deal_from_the_quotes(t: &Tournament, command: &Command, now: Timestamp) -> Command {
-    let Command::RecordDeal {
+    let Command::RecordDeal(RecordDeal {
         amounts,
         to_play_for,
         ..
-    } = command
+    }) = command
     else {
         return command.clone();
     };
@@ -375,11 +383,11 @@ fn deal_from_the_quotes(t: &Tournament, command: &Command, now: Timestamp) -> Co
     if let Some(top) = amounts.iter_mut().max_by_key(|a| a.1) {
         top.1 -= leave;
     }
-    Command::RecordDeal {
+    Command::RecordDeal(RecordDeal {
         amounts,
         note: "ICM".into(),
         to_play_for: leave,
-    }
+    })
 }
 
 /// The cases to run: `PROPTEST_CASES` when set (a deeper hunt), else `default`.
@@ -455,7 +463,7 @@ proptest! {
         let mut state = Tournament::default();
         let mut log: Vec<Event> = Vec::new();
         let ctx0 = Ctx { now: Timestamp(0), seed: 1, tapped_at: None, sender: None };
-        for e in decide(&state, &Command::CreateTournament { config }, ctx0).unwrap() {
+        for e in decide(&state, &Command::CreateTournament(CreateTournament { config }), ctx0).unwrap() {
             state.apply(&e).unwrap();
             log.push(e);
         }
@@ -505,19 +513,19 @@ proptest! {
             }
             check_invariants(state, ctx(i).now);
         };
-        run(&mut state, Command::CreateTournament { config }, 0);
+        run(&mut state, Command::CreateTournament(CreateTournament { config }), 0);
         for n in 0..6 {
-            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, 0);
+            run(&mut state, Command::RegisterPlayer(RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }), 0);
         }
-        run(&mut state, Command::StartClock, 0);
+        run(&mut state, Command::StartClock(StartClock {}), 0);
         for (i, (kind, a, b)) in steps.into_iter().enumerate() {
             let (a, b) = (PlayerId(a), PlayerId(b));
             let table = state.open_tables().map(|(n, _)| n).next().unwrap_or(TableNo(1));
             let command = match kind {
-                0 | 1 => Command::ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] },
-                2 => Command::RevivePlayer { player: a, reason: "wrong report".into() },
-                3 => Command::ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true },
-                _ => Command::UndoLast { reason: "mistake".into() },
+                0 | 1 => Command::ReportBusts(ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] }),
+                2 => Command::RevivePlayer(RevivePlayer { player: a, reason: "wrong report".into() }),
+                3 => Command::ReEnter(ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true }),
+                _ => Command::UndoLast(UndoLast { reason: "mistake".into() }),
             };
             run(&mut state, command, i + 1);
         }
@@ -555,26 +563,26 @@ proptest! {
             }
             check_invariants(state, ctx.now);
         };
-        run(&mut state, Command::CreateTournament { config }, 0, 0);
+        run(&mut state, Command::CreateTournament(CreateTournament { config }), 0, 0);
         for n in 0..8 {
-            run(&mut state, Command::RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, 0, 0);
+            run(&mut state, Command::RegisterPlayer(RegisterPlayer { name: format!("P{n}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }), 0, 0);
         }
-        run(&mut state, Command::StartClock, 0, 0);
+        run(&mut state, Command::StartClock(StartClock {}), 0, 0);
         for (i, (kind, a, b, minutes)) in steps.into_iter().enumerate() {
             now += minutes * 60_000;
             let (a, b) = (PlayerId(a), PlayerId(b));
             let table = state.open_tables().map(|(n, _)| n).next().unwrap_or(TableNo(1));
             let command = match kind {
-                0 | 1 => Command::ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] },
-                2 => Command::Rebuy { player: a, double: b.0 % 2 == 0, stack: (b.0 > 5).then_some(Chips(i64::from(b.0) * 1_000)), method: PaymentMethod::Cash, present: true },
-                3 => Command::AddOn { player: a, method: PaymentMethod::Card, present: true },
-                4 => Command::CancelRebuy { player: a, reason: "mistake".into() },
-                5 => Command::CancelAddOn { player: a, reason: "mistake".into() },
-                6 => Command::RequestRebuy { player: a },
-                7 => Command::RevivePlayer { player: a, reason: "wrong report".into() },
-                8 => Command::ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true },
-                9 => Command::CancelEntry { player: a, reason: "mistake".into() },
-                _ => Command::UndoLast { reason: "mistake".into() },
+                0 | 1 => Command::ReportBusts(ReportBusts { table, busts: vec![BustReport { player: a, eliminators: vec![b], start_stack: None }] }),
+                2 => Command::Rebuy(Rebuy { player: a, double: b.0 % 2 == 0, stack: (b.0 > 5).then_some(Chips(i64::from(b.0) * 1_000)), method: PaymentMethod::Cash, present: true }),
+                3 => Command::AddOn(AddOn { player: a, method: PaymentMethod::Card, present: true }),
+                4 => Command::CancelRebuy(CancelRebuy { player: a, reason: "mistake".into() }),
+                5 => Command::CancelAddOn(CancelAddOn { player: a, reason: "mistake".into() }),
+                6 => Command::RequestRebuy(RequestRebuy { player: a }),
+                7 => Command::RevivePlayer(RevivePlayer { player: a, reason: "wrong report".into() }),
+                8 => Command::ReEnter(ReEnter { player: a, option: ReEntryOption::NewSeat, method: PaymentMethod::Cash, present: true }),
+                9 => Command::CancelEntry(CancelEntry { player: a, reason: "mistake".into() }),
+                _ => Command::UndoLast(UndoLast { reason: "mistake".into() }),
             };
             run(&mut state, command, now, i + 1);
         }
@@ -601,16 +609,16 @@ proptest! {
                 Err(_) => false,
             }
         };
-        run(&mut state, Command::CreateTournament { config: config.clone() }, 0);
+        run(&mut state, Command::CreateTournament(CreateTournament { config: config.clone() }), 0);
         for i in 0..players {
-            run(&mut state, Command::RegisterPlayer { name: format!("P{i}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }, u64::from(i) + 1);
+            run(&mut state, Command::RegisterPlayer(RegisterPlayer { name: format!("P{i}"), method: PaymentMethod::Cash, present: true, same_name_confirmed: false }), u64::from(i) + 1);
         }
         // Some tables say where their button is, the others have not yet (TDA 25: a move
         // into one of those waits for it, a move out of one waits too).
         let open: Vec<TableNo> = state.open_tables().map(|(n, _)| n).collect();
         for (i, n) in open.iter().enumerate() {
             if buttons >> (i % 16) & 1 == 1 {
-                run(&mut state, Command::SetButton { table: *n, seat: SeatNo(1) }, 999);
+                run(&mut state, Command::SetButton(SetButton { table: *n, seat: SeatNo(1) }), 999);
             }
         }
         // Empty one table a lot by moving its players to the director's free seats elsewhere.
@@ -621,7 +629,7 @@ proptest! {
                 (1..=config.table_size).map(SeatNo).find(|s| !tb.is_taken(*s)).map(|seat| Place { table: n, seat })
             });
             let Some(to) = free else { break };
-            let done = run(&mut state, Command::MovePlayer { player, to, reason: MoveReason::Director }, 7);
+            let done = run(&mut state, Command::MovePlayer(MovePlayer { player, to, reason: MoveReason::Director }), 7);
             prop_assert!(done, "the director's move into a free seat");
         }
         // Carry the plan out round by round: every named move is confirmed, every table the
@@ -643,11 +651,11 @@ proptest! {
                 break;
             }
             for m in pl.moves.clone() {
-                let done = run(&mut state, Command::MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance }, 1);
+                let done = run(&mut state, Command::MovePlayer(MovePlayer { player: m.player, to: m.to, reason: MoveReason::Balance }), 1);
                 prop_assert!(done, "a planned move is carried out: {:?}", m);
             }
             for n in pl.need_button.clone() {
-                let done = run(&mut state, Command::SetButton { table: n, seat: SeatNo(1) }, 999);
+                let done = run(&mut state, Command::SetButton(SetButton { table: n, seat: SeatNo(1) }), 999);
                 prop_assert!(done, "table {:?} sets its button", n);
             }
         }
@@ -735,7 +743,7 @@ proptest! {
         let mut state = Tournament::default();
         let mut states = Vec::new();
         let mut log: Vec<Event> = Vec::new();
-        let commands = std::iter::once(Command::CreateTournament { config }).chain(commands);
+        let commands = std::iter::once(Command::CreateTournament(CreateTournament { config })).chain(commands);
         for (i, command) in commands.enumerate() {
             let ctx = Ctx { now: Timestamp(i as i64 * 45_000), seed: i as u64 * 7919, tapped_at: None, sender: None };
             let command = deal_from_the_quotes(&state, &command, ctx.now);

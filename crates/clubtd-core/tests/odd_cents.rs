@@ -4,7 +4,9 @@
 
 mod kit;
 use clubtd_core::busts::{standings, Standing};
-use clubtd_core::command::{BustReport, Command};
+use clubtd_core::command::{
+    BustReport, CloseRegistration, Command, ReportBusts, SetButton, SetPayouts, StartClock,
+};
 use clubtd_core::config::{templates, BountyKind};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
 use clubtd_core::money::{Cents, Chips};
@@ -17,12 +19,12 @@ fn table_with_button(button: u8) -> Kit {
     config.bounty_part = Cents(1001);
     let mut k = Kit::new(config);
     k.register(6);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
-    k.ok(Command::SetButton {
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
+    k.ok(Command::SetButton(SetButton {
         table: TableNo(1),
         seat: SeatNo(button),
-    });
+    }));
     k
 }
 
@@ -46,14 +48,14 @@ fn a_split_bounty_gives_its_odd_cent_to_the_first_eliminator_after_the_button() 
         let eliminators: Vec<PlayerId> = order.iter().map(|s| in_seat(&k, *s)).collect();
         let (pa, pb) = (in_seat(&k, a), in_seat(&k, b));
         let out = in_seat(&k, busted);
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(1),
             busts: vec![BustReport {
                 player: out,
                 eliminators,
                 start_stack: None,
             }],
-        });
+        }));
         assert_eq!(k.t.players[&pa].bounty_won, Cents(501), "typed {order:?}");
         assert_eq!(k.t.players[&pb].bounty_won, Cents(500), "typed {order:?}");
     }
@@ -66,18 +68,18 @@ fn a_split_bounty_gives_its_odd_cent_to_the_first_eliminator_after_the_button() 
 fn two_out_in_one_hand(payouts: Vec<Cents>, reverse: bool) -> (PlayerId, PlayerId, Vec<Standing>) {
     let taken = seats(&table_with_button(1));
     let mut k = table_with_button(taken[5]);
-    k.ok(Command::SetPayouts { amounts: payouts });
+    k.ok(Command::SetPayouts(SetPayouts { amounts: payouts }));
     let by = in_seat(&k, taken[4]);
     for s in [taken[2], taken[3]] {
         let out = in_seat(&k, s);
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(1),
             busts: vec![BustReport {
                 player: out,
                 eliminators: vec![by],
                 start_stack: None,
             }],
-        });
+        }));
     }
     let (first, second) = (in_seat(&k, taken[0]), in_seat(&k, taken[1]));
     let mut busts: Vec<BustReport> = [first, second]
@@ -91,10 +93,10 @@ fn two_out_in_one_hand(payouts: Vec<Cents>, reverse: bool) -> (PlayerId, PlayerI
     if reverse {
         busts.reverse();
     }
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table: TableNo(1),
         busts,
-    });
+    }));
     let cfg = k.t.config.clone().unwrap();
     (first, second, standings(&k.t, &cfg, Timestamp(k.now)))
 }

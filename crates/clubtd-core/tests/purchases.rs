@@ -4,7 +4,10 @@
 mod kit;
 
 use clubtd_core::busts::standings;
-use clubtd_core::command::Command;
+use clubtd_core::command::{
+    AddOn, CancelAddOn, CancelRebuy, CloseRegistration, Command, Rebuy, RegisterPlayer,
+    ReportBusts, RequestRebuy, SetPayouts, StartClock, UndoLast,
+};
 use clubtd_core::config::{templates, AddOnRule, BountyKind, Config, RebuyRule};
 use clubtd_core::event::PaymentMethod;
 use clubtd_core::ids::{PlayerId, Timestamp};
@@ -22,27 +25,27 @@ fn rebuy_evening() -> Config {
 }
 
 fn rebuy(p: u32, double: bool, stack: Option<i64>) -> Command {
-    Command::Rebuy {
+    Command::Rebuy(Rebuy {
         player: PlayerId(p),
         double,
         stack: stack.map(Chips),
         method: PaymentMethod::Cash,
         present: true,
-    }
+    })
 }
 
 fn add_on(p: u32) -> Command {
-    Command::AddOn {
+    Command::AddOn(AddOn {
         player: PlayerId(p),
         method: PaymentMethod::Card,
         present: true,
-    }
+    })
 }
 
 fn started(config: Config, players: usize) -> Kit {
     let mut k = Kit::new(config);
     k.register(players);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k
 }
 
@@ -115,13 +118,13 @@ fn a_rebuy_needs_a_stack_at_or_below_the_limit_and_respects_the_maximum() {
     ));
     // Only in person.
     assert_eq!(
-        k.run(Command::Rebuy {
+        k.run(Command::Rebuy(Rebuy {
             player: PlayerId(2),
             double: false,
             stack: None,
             method: PaymentMethod::Cash,
             present: false,
-        }),
+        })),
         Err(DomainError::NotPresent)
     );
 }
@@ -132,7 +135,7 @@ fn rebuys_run_from_the_start_to_the_end_of_their_level() {
     k.register(4);
     // Not before the clock starts.
     assert_eq!(k.run(rebuy(1, false, None)), Err(DomainError::RebuyClosed));
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.ok(rebuy(1, false, None));
     // Four levels of 20 minutes: at 79 minutes still open, at 80 the break: closed.
     k.minutes(79);
@@ -162,7 +165,7 @@ fn rebuys_can_run_as_long_as_late_registration() {
     // Level 1 is long over (20 minutes); late registration is open: rebuys still sell.
     k.minutes(45);
     k.ok(rebuy(1, false, None));
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     assert_eq!(k.run(rebuy(2, false, None)), Err(DomainError::RebuyClosed));
     // The same rule without the choice: closed after level 1.
     let mut by_level = rebuy_evening();
@@ -184,12 +187,12 @@ fn a_busted_player_who_may_rebuy_keeps_the_seat_from_new_entries() {
     let size = usize::from(config.table_size);
     let mut k = started(config, size);
     let seat = k.bust_by_tablemate(2);
-    k.ok(Command::RegisterPlayer {
+    k.ok(Command::RegisterPlayer(RegisterPlayer {
         name: "Newcomer".into(),
         method: PaymentMethod::Cash,
         present: true,
         same_name_confirmed: false,
-    });
+    }));
     let newcomer = k.t.players.values().find(|p| p.name == "Newcomer").unwrap();
     let at = newcomer.seat.expect("seated");
     assert_ne!(at, seat, "not in the seat kept for player 2");
@@ -208,12 +211,12 @@ fn a_busted_player_who_may_rebuy_keeps_the_seat_from_new_entries() {
     one.break_order = one.tables.clone();
     let mut k = started(one, size);
     let seat = k.bust_by_tablemate(2);
-    k.ok(Command::RegisterPlayer {
+    k.ok(Command::RegisterPlayer(RegisterPlayer {
         name: "Newcomer".into(),
         method: PaymentMethod::Cash,
         present: true,
         same_name_confirmed: false,
-    });
+    }));
     let newcomer = k.t.players.values().find(|p| p.name == "Newcomer").unwrap();
     assert_eq!(newcomer.seat, Some(seat), "the only seat left");
 }
@@ -298,13 +301,13 @@ fn payouts_and_deals_wait_until_the_add_on_break_is_over() {
     k.minutes(85);
     let amounts = k.t.prizes();
     assert!(matches!(
-        k.run(Command::SetPayouts {
+        k.run(Command::SetPayouts(SetPayouts {
             amounts: amounts.clone()
-        }),
+        })),
         Err(DomainError::InvalidAmount { .. })
     ));
     k.minutes(10);
-    k.ok(Command::SetPayouts { amounts });
+    k.ok(Command::SetPayouts(SetPayouts { amounts }));
 }
 
 #[test]
@@ -330,10 +333,10 @@ fn a_rebuy_bought_by_mistake_is_cancelled_to_the_cent() {
     let mut k = started(rebuy_evening(), 4);
     let before = k.t.clone();
     k.ok(rebuy(1, true, None));
-    k.ok(Command::CancelRebuy {
+    k.ok(Command::CancelRebuy(CancelRebuy {
         player: PlayerId(1),
         reason: "one rebuy, not two".into(),
-    });
+    }));
     let p = &k.t.players[&PlayerId(1)];
     assert_eq!(p.stack, Chips(10_000));
     assert_eq!(p.paid, Cents(1000));
@@ -347,10 +350,10 @@ fn a_rebuy_bought_by_mistake_is_cancelled_to_the_cent() {
     );
     // Once taken back, nothing is left to cancel.
     assert_eq!(
-        k.run(Command::CancelRebuy {
+        k.run(Command::CancelRebuy(CancelRebuy {
             player: PlayerId(1),
             reason: "again".into(),
-        }),
+        })),
         Err(DomainError::PurchaseNotCancellable {
             player: PlayerId(1)
         })
@@ -359,10 +362,10 @@ fn a_rebuy_bought_by_mistake_is_cancelled_to_the_cent() {
     k.minutes(5);
     let seat = k.bust_by_tablemate(2);
     k.ok(rebuy(2, false, None));
-    k.ok(Command::CancelRebuy {
+    k.ok(Command::CancelRebuy(CancelRebuy {
         player: PlayerId(2),
         reason: "paid for the wrong player".into(),
-    });
+    }));
     let p = &k.t.players[&PlayerId(2)];
     assert_eq!(p.status, PlayerStatus::Busted);
     assert_eq!(p.seat, None);
@@ -384,10 +387,10 @@ fn a_cancellation_needs_a_reason_and_waits_for_bounty_corrections() {
     let mut k = started(config, 4);
     k.ok(rebuy(1, false, None));
     assert_eq!(
-        k.run(Command::CancelRebuy {
+        k.run(Command::CancelRebuy(CancelRebuy {
             player: PlayerId(1),
             reason: "  ".into(),
-        }),
+        })),
         Err(DomainError::ReasonRequired)
     );
     // Player 1 knocks out a tablemate: their head grew; the bust is corrected first.
@@ -396,23 +399,23 @@ fn a_cancellation_needs_a_reason_and_waits_for_bounty_corrections() {
         .values()
         .find(|p| p.0 != 1)
         .expect("a tablemate");
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table: k.seat_of(1).table,
         busts: vec![kit::bust(victim.0, PlayerId(1), None)],
-    });
-    let cancel = Command::CancelRebuy {
+    }));
+    let cancel = Command::CancelRebuy(CancelRebuy {
         player: PlayerId(1),
         reason: "mistake".into(),
-    };
+    });
     assert_eq!(
         k.run(cancel.clone()),
         Err(DomainError::PurchaseNotCancellable {
             player: PlayerId(1)
         })
     );
-    k.ok(Command::UndoLast {
+    k.ok(Command::UndoLast(UndoLast {
         reason: "wrong report".into(),
-    });
+    }));
     k.ok(cancel);
     assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(400));
 }
@@ -422,10 +425,10 @@ fn an_add_on_bought_by_mistake_is_cancelled_and_can_be_bought_again() {
     let mut k = started(rebuy_evening(), 3);
     k.minutes(82);
     k.ok(add_on(1));
-    k.ok(Command::CancelAddOn {
+    k.ok(Command::CancelAddOn(CancelAddOn {
         player: PlayerId(1),
         reason: "wanted to think".into(),
-    });
+    }));
     assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(10_000));
     assert_eq!(k.t.add_ons, 0);
     assert_eq!(k.t.prize_pool, Cents(3 * 900));
@@ -438,9 +441,9 @@ fn a_table_asks_for_a_rebuy_and_the_desk_sees_it_until_it_is_bought() {
     let mut k = started(rebuy_evening(), 4);
     k.minutes(3);
     k.bust_by_tablemate(2);
-    k.ok(Command::RequestRebuy {
+    k.ok(Command::RequestRebuy(RequestRebuy {
         player: PlayerId(2),
-    });
+    }));
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("created");
     assert_eq!(view.rebuy_requests, vec![PlayerId(2)]);
     let me = view
@@ -455,9 +458,9 @@ fn a_table_asks_for_a_rebuy_and_the_desk_sees_it_until_it_is_bought() {
     // A request the rules would refuse is refused at the table already.
     k.minutes(80);
     assert_eq!(
-        k.run(Command::RequestRebuy {
+        k.run(Command::RequestRebuy(RequestRebuy {
             player: PlayerId(3)
-        }),
+        })),
         Err(DomainError::RebuyClosed)
     );
 }

@@ -2,7 +2,15 @@
 
 use clubtd_core::balancing::{is_shown_move, plan, stopped_tables, WaitingMove};
 use clubtd_core::busts::standings;
-use clubtd_core::command::{Command, Ctx, ReEntryOption};
+use clubtd_core::command::{
+    AnswerCall, BreakTable, CallDirector, CancelCall, CancelEntry, ChangeConfig, ChangeStructure,
+    CloseRegistration, Command, ConfirmArrival, Ctx, Disqualify, DrawFinalTable, FinishHand,
+    GivePenalty, LeaveEarly, MovePlayer, PauseClock, ReEntryOption, RecordDeal, RecordRuling,
+    RegisterPlayer, ReinstatePlayer, RenamePlayer, ReopenRegistration, ReopenTable,
+    ReportAbandonedStackGone, ReportBusts, ReportChips, ReportPenaltyHandServed, ReportTableChips,
+    RescindPenalty, RevivePlayer, SetBalancing, SetButton, SetHandForHand, SetPayouts, StartClock,
+    SurrenderStack, UndoLast, UnregisterPlayer,
+};
 use clubtd_core::config::{templates, Announcements, Config, LateRegistration, PayoutMode};
 use clubtd_core::event::{Event, MoveReason, Payment, PaymentMethod};
 use clubtd_core::ids::{PlayerId, SeatNo, TableNo, Timestamp};
@@ -18,12 +26,12 @@ use kit::{bust, re_entry, Kit};
 #[test]
 fn pkr4u_14_only_a_present_player_can_buy_in() {
     let mut k = Kit::new(templates::club_evening("t", 3));
-    let r = k.run(Command::RegisterPlayer {
+    let r = k.run(Command::RegisterPlayer(RegisterPlayer {
         name: "Remote".into(),
         method: PaymentMethod::Transfer,
         present: false,
         same_name_confirmed: false,
-    });
+    }));
     assert_eq!(r, Err(DomainError::NotPresent));
     assert!(k.t.players.is_empty());
 }
@@ -46,7 +54,7 @@ fn prize_pool_and_bonus_pkr4u_18() {
         Chips(12_000),
         "starting stack plus the bonus"
     );
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.minutes(21); // level 2: the bonus window (level 1) is over
     k.register(1);
     assert_eq!(k.t.players[&PlayerId(1)].bonus, Chips(2_000));
@@ -57,16 +65,16 @@ fn prize_pool_and_bonus_pkr4u_18() {
 fn unregistration_refunds_before_the_start_only() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(3);
-    k.ok(Command::UnregisterPlayer {
+    k.ok(Command::UnregisterPlayer(UnregisterPlayer {
         player: PlayerId(2),
-    });
+    }));
     assert_eq!(k.t.prize_pool, Cents(4000));
     assert_eq!(k.t.players[&PlayerId(2)].status, PlayerStatus::Unregistered);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     assert_eq!(
-        k.run(Command::UnregisterPlayer {
+        k.run(Command::UnregisterPlayer(UnregisterPlayer {
             player: PlayerId(1)
-        }),
+        })),
         Err(DomainError::AlreadyStarted)
     );
 }
@@ -77,21 +85,21 @@ fn unregistration_refunds_before_the_start_only() {
 fn an_unregistration_refunds_the_payment_as_it_was_made() {
     let cfg = templates::club_evening("t", 2);
     let mut k = Kit::new(cfg.clone());
-    k.ok(Command::RegisterPlayer {
+    k.ok(Command::RegisterPlayer(RegisterPlayer {
         name: "Ann".into(),
         method: PaymentMethod::Card,
         present: true,
         same_name_confirmed: false,
-    });
-    k.ok(Command::ChangeConfig {
+    }));
+    k.ok(Command::ChangeConfig(ChangeConfig {
         config: Config {
             prize_part: Cents(2500),
             ..cfg
         },
-    });
-    let unregister = Command::UnregisterPlayer {
+    }));
+    let unregister = Command::UnregisterPlayer(UnregisterPlayer {
         player: PlayerId(1),
-    };
+    });
     let ctx = Ctx {
         now: Timestamp(k.now),
         seed: 1,
@@ -118,27 +126,27 @@ fn an_unregistration_refunds_the_payment_as_it_was_made() {
 fn seed_000_two_busts_in_one_hand_the_bigger_stack_finishes_higher() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(6);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![
             bust(2, PlayerId(1), Some(3000)),
             bust(3, PlayerId(1), Some(5000)),
         ],
-    });
+    }));
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
     assert_eq!((place(3), place(2)), (5, 6));
     // Equal stacks share the place and split its prize.
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![
             bust(4, PlayerId(1), Some(2000)),
             bust(5, PlayerId(1), Some(2000)),
         ],
-    });
+    }));
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let s4 = st.iter().find(|s| s.player == PlayerId(4)).unwrap();
     let s5 = st.iter().find(|s| s.player == PlayerId(5)).unwrap();
@@ -149,10 +157,10 @@ fn seed_000_two_busts_in_one_hand_the_bigger_stack_finishes_higher() {
         Cents(0),
         "third place is not paid with 6 entries"
     );
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(1, PlayerId(6), None)],
-    });
+    }));
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     assert_eq!(st[0].player, PlayerId(6));
     assert_eq!((st[0].prize, st[1].prize), (Cents(8000), Cents(4000)));
@@ -162,12 +170,12 @@ fn seed_000_two_busts_in_one_hand_the_bigger_stack_finishes_higher() {
 fn two_busts_without_stacks_are_refused() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(5);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = k.seat_of(1).table;
-    let r = k.run(Command::ReportBusts {
+    let r = k.run(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(2, PlayerId(1), None), bust(3, PlayerId(1), None)],
-    });
+    }));
     assert_eq!(
         r,
         Err(DomainError::StartStackMissing {
@@ -180,25 +188,25 @@ fn two_busts_without_stacks_are_refused() {
 fn progressive_knockout_pays_half_and_grows_the_eliminators_head() {
     let mut k = Kit::new(templates::club_pko("pko", 1));
     k.register(4);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(2, PlayerId(1), None)],
-    });
+    }));
     let p1 = &k.t.players[&PlayerId(1)];
     assert_eq!((p1.bounty_won, p1.bounty), (Cents(500), Cents(1500)));
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(1, PlayerId(3), None)],
-    });
+    }));
     let p3 = &k.t.players[&PlayerId(3)];
     assert_eq!((p3.bounty_won, p3.bounty), (Cents(750), Cents(1750)));
     // A wrong report undone: the money goes back exactly.
-    k.ok(Command::RevivePlayer {
+    k.ok(Command::RevivePlayer(RevivePlayer {
         player: PlayerId(1),
         reason: "wrong player tapped".into(),
-    });
+    }));
     assert_eq!(k.t.players[&PlayerId(3)].bounty_won, Cents::ZERO);
     assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1500));
     assert_eq!(k.t.players[&PlayerId(1)].status, PlayerStatus::Playing);
@@ -217,17 +225,17 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
     // would leave D with a negative head and F with money made from nothing.
     let mut k = Kit::new(templates::club_pko("pko", 1));
     k.register(4);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let paid_in = bounty_money(&k.t);
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(1, PlayerId(2), None)],
-    });
-    k.ok(Command::ReportBusts {
+    }));
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(2, PlayerId(3), None)],
-    });
+    }));
     assert_eq!(
         bounty_money(&k.t),
         paid_in,
@@ -235,10 +243,10 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
     );
     let before = k.t.clone();
     assert_eq!(
-        k.run(Command::RevivePlayer {
+        k.run(Command::RevivePlayer(RevivePlayer {
             player: PlayerId(1),
             reason: "wrong player tapped".into(),
-        }),
+        })),
         Err(DomainError::BountyMovedOn {
             player: PlayerId(1),
             winner: PlayerId(2),
@@ -247,10 +255,10 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
     assert_eq!(k.t, before, "a refusal changes nothing");
     // From the latest bust back: D first, then A; every cent is where it was.
     for p in [2, 1] {
-        k.ok(Command::RevivePlayer {
+        k.ok(Command::RevivePlayer(RevivePlayer {
             player: PlayerId(p),
             reason: "wrong player tapped".into(),
-        });
+        }));
         assert_eq!(bounty_money(&k.t), paid_in);
     }
     for p in k.t.players.values() {
@@ -268,7 +276,7 @@ fn a_bust_whose_bounty_moved_on_is_revived_only_after_the_later_bust() {
 fn pkr4u_11_re_entry_same_seat_or_new_seat_within_the_window_and_maximum() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(10);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let seat = k.bust_by_tablemate(2);
     k.ok(re_entry(2, ReEntryOption::SameSeat));
     assert_eq!(k.seat_of(2), seat, "option A keeps the seat");
@@ -293,16 +301,16 @@ fn late_registration_closes_by_itself_after_its_level_and_break() {
     };
     let mut k = Kit::new(config);
     k.register(2);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.minutes(19);
     k.register(1);
     k.minutes(2);
-    let r = k.run(Command::RegisterPlayer {
+    let r = k.run(Command::RegisterPlayer(RegisterPlayer {
         name: "Late".into(),
         method: PaymentMethod::Cash,
         present: true,
         same_name_confirmed: false,
-    });
+    }));
     assert_eq!(r, Err(DomainError::RegistrationClosed));
 }
 
@@ -310,15 +318,15 @@ fn late_registration_closes_by_itself_after_its_level_and_break() {
 fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(10);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = TableNo(1);
     let at_table: Vec<u32> = k.t.tables[&table].seats.values().map(|p| p.0).collect();
     let by = PlayerId(at_table[0]);
     for p in &at_table[1..] {
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table,
             busts: vec![bust(*p, by, None)],
-        });
+        }));
         let n = k.t.tables[&table].seats.len();
         assert_eq!(
             stopped_tables(&k.t, k.t.config.as_ref().unwrap()).contains(&table),
@@ -331,13 +339,13 @@ fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
     six.stop_table_at = 4;
     let mut k6 = Kit::new(six.clone());
     k6.register(7);
-    k6.ok(Command::StartClock);
+    k6.ok(Command::StartClock(StartClock {}));
     assert!(stopped_tables(&k6.t, k6.t.config.as_ref().unwrap()).is_empty());
     // The exceptions are settings: a club may stop short 6-max tables too.
     six.stop_in_six_max = true;
     let mut k6 = Kit::new(six);
     k6.register(9);
-    k6.ok(Command::StartClock);
+    k6.ok(Command::StartClock(StartClock {}));
     let stopped = stopped_tables(&k6.t, k6.t.config.as_ref().unwrap());
     assert_eq!(
         stopped.len(),
@@ -349,7 +357,7 @@ fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
     one.stop_at_final_table = true;
     let mut k1 = Kit::new(one.clone());
     k1.register(4);
-    k1.ok(Command::StartClock);
+    k1.ok(Command::StartClock(StartClock {}));
     assert_eq!(stopped_tables(&k1.t, &one), vec![TableNo(1)]);
     one.stop_at_final_table = false;
     assert!(stopped_tables(&k1.t, &one).is_empty());
@@ -359,20 +367,20 @@ fn pkr4u_13_a_table_of_four_stops_but_not_the_final_table_nor_six_max() {
 fn tda_25_the_next_big_blind_moves_to_the_short_table() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(14);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     for t in [TableNo(1), TableNo(2)] {
-        k.ok(Command::SetButton {
+        k.ok(Command::SetButton(SetButton {
             table: t,
             seat: *k.t.tables[&t].seats.keys().next().unwrap(),
-        });
+        }));
     }
     // Bust three at table 2 so that table 1 has 7 and table 2 has 4.
     for _ in 0..3 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(2),
             busts: vec![bust(victims[1].0, victims[0], None)],
-        });
+        }));
     }
     let cfg = k.t.config.clone().unwrap();
     let p = plan(&k.t, &cfg);
@@ -384,11 +392,11 @@ fn tda_25_the_next_big_blind_moves_to_the_short_table() {
         m.from.seat, b.next_big_blind,
         "the player who would be big blind next hand"
     );
-    k.ok(Command::MovePlayer {
+    k.ok(Command::MovePlayer(MovePlayer {
         player: m.player,
         to: m.to,
         reason: MoveReason::Balance,
-    });
+    }));
     assert!(plan(&k.t, &cfg).moves.is_empty());
 }
 
@@ -405,19 +413,19 @@ fn button_for_big_blind(k: &Kit, table: TableNo, bb_seat: SeatNo) -> SeatNo {
 fn three_out_at_the_second_table(players: usize) -> (Kit, Config) {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(players);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let cfg = k.t.config.clone().unwrap();
     let first = *k.t.tables[&TableNo(1)].seats.keys().next().unwrap();
-    k.ok(Command::SetButton {
+    k.ok(Command::SetButton(SetButton {
         table: TableNo(1),
         seat: first,
-    });
+    }));
     for _ in 0..3 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(2),
             busts: vec![bust(victims[1].0, victims[0], None)],
-        });
+        }));
     }
     (k, cfg)
 }
@@ -468,10 +476,10 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
     // Table 2 sets its button, so that its big blind has a free seat after it.
     let bb = big_blind_with_a_gap(&k, TableNo(2), size);
     let button = button_for_big_blind(&k, TableNo(2), bb);
-    k.ok(Command::SetButton {
+    k.ok(Command::SetButton(SetButton {
         table: TableNo(2),
         seat: button,
-    });
+    }));
     let named = plan(&k.t, &cfg);
     assert!(named.waiting.is_empty() && named.need_button.is_empty());
     assert_eq!(named.moves.len(), 1);
@@ -483,11 +491,11 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
         "TDA 25: the seat right after the big blind (the next hand's big blind)"
     );
     assert!(is_shown_move(&k.t, mover, m.to));
-    k.ok(Command::MovePlayer {
+    k.ok(Command::MovePlayer(MovePlayer {
         player: m.player,
         to: m.to,
         reason: MoveReason::Balance,
-    });
+    }));
     // One hand on: the big blind passes to the next player after today's, the newcomer.
     let t2 = &k.t.tables[&TableNo(2)];
     assert_eq!(
@@ -504,14 +512,14 @@ fn tda_25_a_move_into_a_table_without_a_button_waits_for_it_then_takes_the_big_b
 fn tda_25_every_button_the_plan_needs_is_asked_for_at_once() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(15);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let cfg = k.t.config.clone().unwrap();
     while k.t.tables[&TableNo(3)].seats.len() > 2 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(3),
             busts: vec![bust(victims[1].0, victims[0], None)],
-        });
+        }));
     }
     let counts: Vec<usize> = k.t.open_tables().map(|(_, t)| t.seats.len()).collect();
     assert_eq!(counts, vec![5, 5, 2]);
@@ -525,10 +533,10 @@ fn tda_25_every_button_the_plan_needs_is_asked_for_at_once() {
     );
     for n in &asked.need_button {
         let first = *k.t.tables[n].seats.keys().next().unwrap();
-        k.ok(Command::SetButton {
+        k.ok(Command::SetButton(SetButton {
             table: *n,
             seat: first,
-        });
+        }));
     }
     let named = plan(&k.t, &cfg);
     assert!(
@@ -552,7 +560,7 @@ fn before_the_clock_starts_no_table_is_stopped_and_there_is_no_bubble() {
     assert!(before.plan.stopped.is_empty(), "{:?}", before.plan.stopped);
     assert!(!before.bubble && !before.in_the_money);
     assert!(before.tables.iter().all(|t| !t.stopped));
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let after = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     assert!(
         !after.plan.stopped.is_empty(),
@@ -572,10 +580,10 @@ fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
     // Heads-up the button is the small blind (TDA 34); the other player is the big blind.
     let seats: Vec<SeatNo> = k.t.tables[&TableNo(2)].seats.keys().copied().collect();
     let (button, bb) = (seats[0], seats[1]);
-    k.ok(Command::SetButton {
+    k.ok(Command::SetButton(SetButton {
         table: TableNo(2),
         seat: button,
-    });
+    }));
     let m = plan(&k.t, &cfg).moves[0];
     assert_eq!(m.player, p.waiting[0].player);
     // The seat lies after the big blind and before the button, clockwise: never between
@@ -588,11 +596,11 @@ fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
     );
     let dead = clubtd_core::seating::dead_seats(&k.t.tables[&TableNo(2)], size);
     assert!(!dead.contains(&m.to.seat));
-    k.ok(Command::MovePlayer {
+    k.ok(Command::MovePlayer(MovePlayer {
         player: m.player,
         to: m.to,
         reason: MoveReason::Balance,
-    });
+    }));
     // The next hand: the big blind passes from `bb` to the newcomer.
     let t2 = &k.t.tables[&TableNo(2)];
     assert_eq!(
@@ -605,25 +613,25 @@ fn tda_34_a_heads_up_table_receives_the_mover_after_its_big_blind() {
 fn tables_break_when_the_others_have_room_and_the_final_table_redraws_with_the_button_on_seat_1() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(21);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     assert!(matches!(
-        k.run(Command::BreakTable { table: TableNo(3) }),
+        k.run(Command::BreakTable(BreakTable { table: TableNo(3) })),
         Err(DomainError::CannotBreakTable { .. })
     ));
     for _ in 0..5 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(3),
             busts: vec![bust(victims[1].0, victims[0], None)],
-        });
+        }));
     }
     let cfg = k.t.config.clone().unwrap();
     assert_eq!(plan(&k.t, &cfg).break_next, Some(TableNo(3)));
-    k.ok(Command::BreakTable { table: TableNo(3) });
+    k.ok(Command::BreakTable(BreakTable { table: TableNo(3) }));
     assert!(!k.t.tables[&TableNo(3)].open);
     assert_eq!(k.t.players_left(), 16);
     assert_eq!(
-        k.run(Command::DrawFinalTable),
+        k.run(Command::DrawFinalTable(DrawFinalTable {})),
         Err(DomainError::FinalTableNotReady)
     );
     while k.t.players_left() > 9 {
@@ -633,12 +641,12 @@ fn tables_break_when_the_others_have_room_and_the_final_table_redraws_with_the_b
                 .map(|(n, t)| (n, t.clone()))
                 .unwrap();
         let v: Vec<PlayerId> = tb.seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table,
             busts: vec![bust(v[1].0, v[0], None)],
-        });
+        }));
     }
-    k.ok(Command::DrawFinalTable);
+    k.ok(Command::DrawFinalTable(DrawFinalTable {}));
     let open: Vec<TableNo> = k.t.open_tables().map(|(n, _)| n).collect();
     assert_eq!(open.len(), 1);
     assert_eq!(k.t.tables[&open[0]].button, Some(SeatNo(1)));
@@ -649,19 +657,19 @@ fn tables_break_when_the_others_have_room_and_the_final_table_redraws_with_the_b
 fn fidpa_hand_for_hand_busts_at_two_tables_share_the_place() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
-    k.ok(Command::SetHandForHand { on: true });
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
+    k.ok(Command::SetHandForHand(SetHandForHand { on: true }));
     let a: Vec<PlayerId> = k.t.tables[&TableNo(1)].seats.values().copied().collect();
     let b: Vec<PlayerId> = k.t.tables[&TableNo(2)].seats.values().copied().collect();
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table: TableNo(1),
         busts: vec![bust(a[1].0, a[0], Some(4000))],
-    });
-    k.ok(Command::ReportBusts {
+    }));
+    k.ok(Command::ReportBusts(ReportBusts {
         table: TableNo(2),
         busts: vec![bust(b[1].0, b[0], Some(9000))],
-    });
+    }));
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     assert_eq!(st.len(), 2);
     assert!(
@@ -669,9 +677,9 @@ fn fidpa_hand_for_hand_busts_at_two_tables_share_the_place() {
         "{st:?}"
     );
     // The next hand starts only when both tables are done.
-    k.ok(Command::FinishHand { table: TableNo(1) });
+    k.ok(Command::FinishHand(FinishHand { table: TableNo(1) }));
     assert_eq!(k.t.hand_for_hand, Some(1));
-    k.ok(Command::FinishHand { table: TableNo(2) });
+    k.ok(Command::FinishHand(FinishHand { table: TableNo(2) }));
     assert_eq!(k.t.hand_for_hand, Some(2));
 }
 
@@ -679,16 +687,16 @@ fn fidpa_hand_for_hand_busts_at_two_tables_share_the_place() {
 fn fidpa_an_early_leaver_takes_the_place_of_the_next_bust() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(6);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
-    k.ok(Command::LeaveEarly {
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
+    k.ok(Command::LeaveEarly(LeaveEarly {
         player: PlayerId(4),
-    });
+    }));
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(2, PlayerId(1), None)],
-    });
+    }));
     let st = standings(&k.t, k.t.config.as_ref().unwrap(), Timestamp(k.now));
     let place = |p: u32| st.iter().find(|s| s.player == PlayerId(p)).unwrap().place;
     assert_eq!((place(4), place(2)), (6, 5));
@@ -698,29 +706,32 @@ fn fidpa_an_early_leaver_takes_the_place_of_the_next_bust() {
 fn refused_commands_name_the_problem() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(3);
-    assert_eq!(k.run(Command::PauseClock), Err(DomainError::NotStarted));
-    k.ok(Command::StartClock);
     assert_eq!(
-        k.run(Command::StartClock),
+        k.run(Command::PauseClock(PauseClock {})),
+        Err(DomainError::NotStarted)
+    );
+    k.ok(Command::StartClock(StartClock {}));
+    assert_eq!(
+        k.run(Command::StartClock(StartClock {})),
         Err(DomainError::ClockAlreadyRunning)
     );
     let seat = k.seat_of(1);
     assert_eq!(
-        k.run(Command::MovePlayer {
+        k.run(Command::MovePlayer(MovePlayer {
             player: PlayerId(2),
             to: seat,
             reason: MoveReason::Director
-        }),
+        })),
         Err(DomainError::SeatTaken {
             table: seat.table,
             seat: seat.seat
         })
     );
     assert_eq!(
-        k.run(Command::ReportBusts {
+        k.run(Command::ReportBusts(ReportBusts {
             table: seat.table,
             busts: vec![]
-        }),
+        })),
         Err(DomainError::EmptyBustReport)
     );
 }
@@ -729,36 +740,36 @@ fn refused_commands_name_the_problem() {
 fn the_director_undoes_the_last_action_with_a_reason() {
     let mut k = Kit::new(templates::club_pko("t", 1));
     k.register(4);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let before = k.t.clone();
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table,
         busts: vec![bust(2, PlayerId(1), None)],
-    });
+    }));
     assert_eq!(
-        k.run(Command::UndoLast {
+        k.run(Command::UndoLast(UndoLast {
             reason: "  ".into()
-        }),
+        })),
         Err(DomainError::ReasonRequired)
     );
-    k.ok(Command::UndoLast {
+    k.ok(Command::UndoLast(UndoLast {
         reason: "wrong table reported".into(),
-    });
+    }));
     assert_eq!(
         k.t.players, before.players,
         "seats, bounties and statuses are back"
     );
     assert_eq!(k.t.eliminations, before.eliminations);
     // The clock start before it is next; a registration clears what could be undone.
-    k.ok(Command::UndoLast {
+    k.ok(Command::UndoLast(UndoLast {
         reason: "started too early".into(),
-    });
+    }));
     assert!(!k.t.clock.is_started());
     assert_eq!(
-        k.run(Command::UndoLast {
+        k.run(Command::UndoLast(UndoLast {
             reason: "again".into()
-        }),
+        })),
         Err(DomainError::NothingToUndo)
     );
 }
@@ -767,37 +778,37 @@ fn the_director_undoes_the_last_action_with_a_reason() {
 fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(6);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = k.seat_of(1).table;
-    k.ok(Command::ReportTableChips {
+    k.ok(Command::ReportTableChips(ReportTableChips {
         table,
         counts: vec![(PlayerId(1), Chips(20_000)), (PlayerId(2), Chips(4_000))],
-    });
+    }));
     assert_eq!(k.t.players[&PlayerId(1)].stack, Chips(20_000));
     // Before registration closes the pool is not final.
     assert!(k
-        .run(Command::SetPayouts {
+        .run(Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(8_000), Cents(4_000)]
-        })
+        }))
         .is_err());
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     assert!(
-        k.run(Command::SetPayouts {
+        k.run(Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(4_000), Cents(8_000)]
-        })
+        }))
         .is_err(),
         "never increasing"
     );
     assert!(
-        k.run(Command::SetPayouts {
+        k.run(Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(8_000), Cents(3_000)]
-        })
+        }))
         .is_err(),
         "sums to the pool"
     );
-    k.ok(Command::SetPayouts {
+    k.ok(Command::SetPayouts(SetPayouts {
         amounts: vec![Cents(7_000), Cents(3_000), Cents(2_000)],
-    });
+    }));
     assert_eq!(k.t.prizes(), vec![Cents(7_000), Cents(3_000), Cents(2_000)]);
 }
 
@@ -805,11 +816,11 @@ fn a_table_reports_its_counts_and_the_director_locks_an_edited_payout_table() {
 fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the_pot_winner() {
     let mut k = Kit::new(templates::club_pko("pko", 2));
     k.register(12);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let before = k.seat_of(1);
-    let surrender = Command::SurrenderStack {
+    let surrender = Command::SurrenderStack(SurrenderStack {
         player: PlayerId(1),
-    };
+    });
     assert_eq!(k.run(surrender.clone()), Err(DomainError::NotDuringBreak));
     k.minutes(85); // PKR4U 5: only during the break (after the fourth level)
     k.ok(surrender);
@@ -841,10 +852,12 @@ fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the
     );
     assert_eq!(k.t.players[&PlayerId(1)].bounty, Cents(1000), "a new head");
     // The owner cannot win the abandoned bounty; a player at that table can.
-    let gone = |winners: Vec<PlayerId>| Command::AbandonedStackGone {
-        table: before.table,
-        seat: before.seat,
-        winners,
+    let gone = |winners: Vec<PlayerId>| {
+        Command::ReportAbandonedStackGone(ReportAbandonedStackGone {
+            table: before.table,
+            seat: before.seat,
+            winners,
+        })
     };
     assert_eq!(
         k.run(gone(vec![PlayerId(1)])),
@@ -871,18 +884,18 @@ fn pkr4u_6_an_abandoned_stack_in_a_bounty_event_stays_and_its_bounty_goes_to_the
 fn pkr4u_6_an_abandoned_stack_takes_a_seat_when_its_table_breaks_and_at_the_final_table() {
     let mut k = Kit::new(templates::club_pko("pko", 3));
     k.register(14);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.minutes(85);
     let gave_up = k.seat_of(1);
-    k.ok(Command::SurrenderStack {
+    k.ok(Command::SurrenderStack(SurrenderStack {
         player: PlayerId(1),
-    });
+    }));
     let cfg = k.t.config.clone().unwrap();
     let chips = k.t.abandoned_chips();
     // Break the abandoned stack's table: the stack is drawn to a free seat elsewhere.
-    k.ok(Command::BreakTable {
+    k.ok(Command::BreakTable(BreakTable {
         table: gave_up.table,
-    });
+    }));
     let stacks: Vec<(TableNo, SeatNo)> =
         k.t.open_tables()
             .flat_map(|(n, tb)| tb.abandoned.keys().map(move |s| (n, *s)))
@@ -903,13 +916,13 @@ fn pkr4u_6_an_abandoned_stack_takes_a_seat_when_its_table_breaks_and_at_the_fina
                 .map(|(n, t)| (n, t.clone()))
                 .unwrap();
         let v: Vec<PlayerId> = tb.seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table,
             busts: vec![bust(v[1].0, v[0], None)],
-        });
+        }));
     }
     assert!(plan(&k.t, &cfg).final_table_ready);
-    k.ok(Command::DrawFinalTable);
+    k.ok(Command::DrawFinalTable(DrawFinalTable {}));
     let (_, ft) = k.t.open_tables().next().unwrap();
     assert_eq!((ft.seats.len(), ft.abandoned.len()), (8, 1));
     let stack_seat = *ft.abandoned.keys().next().unwrap();
@@ -921,11 +934,11 @@ fn pkr4u_6_an_abandoned_stack_takes_a_seat_when_its_table_breaks_and_at_the_fina
 fn pkr4u_5_without_bounties_the_surrendered_stack_is_removed() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.minutes(85);
-    k.ok(Command::SurrenderStack {
+    k.ok(Command::SurrenderStack(SurrenderStack {
         player: PlayerId(1),
-    });
+    }));
     assert_eq!(k.t.chips_removed, Chips(12_000));
     assert!(k.t.tables.values().all(|t| t.abandoned.is_empty()));
 }
@@ -935,23 +948,23 @@ fn pkr4u_4_a_hands_penalty_counts_down_hand_by_hand() {
     use clubtd_core::event::PenaltyKind;
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = k.seat_of(3).table;
-    k.ok(Command::GivePenalty {
+    k.ok(Command::GivePenalty(GivePenalty {
         player: PlayerId(3),
         penalty: PenaltyKind::Hands { hands: 2 },
         reason: "card exposed on purpose".into(),
-    });
+    }));
     assert_eq!(k.t.penalties[0].hands_left(), Some(2));
-    let served = Command::PenaltyHandServed {
+    let served = Command::ReportPenaltyHandServed(ReportPenaltyHandServed {
         table,
         player: PlayerId(3),
-    };
+    });
     k.ok(served.clone());
     assert_eq!(k.t.penalties[0].hands_left(), Some(1));
     // Hand-for-hand: a finished hand at the table counts too.
-    k.ok(Command::SetHandForHand { on: true });
-    k.ok(Command::FinishHand { table });
+    k.ok(Command::SetHandForHand(SetHandForHand { on: true }));
+    k.ok(Command::FinishHand(FinishHand { table }));
     assert_eq!(k.t.penalties[0].hands_left(), Some(0));
     assert_eq!(
         k.run(served),
@@ -964,16 +977,16 @@ fn pkr4u_4_a_hands_penalty_counts_down_hand_by_hand() {
     } else {
         TableNo(1)
     };
-    k.ok(Command::GivePenalty {
+    k.ok(Command::GivePenalty(GivePenalty {
         player: PlayerId(3),
         penalty: PenaltyKind::Hands { hands: 1 },
         reason: "again".into(),
-    });
+    }));
     assert_eq!(
-        k.run(Command::PenaltyHandServed {
+        k.run(Command::ReportPenaltyHandServed(ReportPenaltyHandServed {
             table: other,
             player: PlayerId(3)
-        }),
+        })),
         Err(DomainError::NotAtTable {
             player: PlayerId(3),
             table: other
@@ -986,13 +999,13 @@ fn pkr4u_18_blinds_are_taken_from_a_missing_bonus_stack_from_the_level_after_the
     use clubtd_core::view::tournament_view;
     let mut k = Kit::new(templates::club_evening("t", 2)); // bonus until the end of level 1
     k.register(3);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let view = |k: &Kit| tournament_view(&k.t, Timestamp(k.now)).unwrap();
     assert_eq!(view(&k).bonus_missing.len(), 3, "nobody confirmed yet");
     assert!(!view(&k).bonus_blinds_taken, "still level 1");
-    k.ok(Command::ConfirmArrival {
+    k.ok(Command::ConfirmArrival(ConfirmArrival {
         player: PlayerId(1),
-    });
+    }));
     k.minutes(21); // level 2 has begun
     let v = view(&k);
     assert!(v.bonus_blinds_taken);
@@ -1005,21 +1018,21 @@ fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
     config.balance_trigger = 3;
     let mut k = Kit::new(config);
     k.register(14);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     for table in [TableNo(1), TableNo(2)] {
-        k.ok(Command::SetButton {
+        k.ok(Command::SetButton(SetButton {
             table,
             seat: *k.t.tables[&table].seats.keys().next().unwrap(),
-        });
+        }));
     }
     // 7 and 7; two busts at table 1 make it 5 against 7: under a trigger of 3, no move.
     for _ in 0..2 {
         let p = *k.t.tables[&TableNo(1)].seats.values().next().unwrap();
         let by = k.tablemate(p.0);
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(1),
             busts: vec![bust(p.0, by, None)],
-        });
+        }));
     }
     let cfg = k.t.config.clone().unwrap();
     assert!(plan(&k.t, &cfg).moves.is_empty());
@@ -1028,18 +1041,18 @@ fn tda_25_the_director_sets_the_balancing_trigger_and_mode() {
         "tables see moves by default"
     );
     assert_eq!(
-        k.run(Command::SetBalancing {
+        k.run(Command::SetBalancing(SetBalancing {
             automatic: false,
             trigger: 1
-        }),
+        })),
         Err(DomainError::InvalidAmount {
             field: "trigger".into()
         })
     );
-    k.ok(Command::SetBalancing {
+    k.ok(Command::SetBalancing(SetBalancing {
         automatic: false,
         trigger: 2,
-    });
+    }));
     let moves = plan(&k.t, &cfg).moves;
     assert_eq!(
         moves.len(),
@@ -1059,15 +1072,17 @@ fn pkr4u_10_a_ruling_with_a_sanction_gives_it_to_the_player_named() {
     use clubtd_core::rulings::Answer;
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(10);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = k.seat_of(4).table;
     // PKR4U 10: talking about a hand with more than two players in it; three hands.
     let answers = vec![Answer::YesNo(false), Answer::Choice(1), Answer::Count(3)];
-    let record = |player| Command::RecordRuling {
-        table: Some(table),
-        flow: "talking".into(),
-        answers: answers.clone(),
-        player,
+    let record = |player| {
+        Command::RecordRuling(RecordRuling {
+            table: Some(table),
+            flow: "talking".into(),
+            answers: answers.clone(),
+            player,
+        })
     };
     // Without a player the ruling is logged and nobody is sanctioned yet.
     k.ok(record(None));
@@ -1090,10 +1105,10 @@ fn pkr4u_10_a_ruling_with_a_sanction_gives_it_to_the_player_named() {
     );
     assert_eq!(k.t.incidents.len(), 2);
     // Taken back with a reason: it no longer counts, and cannot be taken back twice.
-    let rescind = Command::RescindPenalty {
+    let rescind = Command::RescindPenalty(RescindPenalty {
         index: 0,
         reason: "wrong player".into(),
-    };
+    });
     k.ok(rescind.clone());
     assert_eq!(k.t.penalties[0].hands_left(), Some(0));
     assert_eq!(k.run(rescind), Err(DomainError::NotCorrectable { seq: 0 }));
@@ -1103,16 +1118,16 @@ fn pkr4u_10_a_ruling_with_a_sanction_gives_it_to_the_player_named() {
 fn a_misspelt_name_is_corrected() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(2);
-    k.ok(Command::RenamePlayer {
+    k.ok(Command::RenamePlayer(RenamePlayer {
         player: PlayerId(2),
         name: " Chloé Dubois ".into(),
-    });
+    }));
     assert_eq!(k.t.players[&PlayerId(2)].name, "Chloé Dubois");
     assert_eq!(
-        k.run(Command::RenamePlayer {
+        k.run(Command::RenamePlayer(RenamePlayer {
             player: PlayerId(2),
             name: "  ".into()
-        }),
+        })),
         Err(DomainError::InvalidName)
     );
 }
@@ -1121,12 +1136,14 @@ fn a_misspelt_name_is_corrected() {
 fn registration_closed_by_mistake_is_reopened_with_a_reason() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(2);
-    k.ok(Command::StartClock);
-    let reopen = |reason: &str| Command::ReopenRegistration {
-        reason: reason.into(),
+    k.ok(Command::StartClock(StartClock {}));
+    let reopen = |reason: &str| {
+        Command::ReopenRegistration(ReopenRegistration {
+            reason: reason.into(),
+        })
     };
     assert_eq!(k.run(reopen("oops")), Err(DomainError::NothingToUndo));
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     assert_eq!(k.run(reopen(" ")), Err(DomainError::ReasonRequired));
     k.ok(reopen("closed the wrong tournament"));
     k.register(1);
@@ -1137,7 +1154,7 @@ fn registration_closed_by_mistake_is_reopened_with_a_reason() {
 fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_back() {
     let mut k = Kit::new(templates::club_pko("pko", 2));
     k.register(10);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.bust_by_tablemate(2);
     let cfg = k.t.config.clone().unwrap();
     let place_before = standings(&k.t, &cfg, Timestamp(k.now))
@@ -1151,9 +1168,11 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
         k.t.players[&PlayerId(2)].paid,
         k.t.chips_bought,
     );
-    let cancel = |reason: &str| Command::CancelEntry {
-        player: PlayerId(2),
-        reason: reason.into(),
+    let cancel = |reason: &str| {
+        Command::CancelEntry(CancelEntry {
+            player: PlayerId(2),
+            reason: reason.into(),
+        })
     };
     // The first entry is not a re-entry: nothing to cancel.
     assert_eq!(
@@ -1201,19 +1220,19 @@ fn a_re_entry_bought_by_mistake_is_cancelled_and_refunded_and_the_place_comes_ba
 fn a_re_entry_that_won_a_bounty_is_not_cancelled() {
     let mut k = Kit::new(templates::club_pko("pko", 2));
     k.register(10);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.bust_by_tablemate(2);
     k.ok(re_entry(2, ReEntryOption::NewSeat));
     let victim = k.tablemate(2);
-    k.ok(Command::ReportBusts {
+    k.ok(Command::ReportBusts(ReportBusts {
         table: k.seat_of(2).table,
         busts: vec![bust(victim.0, PlayerId(2), None)],
-    });
+    }));
     assert_eq!(
-        k.run(Command::CancelEntry {
+        k.run(Command::CancelEntry(CancelEntry {
             player: PlayerId(2),
             reason: "mistake".into()
-        }),
+        })),
         Err(DomainError::EntryNotCancellable {
             player: PlayerId(2)
         })
@@ -1224,35 +1243,35 @@ fn a_re_entry_that_won_a_bounty_is_not_cancelled() {
 fn an_early_leave_and_a_disqualification_are_taken_back_with_the_chips() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let seat4 = k.seat_of(4);
     let seat5 = k.seat_of(5);
     let removed = k.t.chips_removed;
-    k.ok(Command::ReportChips {
+    k.ok(Command::ReportChips(ReportChips {
         player: PlayerId(4),
         chips: Chips(23_000),
-    });
-    k.ok(Command::LeaveEarly {
+    }));
+    k.ok(Command::LeaveEarly(LeaveEarly {
         player: PlayerId(4),
-    });
-    k.ok(Command::Disqualify {
+    }));
+    k.ok(Command::Disqualify(Disqualify {
         player: PlayerId(5),
         reason: "abuse".into(),
-    });
+    }));
     assert_eq!(
-        k.run(Command::ReinstatePlayer {
+        k.run(Command::ReinstatePlayer(ReinstatePlayer {
             player: PlayerId(1),
             reason: "x".into()
-        }),
+        })),
         Err(DomainError::PlayerNotOut {
             player: PlayerId(1)
         })
     );
     for p in [4, 5] {
-        k.ok(Command::ReinstatePlayer {
+        k.ok(Command::ReinstatePlayer(ReinstatePlayer {
             player: PlayerId(p),
             reason: "wrong player".into(),
-        });
+        }));
     }
     let p4 = &k.t.players[&PlayerId(4)];
     assert_eq!(
@@ -1269,30 +1288,30 @@ fn an_early_leave_and_a_disqualification_are_taken_back_with_the_chips() {
 fn a_table_broken_too_early_reopens_and_its_players_go_back() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(21);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     for _ in 0..5 {
         let victims: Vec<PlayerId> = k.t.tables[&TableNo(3)].seats.values().copied().collect();
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table: TableNo(3),
             busts: vec![bust(victims[1].0, victims[0], None)],
-        });
+        }));
     }
     let before = k.t.tables[&TableNo(3)].seats.clone();
-    k.ok(Command::BreakTable { table: TableNo(3) });
+    k.ok(Command::BreakTable(BreakTable { table: TableNo(3) }));
     assert_eq!(
-        k.run(Command::ReopenTable {
+        k.run(Command::ReopenTable(ReopenTable {
             table: TableNo(2),
             reason: "wrong table".into()
-        }),
+        })),
         Err(DomainError::TableNotReopenable { table: TableNo(2) })
     );
     // One of the moved players busts at the new table before the director notices.
     let gone = *before.values().next().unwrap();
     k.bust_by_tablemate(gone.0);
-    k.ok(Command::ReopenTable {
+    k.ok(Command::ReopenTable(ReopenTable {
         table: TableNo(3),
         reason: "broken too early".into(),
-    });
+    }));
     let tb = &k.t.tables[&TableNo(3)];
     assert!(tb.open);
     let mut expected = before.clone();
@@ -1302,10 +1321,10 @@ fn a_table_broken_too_early_reopens_and_its_players_go_back() {
         "everyone still playing is back in the old seat"
     );
     assert_eq!(
-        k.run(Command::ReopenTable {
+        k.run(Command::ReopenTable(ReopenTable {
             table: TableNo(3),
             reason: "twice".into()
-        }),
+        })),
         Err(DomainError::TableNotReopenable { table: TableNo(3) })
     );
 }
@@ -1321,12 +1340,12 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
         panic!("the structure starts with play")
     };
     *minutes = 30;
-    k.ok(Command::ChangeStructure {
+    k.ok(Command::ChangeStructure(ChangeStructure {
         levels: levels.clone(),
-    });
+    }));
     assert_eq!(k.t.config.as_ref().unwrap().levels, levels);
 
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     k.minutes(31);
     // Level 2 is in play now: it and level 1 are history.
     let mut shortened = levels.clone();
@@ -1335,7 +1354,9 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
     };
     *minutes = 10;
     assert_eq!(
-        k.run(Command::ChangeStructure { levels: shortened }),
+        k.run(Command::ChangeStructure(ChangeStructure {
+            levels: shortened
+        })),
         Err(DomainError::LevelAlreadyPlayed { level: 2 })
     );
     // A break after level 2, and a 40-minute level 3: the clock walks into them.
@@ -1351,9 +1372,9 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
         panic!("level 3 is play")
     };
     *minutes = 40;
-    k.ok(Command::ChangeStructure {
+    k.ok(Command::ChangeStructure(ChangeStructure {
         levels: later.clone(),
-    });
+    }));
     k.minutes(20); // level 2 ran 30..50 minutes: now 51, in the new break
     let cfg = k.t.config.as_ref().unwrap();
     let reading = k.t.clock.read(&cfg.levels, Timestamp(k.now));
@@ -1362,9 +1383,9 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
     assert_eq!(reading.remaining_ms, 4 * 60_000);
     // Late registration ends with play level 4: it must stay in the structure.
     assert_eq!(
-        k.run(Command::ChangeStructure {
+        k.run(Command::ChangeStructure(ChangeStructure {
             levels: later[..4].to_vec()
-        }),
+        })),
         Err(DomainError::InvalidConfig {
             field: "late_registration".into()
         })
@@ -1372,10 +1393,10 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
     // The log replays to the same structure.
     let mut replayed = Kit::new(templates::club_evening("t", 1));
     replayed.register(6);
-    replayed.ok(Command::ChangeStructure { levels });
-    replayed.ok(Command::StartClock);
+    replayed.ok(Command::ChangeStructure(ChangeStructure { levels }));
+    replayed.ok(Command::StartClock(StartClock {}));
     replayed.minutes(31);
-    replayed.ok(Command::ChangeStructure { levels: later });
+    replayed.ok(Command::ChangeStructure(ChangeStructure { levels: later }));
     assert_eq!(replayed.t.config, k.t.config);
 }
 
@@ -1383,8 +1404,8 @@ fn the_structure_changes_freely_before_the_start_and_only_after_the_level_in_pla
 fn the_payout_table_locks_once_a_paid_place_is_out() {
     let mut k = Kit::new(templates::club_evening("t", 1));
     k.register(9);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     let paid = k.t.prizes().len();
     assert!(paid >= 2, "nine entries pay at least two places");
     let pool = k.t.prize_pool;
@@ -1393,31 +1414,31 @@ fn the_payout_table_locks_once_a_paid_place_is_out() {
         let first = pool.0 * percent / 100;
         vec![Cents(first), Cents(pool.0 - first)]
     };
-    k.ok(Command::SetPayouts {
+    k.ok(Command::SetPayouts(SetPayouts {
         amounts: edited(60),
-    });
+    }));
     let bust_one = |k: &mut Kit| {
         let p = k.t.playing().next().expect("a player left").id;
         let by = k.tablemate(p.0);
         let table = k.seat_of(p.0).table;
-        k.ok(Command::ReportBusts {
+        k.ok(Command::ReportBusts(ReportBusts {
             table,
             busts: vec![bust(p.0, by, None)],
-        });
+        }));
     };
     // Down to the two paid places: nobody is paid yet, the table still changes.
     while k.t.players_left() > 2 {
         bust_one(&mut k);
     }
-    k.ok(Command::SetPayouts {
+    k.ok(Command::SetPayouts(SetPayouts {
         amounts: edited(70),
-    });
+    }));
     // Second place goes out: that prize is paid, the table is locked.
     bust_one(&mut k);
     assert_eq!(
-        k.run(Command::SetPayouts {
+        k.run(Command::SetPayouts(SetPayouts {
             amounts: edited(80)
-        }),
+        })),
         Err(DomainError::PayoutsLocked)
     );
     assert_eq!(k.t.prizes(), edited(70));
@@ -1429,7 +1450,7 @@ fn more_tables_at_the_start_open_before_the_first_registration() {
     assert!(!k.t.tables[&TableNo(4)].open, "the template opens 3 of 4");
     let mut cfg = k.t.config.clone().unwrap();
     cfg.tables_at_start = 4;
-    k.ok(Command::ChangeConfig { config: cfg });
+    k.ok(Command::ChangeConfig(ChangeConfig { config: cfg }));
     assert!(k.t.tables.values().all(|tb| tb.open));
     // 30 players spread over all four tables: 8, 8, 7, 7.
     k.register(30);
@@ -1454,13 +1475,13 @@ fn with_payout_mode(tables: u16, mode: PayoutMode) -> Config {
 fn a_league_night_pays_nothing_has_no_bubble_and_takes_no_deal() {
     let mut k = Kit::new(with_payout_mode(1, PayoutMode::None));
     k.register(4);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     assert!(k.t.prizes().is_empty());
     assert_eq!(
-        k.run(Command::SetPayouts {
+        k.run(Command::SetPayouts(SetPayouts {
             amounts: vec![k.t.prize_pool]
-        }),
+        })),
         Err(DomainError::NoPayouts)
     );
     assert_eq!(DomainError::NoPayouts.code(), "NO_PAYOUTS");
@@ -1473,11 +1494,11 @@ fn a_league_night_pays_nothing_has_no_bubble_and_takes_no_deal() {
     assert!(!view.in_the_money && !view.bubble);
     assert!(view.payouts.is_empty() && view.deal_quotes.is_none());
     assert_eq!(
-        k.run(Command::RecordDeal {
+        k.run(Command::RecordDeal(RecordDeal {
             amounts: vec![(left[0], k.t.prize_pool), (left[1], Cents::ZERO)],
             note: String::new(),
             to_play_for: Cents::ZERO,
-        }),
+        })),
         Err(DomainError::NoPayouts)
     );
     k.bust_by_tablemate(left[1].0);
@@ -1564,11 +1585,11 @@ fn payout_modes_are_checked_with_the_field_named() {
 fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(20);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     // Open registration: past one table the field is not final, so no quotes.
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
     assert!(view.deal_quotes.is_none());
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
     let quotes = view.deal_quotes.expect("twenty players are quoted");
     assert_eq!(quotes.players.len(), 20);
@@ -1578,8 +1599,8 @@ fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
     // 21 would be past the limit.
     let mut k = Kit::new(templates::club_evening("t", 3));
     k.register(21);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
     assert!(view.deal_quotes.is_none());
 }
@@ -1591,17 +1612,17 @@ fn deal_quotes_reach_twenty_players_once_registration_is_closed() {
 fn a_call_is_answered_then_closed_and_a_ruling_never_hides_an_unseen_call() {
     let mut k = Kit::new(templates::club_evening("t", 2));
     k.register(12);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let table = TableNo(1);
     let calls = |k: &Kit| {
         tournament_view(&k.t, Timestamp(k.now))
             .expect("configured")
             .calls
     };
-    k.ok(Command::CallDirector { table });
+    k.ok(Command::CallDirector(CallDirector { table }));
     assert_eq!(calls(&k)[0].answered_at, None, "called, waiting");
     // The table records its own ruling: the director has not seen the call yet.
-    let ruling = Command::RecordRuling {
+    let ruling = Command::RecordRuling(RecordRuling {
         table: Some(table),
         flow: "talking".into(),
         answers: vec![
@@ -1610,11 +1631,11 @@ fn a_call_is_answered_then_closed_and_a_ruling_never_hides_an_unseen_call() {
             clubtd_core::rulings::Answer::Count(3),
         ],
         player: None,
-    };
+    });
     k.ok(ruling.clone());
     assert_eq!(calls(&k).len(), 1, "an unseen call stays");
     k.minutes(2);
-    k.ok(Command::AnswerCall { table });
+    k.ok(Command::AnswerCall(AnswerCall { table }));
     assert_eq!(
         calls(&k)[0].answered_at,
         Some(Timestamp(k.now)),
@@ -1623,15 +1644,15 @@ fn a_call_is_answered_then_closed_and_a_ruling_never_hides_an_unseen_call() {
     k.ok(ruling);
     assert!(calls(&k).is_empty(), "a ruling after the answer closes it");
     // A second answer closes it too; a table takes its own call back.
-    k.ok(Command::CallDirector { table });
-    k.ok(Command::AnswerCall { table });
-    k.ok(Command::AnswerCall { table });
+    k.ok(Command::CallDirector(CallDirector { table }));
+    k.ok(Command::AnswerCall(AnswerCall { table }));
+    k.ok(Command::AnswerCall(AnswerCall { table }));
     assert!(calls(&k).is_empty(), "done");
-    k.ok(Command::CallDirector { table });
-    k.ok(Command::CancelCall { table });
+    k.ok(Command::CallDirector(CallDirector { table }));
+    k.ok(Command::CancelCall(CancelCall { table }));
     assert!(calls(&k).is_empty(), "taken back");
     assert_eq!(
-        k.run(Command::CancelCall { table }),
+        k.run(Command::CancelCall(CancelCall { table })),
         Err(DomainError::NoCall { table })
     );
 }
@@ -1644,7 +1665,7 @@ fn announcements_switch_during_play_and_nothing_else_does() {
     assert_eq!(cfg.announcements, Announcements::default(), "on by default");
     let mut k = Kit::new(cfg.clone());
     k.register(2);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let quiet = Config {
         announcements: Announcements {
             sounds: false,
@@ -1652,20 +1673,20 @@ fn announcements_switch_during_play_and_nothing_else_does() {
         },
         ..cfg.clone()
     };
-    k.ok(Command::ChangeConfig {
+    k.ok(Command::ChangeConfig(ChangeConfig {
         config: quiet.clone(),
-    });
+    }));
     assert_eq!(
         k.t.config().map(|c| c.announcements),
         Some(quiet.announcements)
     );
     assert_eq!(
-        k.run(Command::ChangeConfig {
+        k.run(Command::ChangeConfig(ChangeConfig {
             config: Config {
                 starting_stack: Chips(20_000),
                 ..quiet
             },
-        }),
+        })),
         Err(DomainError::AlreadyStarted)
     );
     // A stored configuration from before the setting reads as on and writes back as it was.
@@ -1707,33 +1728,33 @@ fn a_guaranteed_final_pays_the_whole_guarantee_and_deals_share_it() {
     cfg.guarantee = Some(Cents(30_000));
     let mut k = Kit::new(cfg);
     k.register(4);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     // A payout table must add up to the guarantee, not to the 80.00 the entries put in.
     assert!(k
-        .run(Command::SetPayouts {
+        .run(Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(5_000), Cents(3_000)]
-        })
+        }))
         .is_err());
     k.bust_by_tablemate(4);
     k.bust_by_tablemate(3);
     // Heads-up, nobody paid yet (two places): a deal shares the 300.00.
     let left: Vec<PlayerId> = k.t.playing().map(|p| p.id).collect();
-    let short = k.run(Command::RecordDeal {
+    let short = k.run(Command::RecordDeal(RecordDeal {
         amounts: vec![(left[0], Cents(4_000)), (left[1], Cents(4_000))],
         note: String::new(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     assert_eq!(
         short,
         Err(DomainError::InvalidDeal),
         "the entries' 80.00 is not the pool"
     );
-    k.ok(Command::RecordDeal {
+    k.ok(Command::RecordDeal(RecordDeal {
         amounts: vec![(left[0], Cents(18_000)), (left[1], Cents(12_000))],
         note: "chop".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     let view = tournament_view(&k.t, Timestamp(k.now)).expect("a view");
     let paid: Cents = view.results.iter().map(|r| r.prize).sum();
     assert_eq!(paid, Cents(30_000));
@@ -1783,12 +1804,12 @@ fn players_are_found_by_part_of_their_name() {
     ];
     names.extend((1..=12).map(|n| format!("Janssens {n}")));
     for name in names {
-        k.ok(Command::RegisterPlayer {
+        k.ok(Command::RegisterPlayer(RegisterPlayer {
             name,
             method: PaymentMethod::Cash,
             present: true,
             same_name_confirmed: false,
-        });
+        }));
     }
     let v = tournament_view(&k.t, Timestamp(k.now)).expect("created");
     let found =

@@ -2,7 +2,7 @@
 //! changes every stack it names, a bust leaves the leaders, ties read by name.
 
 mod kit;
-use clubtd_core::command::Command;
+use clubtd_core::command::{Command, ReportTableChips, StartClock};
 use clubtd_core::config::templates;
 use clubtd_core::ids::{PlayerId, Timestamp};
 use clubtd_core::money::Chips;
@@ -13,7 +13,7 @@ use kit::Kit;
 fn a_table_count_changes_the_stacks_and_the_leaders() {
     let mut k = Kit::new(templates::club_evening("stacks", 1));
     k.register(6);
-    k.ok(Command::StartClock);
+    k.ok(Command::StartClock(StartClock {}));
     let start = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let starting = start.players[0].stack;
     assert!(start.players.iter().all(|p| p.stack == starting));
@@ -23,13 +23,13 @@ fn a_table_count_changes_the_stacks_and_the_leaders() {
 
     let table = k.seat_of(4).table;
     let mate = k.tablemate(4);
-    k.ok(Command::ReportTableChips {
+    k.ok(Command::ReportTableChips(ReportTableChips {
         table,
         counts: vec![
             (PlayerId(4), Chips(starting.0 * 2)),
             (mate, Chips(starting.0 / 2)),
         ],
-    });
+    }));
     let after = tournament_view(&k.t, Timestamp(k.now)).unwrap();
     let stack_of = |p: PlayerId| after.players.iter().find(|x| x.player == p).unwrap().stack;
     assert_eq!(stack_of(PlayerId(4)), Chips(starting.0 * 2));

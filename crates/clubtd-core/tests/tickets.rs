@@ -4,7 +4,9 @@
 
 mod kit;
 
-use clubtd_core::command::Command;
+use clubtd_core::command::{
+    CloseRegistration, Command, CreateTournament, RecordDeal, SetPayouts, StartClock,
+};
 use clubtd_core::config::{templates, Config, PayoutMode, TicketKind, TicketPrize, TicketSource};
 use clubtd_core::ids::{PlayerId, Timestamp};
 use clubtd_core::money::Cents;
@@ -30,8 +32,8 @@ fn satellite(value: i64) -> Config {
 fn closed(config: Config, players: usize) -> Kit {
     let mut k = Kit::new(config);
     k.register(players);
-    k.ok(Command::StartClock);
-    k.ok(Command::CloseRegistration);
+    k.ok(Command::StartClock(StartClock {}));
+    k.ok(Command::CloseRegistration(CloseRegistration {}));
     k
 }
 
@@ -138,11 +140,11 @@ fn a_satellite_deal_gives_the_tickets_first_to_the_biggest_stacks() {
     assert_eq!(by_player(&q.icm), expected);
     assert_eq!(q.tickets, vec![true, false, true]);
     // Recorded: the seats go whole to the players given their value.
-    k.ok(Command::RecordDeal {
+    k.ok(Command::RecordDeal(RecordDeal {
         amounts: expected.iter().map(|(p, a)| (PlayerId(*p), *a)).collect(),
         note: "Tickets first".into(),
         to_play_for: Cents::ZERO,
-    });
+    }));
     let v = view(&k);
     assert!(line(&v, 1).ticket && line(&v, 3).ticket && !line(&v, 2).ticket);
     assert_eq!(line(&v, 2).cash(v.ticket.as_ref()), Cents(4400));
@@ -152,9 +154,9 @@ fn a_satellite_deal_gives_the_tickets_first_to_the_biggest_stacks() {
 fn a_satellite_has_no_payout_table_to_set() {
     let mut k = closed(satellite(5000), 8);
     let err = k
-        .run(Command::SetPayouts {
+        .run(Command::SetPayouts(SetPayouts {
             amounts: vec![Cents(14_400)],
-        })
+        }))
         .unwrap_err();
     assert_eq!(
         err,
@@ -176,7 +178,12 @@ fn a_ticket_a_club_cannot_mean_is_refused() {
             sender: None,
         };
         let fresh = clubtd_core::Tournament::default();
-        clubtd_core::decide(&fresh, &Command::CreateTournament { config: c }, ctx).unwrap_err()
+        clubtd_core::decide(
+            &fresh,
+            &Command::CreateTournament(CreateTournament { config: c }),
+            ctx,
+        )
+        .unwrap_err()
     };
     let ticket_refused = DomainError::InvalidConfig {
         field: "ticket".into(),

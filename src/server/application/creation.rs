@@ -5,7 +5,7 @@
 
 use super::Services;
 use super::{engine_refusal, identify, Credentials, Executed, Refusal};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, CreateTournament};
 use crate::domain::config::Config;
 use crate::server::engine::{check_command_id, Reply};
 use crate::server::store::Origin;
@@ -43,7 +43,7 @@ pub async fn create_tournament(
             .await
             .map_err(engine_refusal)?,
     };
-    let command = Command::CreateTournament { config };
+    let command = Command::CreateTournament(CreateTournament { config });
     match engine
         .submit(id, command_id, &command, &origin)
         .await

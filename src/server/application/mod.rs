@@ -172,7 +172,7 @@ pub async fn execute(
     // Who asks before whether it exists: a request with no credential at all learns nothing
     // of the club's tournaments (401, not 404).
     // The one exception: joining the door's queue needs no credential (issue T).
-    let signing_up = matches!(command, Command::SignUp { .. });
+    let signing_up = matches!(command, Command::SignUp(_));
     if credentials.is_empty() && !signing_up {
         return Err(Refusal::Unauthenticated);
     }
@@ -240,7 +240,7 @@ pub async fn execute(
 /// itself is durable, and the next catch-up (start-up, the next registration, a ranking)
 /// links it.
 async fn after_commit(app: &Services, tournament: i64, command: &Command) {
-    if matches!(command, Command::RegisterPlayer { .. }) {
+    if matches!(command, Command::RegisterPlayer(_)) {
         if let Err(e) = crate::server::club::link_tournament(&app.engine, tournament).await {
             tracing::warn!(tournament, "club player links not written yet: {e}");
         }

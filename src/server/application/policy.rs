@@ -10,7 +10,11 @@
 use super::caller::Caller;
 use super::refusal::Refusal;
 use crate::domain::balancing::is_shown_move;
-use crate::domain::command::Command;
+use crate::domain::command::{
+    CallDirector, CancelCall, Command, ConfirmArrival, FinishHand, LeaveQueue, MovePlayer,
+    RecordRuling, ReportAbandonedStackGone, ReportBusts, ReportPenaltyHandServed, ReportTableChips,
+    RequestReEntry, RequestRebuy, SetButton,
+};
 use crate::domain::event::MoveReason;
 use crate::domain::ids::TableNo;
 use crate::domain::Tournament;
@@ -55,15 +59,15 @@ impl Caller {
             // the tournament changes until the desk admits the entry; the doors count sign-ups
             // per address), and a phone may leave its own place (which one: `may_send_now`,
             // since the desk may have merged it into another).
-            (_, Command::SignUp { .. }) => true,
-            (Caller::Entrant { tournament: t, .. }, Command::LeaveQueue { .. }) => *t == tournament,
+            (_, Command::SignUp(_)) => true,
+            (Caller::Entrant { tournament: t, .. }, Command::LeaveQueue(_)) => *t == tournament,
             // A busted player asks the desk for their own re-entry.
             (
                 Caller::Player {
                     tournament: t,
                     player,
                 },
-                Command::RequestReEntry { player: asking },
+                Command::RequestReEntry(RequestReEntry { player: asking }),
             ) => *t == tournament && player == asking,
             (
                 Caller::Table {
@@ -86,19 +90,21 @@ impl Caller {
     pub fn may_send_now(&self, command: &Command, state: &Tournament) -> bool {
         match (self, command) {
             // A phone's own place: its entry, or the one the desk merged it into.
-            (Caller::Entrant { entry, .. }, Command::LeaveQueue { entry: leaving }) => {
+            (Caller::Entrant { entry, .. }, Command::LeaveQueue(LeaveQueue { entry: leaving })) => {
                 state.door.resolve(*entry) == *leaving
             }
-            (Caller::Table { .. }, Command::MovePlayer { player, to, reason }) => {
+            (Caller::Table { .. }, Command::MovePlayer(MovePlayer { player, to, reason })) => {
                 *reason == MoveReason::Balance && is_shown_move(state, *player, *to)
             }
-            (Caller::Table { table, .. }, Command::ConfirmArrival { player }) => state
-                .players
-                .get(player)
-                .and_then(|p| p.seat)
-                .is_some_and(|seat| seat.table == *table),
+            (Caller::Table { table, .. }, Command::ConfirmArrival(ConfirmArrival { player })) => {
+                state
+                    .players
+                    .get(player)
+                    .and_then(|p| p.seat)
+                    .is_some_and(|seat| seat.table == *table)
+            }
             // A rebuy asked for a player of its own: seated there, or busted there.
-            (Caller::Table { table, .. }, Command::RequestRebuy { player }) => {
+            (Caller::Table { table, .. }, Command::RequestRebuy(RequestRebuy { player })) => {
                 state.players.get(player).is_some_and(|p| {
                     p.seat
                         .or(p.last_seat)
@@ -117,17 +123,19 @@ impl Caller {
 /// of its own: `may_send_now`).
 fn table_may(own: TableNo, command: &Command) -> bool {
     match command {
-        Command::ReportBusts { table, .. }
-        | Command::SetButton { table, .. }
-        | Command::FinishHand { table }
-        | Command::ReportTableChips { table, .. }
-        | Command::CallDirector { table }
-        | Command::CancelCall { table }
-        | Command::AbandonedStackGone { table, .. }
-        | Command::PenaltyHandServed { table, .. } => *table == own,
-        Command::RecordRuling { table, player, .. } => *table == Some(own) && player.is_none(),
-        Command::MovePlayer { to, .. } => to.table == own,
-        Command::ConfirmArrival { .. } | Command::RequestRebuy { .. } => true,
+        Command::ReportBusts(ReportBusts { table, .. })
+        | Command::SetButton(SetButton { table, .. })
+        | Command::FinishHand(FinishHand { table })
+        | Command::ReportTableChips(ReportTableChips { table, .. })
+        | Command::CallDirector(CallDirector { table })
+        | Command::CancelCall(CancelCall { table })
+        | Command::ReportAbandonedStackGone(ReportAbandonedStackGone { table, .. })
+        | Command::ReportPenaltyHandServed(ReportPenaltyHandServed { table, .. }) => *table == own,
+        Command::RecordRuling(RecordRuling { table, player, .. }) => {
+            *table == Some(own) && player.is_none()
+        }
+        Command::MovePlayer(MovePlayer { to, .. }) => to.table == own,
+        Command::ConfirmArrival(_) | Command::RequestRebuy(_) => true,
         _ => false,
     }
 }
@@ -135,7 +143,10 @@ fn table_may(own: TableNo, command: &Command) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::command::BustReport;
+    use crate::domain::command::{
+        BustReport, CreateTournament, MovePlayer, RegisterPlayer, ReportBusts, SetButton,
+        StartClock,
+    };
     use crate::domain::ids::{PlayerId, SeatNo};
 
     #[test]
@@ -144,9 +155,11 @@ mod tests {
             tournament: 1,
             table: TableNo(3),
         };
-        let button = |t| Command::SetButton {
-            table: TableNo(t),
-            seat: SeatNo(1),
+        let button = |t| {
+            Command::SetButton(SetButton {
+                table: TableNo(t),
+                seat: SeatNo(1),
+            })
         };
         assert_eq!(t3.may_send(1, &button(3)), Ok(()));
         assert_eq!(t3.may_send(1, &button(4)), Err(Refusal::Forbidden));
@@ -155,29 +168,34 @@ mod tests {
             Err(Refusal::Forbidden),
             "a key only counts in its own tournament"
         );
-        let bust = |t| Command::ReportBusts {
-            table: TableNo(t),
-            busts: vec![BustReport {
-                player: PlayerId(1),
-                eliminators: vec![],
-                start_stack: None,
-            }],
+        let bust = |t| {
+            Command::ReportBusts(ReportBusts {
+                table: TableNo(t),
+                busts: vec![BustReport {
+                    player: PlayerId(1),
+                    eliminators: vec![],
+                    start_stack: None,
+                }],
+            })
         };
         assert_eq!(t3.may_send(1, &bust(3)), Ok(()));
         assert_eq!(t3.may_send(1, &bust(2)), Err(Refusal::Forbidden));
         assert_eq!(
-            t3.may_send(1, &Command::StartClock),
+            t3.may_send(1, &Command::StartClock(StartClock {})),
             Err(Refusal::Forbidden)
         );
         assert_eq!(
-            Caller::Anonymous.may_send(1, &Command::StartClock),
+            Caller::Anonymous.may_send(1, &Command::StartClock(StartClock {})),
             Err(Refusal::Unauthenticated)
         );
         assert_eq!(
-            Caller::Reader.may_send(1, &Command::StartClock),
+            Caller::Reader.may_send(1, &Command::StartClock(StartClock {})),
             Err(Refusal::Forbidden)
         );
-        assert_eq!(Caller::Director.may_send(1, &Command::StartClock), Ok(()));
+        assert_eq!(
+            Caller::Director.may_send(1, &Command::StartClock(StartClock {})),
+            Ok(())
+        );
     }
 
     #[test]
@@ -202,41 +220,44 @@ mod tests {
         let mut t = Tournament::default();
         let config = templates::club_evening("t", 2);
         let size = config.table_size;
-        run(&mut t, Command::CreateTournament { config });
+        run(
+            &mut t,
+            Command::CreateTournament(CreateTournament { config }),
+        );
         for i in 0..14 {
             run(
                 &mut t,
-                Command::RegisterPlayer {
+                Command::RegisterPlayer(RegisterPlayer {
                     name: format!("P{i}"),
                     method: PaymentMethod::Cash,
                     present: true,
                     same_name_confirmed: false,
-                },
+                }),
             );
         }
-        run(&mut t, Command::StartClock);
+        run(&mut t, Command::StartClock(StartClock {}));
         let first = |t: &Tournament, n: u16| t.tables[&TableNo(n)].seats.clone();
         let seat = *first(&t, 1).keys().next().expect("seated");
         run(
             &mut t,
-            Command::SetButton {
+            Command::SetButton(SetButton {
                 table: TableNo(1),
                 seat,
-            },
+            }),
         );
         // Table 2 down to 4 against 7: a move into it, whose seat waits for its button.
         for _ in 0..3 {
             let at2: Vec<PlayerId> = first(&t, 2).values().copied().collect();
             run(
                 &mut t,
-                Command::ReportBusts {
+                Command::ReportBusts(ReportBusts {
                     table: TableNo(2),
                     busts: vec![BustReport {
                         player: at2[1],
                         eliminators: vec![at2[0]],
                         start_stack: None,
                     }],
-                },
+                }),
             );
         }
         let cfg = t.config().expect("configured").clone();
@@ -246,10 +267,12 @@ mod tests {
             tournament: 1,
             table: TableNo(2),
         };
-        let confirm = |player, to| Command::MovePlayer {
-            player,
-            to,
-            reason: MoveReason::Balance,
+        let confirm = |player, to| {
+            Command::MovePlayer(MovePlayer {
+                player,
+                to,
+                reason: MoveReason::Balance,
+            })
         };
         for s in 1..=size {
             let to = Place {
@@ -267,10 +290,10 @@ mod tests {
         let seat = *first(&t, 2).keys().next().expect("seated");
         run(
             &mut t,
-            Command::SetButton {
+            Command::SetButton(SetButton {
                 table: TableNo(2),
                 seat,
-            },
+            }),
         );
         let named = plan(&t, &cfg).moves;
         assert_eq!(named.len(), 1);

@@ -8,7 +8,7 @@
 
 use super::Services;
 use super::{execute, Credentials, Refusal, TapTimes};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, SignUp};
 use crate::domain::event::PaymentMethod;
 use crate::domain::ids::EntryNo;
 use crate::domain::names::search_key;
@@ -41,10 +41,10 @@ pub async fn sign_up(
     let name = club_spelling(app, name)
         .await
         .unwrap_or_else(|| name.to_string());
-    let command = Command::SignUp {
+    let command = Command::SignUp(SignUp {
         name: name.clone(),
         method,
-    };
+    });
     let done = execute(
         app,
         credentials,

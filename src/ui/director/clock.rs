@@ -8,7 +8,7 @@ use super::super::components::{
 };
 use super::super::live::CommandAction;
 use super::super::live::{command_action, Live};
-use crate::domain::command::Command;
+use crate::domain::command::{AdjustClock, Command, JumpToLevel, PauseClock, StartClock};
 use crate::domain::config::Level;
 use crate::domain::read::faces::pieces::FieldView;
 use crate::i18n::*;
@@ -46,7 +46,7 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
         };
         let delta_seconds = target - (now_left + 999) / 1000;
         if delta_seconds != 0 && !send.pending().get_untracked() {
-            send.dispatch(Command::AdjustClock { delta_seconds });
+            send.dispatch(Command::AdjustClock(AdjustClock { delta_seconds }));
         }
         time_left.set(String::new());
     };
@@ -71,19 +71,19 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
                     {(!finished).then(|| view! {
                         <div class="clock-controls">
                             {if !clock.running {
-                                view! { <button class="primary" data-testid="clock-start" disabled=busy on:click=move |_| { send.dispatch(Command::StartClock); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
+                                view! { <button class="primary" data-testid="clock-start" disabled=busy on:click=move |_| { send.dispatch(Command::StartClock(StartClock {})); }>{if clock.started { t!(i18n, resume_clock).into_any() } else { t!(i18n, start_clock).into_any() }}</button> }.into_any()
                             } else {
-                                view! { <button class="primary" data-testid="clock-pause" disabled=busy on:click=move |_| { send.dispatch(Command::PauseClock); }>{t!(i18n, pause_clock)}</button> }.into_any()
+                                view! { <button class="primary" data-testid="clock-pause" disabled=busy on:click=move |_| { send.dispatch(Command::PauseClock(PauseClock {})); }>{t!(i18n, pause_clock)}</button> }.into_any()
                             }}
-                            <button data-testid="clock-plus" disabled=busy on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: 60 }); }>{t!(i18n, add_minute)}</button>
-                            <button data-testid="clock-minus" disabled=busy on:click=move |_| { send.dispatch(Command::AdjustClock { delta_seconds: -60 }); }>{t!(i18n, remove_minute)}</button>
+                            <button data-testid="clock-plus" disabled=busy on:click=move |_| { send.dispatch(Command::AdjustClock(AdjustClock { delta_seconds: 60 })); }>{t!(i18n, add_minute)}</button>
+                            <button data-testid="clock-minus" disabled=busy on:click=move |_| { send.dispatch(Command::AdjustClock(AdjustClock { delta_seconds: -60 })); }>{t!(i18n, remove_minute)}</button>
                         </div>
                         <div class="clock-controls">
                             {(index > 0).then(|| view! {
-                                <ConfirmButton testid="level-back" busy on_confirm=move |_| { send.dispatch(Command::JumpToLevel { level_index: index - 1 }); }>{t!(i18n, level_back)}</ConfirmButton>
+                                <ConfirmButton testid="level-back" busy on_confirm=move |_| { send.dispatch(Command::JumpToLevel(JumpToLevel { level_index: index - 1 })); }>{t!(i18n, level_back)}</ConfirmButton>
                             })}
                             {clock.next.is_some().then(|| view! {
-                                <ConfirmButton testid="level-next" busy on_confirm=move |_| { send.dispatch(Command::JumpToLevel { level_index: index + 1 }); }>{t!(i18n, level_next)}</ConfirmButton>
+                                <ConfirmButton testid="level-next" busy on_confirm=move |_| { send.dispatch(Command::JumpToLevel(JumpToLevel { level_index: index + 1 })); }>{t!(i18n, level_next)}</ConfirmButton>
                             })}
                         </div>
                     })}
@@ -152,7 +152,7 @@ fn LevelPicker(live: Live, send: CommandAction, current: Memo<Option<usize>>) ->
                             } else {
                                 view! {
                                     <ConfirmButton testid=format!("go-level-{i}") busy class="small"
-                                        on_confirm=move |_| { send.dispatch(Command::JumpToLevel { level_index: u32::try_from(i).unwrap_or(u32::MAX) }); }>
+                                        on_confirm=move |_| { send.dispatch(Command::JumpToLevel(JumpToLevel { level_index: u32::try_from(i).unwrap_or(u32::MAX) })); }>
                                         {label.clone()}
                                     </ConfirmButton>
                                 }.into_any()

@@ -5,7 +5,10 @@
 
 use super::super::components::Answer;
 use super::super::live::CommandAction;
-use crate::domain::command::Command;
+use crate::domain::command::{
+    CancelAddOn, CancelEntry, CancelRebuy, Command, Disqualify, OverruleRuling, ReinstatePlayer,
+    ReopenRegistration, ReopenTable, RescindPenalty, RevivePlayer, UndoLast,
+};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::view::{TournamentView, UndoView};
 use crate::i18n::*;
@@ -41,17 +44,23 @@ impl Correction {
     /// The command, once the reason is known.
     pub fn command(self, reason: String) -> Command {
         match self {
-            Correction::Revive(player) => Command::RevivePlayer { player, reason },
-            Correction::Disqualify(player) => Command::Disqualify { player, reason },
-            Correction::CancelEntry(player) => Command::CancelEntry { player, reason },
-            Correction::CancelRebuy(player) => Command::CancelRebuy { player, reason },
-            Correction::CancelAddOn(player) => Command::CancelAddOn { player, reason },
-            Correction::Reinstate(player) => Command::ReinstatePlayer { player, reason },
-            Correction::ReopenTable(table) => Command::ReopenTable { table, reason },
-            Correction::ReopenRegistration => Command::ReopenRegistration { reason },
-            Correction::Undo => Command::UndoLast { reason },
-            Correction::Overrule(incident) => Command::OverruleRuling { incident, reason },
-            Correction::Rescind(index) => Command::RescindPenalty { index, reason },
+            Correction::Revive(player) => Command::RevivePlayer(RevivePlayer { player, reason }),
+            Correction::Disqualify(player) => Command::Disqualify(Disqualify { player, reason }),
+            Correction::CancelEntry(player) => Command::CancelEntry(CancelEntry { player, reason }),
+            Correction::CancelRebuy(player) => Command::CancelRebuy(CancelRebuy { player, reason }),
+            Correction::CancelAddOn(player) => Command::CancelAddOn(CancelAddOn { player, reason }),
+            Correction::Reinstate(player) => {
+                Command::ReinstatePlayer(ReinstatePlayer { player, reason })
+            }
+            Correction::ReopenTable(table) => Command::ReopenTable(ReopenTable { table, reason }),
+            Correction::ReopenRegistration => {
+                Command::ReopenRegistration(ReopenRegistration { reason })
+            }
+            Correction::Undo => Command::UndoLast(UndoLast { reason }),
+            Correction::Overrule(incident) => {
+                Command::OverruleRuling(OverruleRuling { incident, reason })
+            }
+            Correction::Rescind(index) => Command::RescindPenalty(RescindPenalty { index, reason }),
         }
     }
 

@@ -10,7 +10,7 @@ use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use super::links::PlayerLinkCard;
 use super::queue::QueuePanel;
 use super::suggest::NameWithSuggestions;
-use crate::domain::command::Command;
+use crate::domain::command::{CloseRegistration, Command, RegisterPlayer};
 use crate::domain::event::PaymentMethod;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
@@ -40,12 +40,12 @@ pub fn Desk(
         suggesting.set(false);
         from_queue.set(false);
         last_registered.set(Some(name.get_untracked().trim().to_string()));
-        send.dispatch(Command::RegisterPlayer {
+        send.dispatch(Command::RegisterPlayer(RegisterPlayer {
             name: name.get_untracked(),
             method: method.get_untracked(),
             present: present.get_untracked(),
             same_name_confirmed,
-        });
+        }));
     };
     let register = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -112,7 +112,7 @@ pub fn Desk(
             // The director closes late registration early (or opens it again); before the
             // start it is always open.
             {move || view.get().filter(|v| v.clock.started && !v.finished).map(|v| if v.registration_open {
-                view! { <button class="small" data-testid="close-registration" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::CloseRegistration); }>{t!(i18n, close_registration)}</button> }.into_any()
+                view! { <button class="small" data-testid="close-registration" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::CloseRegistration(CloseRegistration {})); }>{t!(i18n, close_registration)}</button> }.into_any()
             } else {
                 view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()
             })}

@@ -25,7 +25,7 @@ use super::components::{chips, euro, result_prize, Answer, FaceTitle, LangSwitch
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
-use crate::domain::command::Command;
+use crate::domain::command::{AnswerCall, Command};
 use crate::domain::ids::PlayerId;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
@@ -248,7 +248,7 @@ fn Calls(view: TournamentView, send: CommandAction) -> impl IntoView {
                             <span class="alarm">{t!(i18n, table_n, n = table.0)}</span>
                             // Answered: the TD is on the way; the second tap closes the call.
                             <button data-testid=format!("calls-answer-{}", table.0) disabled=move || send.pending().get()
-                                on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>
+                                on:click=move |_| { send.dispatch(Command::AnswerCall(AnswerCall { table })); }>
                                 {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
                             </button>
                         </li>

@@ -6,7 +6,7 @@ use super::super::components::{
     chips, euro, payout_lines, purchases_label, result_prize, GuaranteeFigures, PurchaseFigures,
 };
 use super::super::live::{with_tournament, CommandAction};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, RecordDeal, ReportChips};
 use crate::domain::config::BountyKind;
 use crate::domain::money::{Cents, Chips};
 use crate::domain::read::faces::pieces::{FieldView, PrizeList};
@@ -84,11 +84,11 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             return;
         };
         asked.set(None);
-        send.dispatch(Command::RecordDeal {
+        send.dispatch(Command::RecordDeal(RecordDeal {
             amounts: players.with_value(|p| p.iter().copied().zip(amounts).collect()),
             note: note.to_string(),
             to_play_for: left,
-        });
+        }));
     };
     // The quotes count the stacks as last known: when they do not add up to the chips in
     // play, a count is missing or stale (140,300 counted once stood against 386,000 in play).
@@ -120,7 +120,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             let count = RwSignal::new(String::new());
             let save = move |_| {
                 if let Ok(c) = count.get_untracked().trim().replace(['.', ' '], "").parse::<i64>() {
-                    send.dispatch(Command::ReportChips { player, chips: Chips(c) });
+                    send.dispatch(Command::ReportChips(ReportChips { player, chips: Chips(c) }));
                     count.set(String::new());
                 }
             };

@@ -6,7 +6,7 @@
 
 use super::super::components::{euro, Answer};
 use super::super::live::command_action;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, SetPayouts};
 use crate::domain::money::Cents;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
@@ -92,9 +92,9 @@ pub fn PayoutEditor(
             Some(bad) => invalid.set(Some(bad + 1)),
             None => {
                 invalid.set(None);
-                send.dispatch(Command::SetPayouts {
+                send.dispatch(Command::SetPayouts(SetPayouts {
                     amounts: amounts.into_iter().flatten().collect(),
-                });
+                }));
             }
         }
     };

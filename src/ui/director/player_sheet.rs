@@ -6,7 +6,9 @@
 
 use super::super::components::{chip_count, chips, Answer, ConfirmButton};
 use super::super::live::{command_action, Live};
-use crate::domain::command::Command;
+use crate::domain::command::{
+    Command, GivePenalty, RenamePlayer, ReportChips, SurrenderStack, UnregisterPlayer,
+};
 use crate::domain::ids::PlayerId;
 use crate::domain::state::{PenaltyKind, PlayerStatus};
 use crate::domain::view::TournamentView;
@@ -56,16 +58,16 @@ pub fn PlayerSheet(
         if let (Some(player), Some(chips)) =
             (selected.get_untracked(), chip_count(&count.get_untracked()))
         {
-            dispatch(Command::ReportChips { player, chips });
+            dispatch(Command::ReportChips(ReportChips { player, chips }));
         }
     };
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if let Some(player) = selected.get_untracked() {
-            dispatch(Command::RenamePlayer {
+            dispatch(Command::RenamePlayer(RenamePlayer {
                 player,
                 name: new_name.get_untracked(),
-            });
+            }));
         }
     };
     let penalise = move |ev: leptos::ev::SubmitEvent| {
@@ -79,11 +81,11 @@ pub fn PlayerSheet(
             "minutes" => PenaltyKind::Minutes { minutes: n },
             _ => PenaltyKind::Warning,
         };
-        dispatch(Command::GivePenalty {
+        dispatch(Command::GivePenalty(GivePenalty {
             player,
             penalty,
             reason: reason.get_untracked(),
-        });
+        }));
     };
     // Accepted: a penalty's reason is cleared, so the next one starts empty.
     Effect::new(move |_| {
@@ -111,10 +113,10 @@ pub fn PlayerSheet(
                     {(!playing && !before_start).then(|| view! { <p class="hint">{t!(i18n, not_playing_now)}</p> })}
                     <div class="sheet-actions">
                         {before_start.then(|| view! {
-                            <ConfirmButton testid="unregister" busy on_confirm=move |_| dispatch(Command::UnregisterPlayer { player: id })>{t!(i18n, unregister_refund)}</ConfirmButton>
+                            <ConfirmButton testid="unregister" busy on_confirm=move |_| dispatch(Command::UnregisterPlayer(UnregisterPlayer { player: id }))>{t!(i18n, unregister_refund)}</ConfirmButton>
                         })}
                         {(playing && on_break).then(|| view! {
-                            <ConfirmButton testid="surrender" busy on_confirm=move |_| dispatch(Command::SurrenderStack { player: id })>{t!(i18n, surrender_stack)}</ConfirmButton>
+                            <ConfirmButton testid="surrender" busy on_confirm=move |_| dispatch(Command::SurrenderStack(SurrenderStack { player: id }))>{t!(i18n, surrender_stack)}</ConfirmButton>
                         })}
                     </div>
                 }

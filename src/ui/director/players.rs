@@ -6,7 +6,7 @@
 use super::super::components::{chips, euro, Answer, ConfirmButton, PaymentMethodPicker};
 use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
-use crate::domain::command::{Command, ReEntryOption};
+use crate::domain::command::{AddOn, Command, LeaveEarly, ReEnter, ReEntryOption, Rebuy};
 use crate::domain::event::PaymentMethod;
 use crate::domain::ids::PlayerId;
 use crate::domain::money::Cents;
@@ -50,35 +50,35 @@ pub fn PlayersPanel(
     };
     let re_enter = move |player, option| {
         send_one(
-            Command::ReEnter {
+            Command::ReEnter(ReEnter {
                 player,
                 option,
                 method: method.get_untracked(),
                 present: present.get_untracked(),
-            },
+            }),
             Some(player),
         )
     };
     // Rebuys and the add-on are money too: the second tap buys.
     let rebuy = move |player, double| {
         send_one(
-            Command::Rebuy {
+            Command::Rebuy(Rebuy {
                 player,
                 double,
                 stack: None,
                 method: method.get_untracked(),
                 present: present.get_untracked(),
-            },
+            }),
             Some(player),
         )
     };
     let add_on = move |player| {
         send_one(
-            Command::AddOn {
+            Command::AddOn(AddOn {
                 player,
                 method: method.get_untracked(),
                 present: present.get_untracked(),
-            },
+            }),
             None,
         )
     };
@@ -133,7 +133,7 @@ pub fn PlayersPanel(
         };
         let actions = match p.status {
             PlayerStatus::Playing => view! {
-                <ConfirmButton class="small" testid=format!("leave-early-{id}") busy on_confirm=move |_| send_one(Command::LeaveEarly { player }, None)>{t!(i18n, leave_early)}</ConfirmButton>
+                <ConfirmButton class="small" testid=format!("leave-early-{id}") busy on_confirm=move |_| send_one(Command::LeaveEarly(LeaveEarly { player }), None)>{t!(i18n, leave_early)}</ConfirmButton>
                 <CorrectionButton correction=Correction::Disqualify(player) pending testid=format!("disqualify-{id}")>{t!(i18n, disqualify)}</CorrectionButton>
                 {p.can_cancel_entry.then(|| view! {
                     <CorrectionButton correction=Correction::CancelEntry(player) pending testid=format!("cancel-entry-{id}")>{t!(i18n, cancel_entry)}</CorrectionButton>

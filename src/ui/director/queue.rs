@@ -14,7 +14,7 @@ use super::super::components::{
     besides_same_name, clock_of, method_label, zone_offset, Answer, ConfirmButton, SameNameQuestion,
 };
 use super::super::live::{command_action, with_tournament, Live};
-use crate::domain::command::Command;
+use crate::domain::command::{Admit, ClearQueueEntries, Command, LeaveQueue, MergeQueueEntries};
 use crate::domain::ids::EntryNo;
 use crate::domain::view::{QueueLine, QueueState, TournamentView};
 use crate::i18n::*;
@@ -55,11 +55,11 @@ pub fn QueuePanel(
         admitting.set_value(Some(line.clone()));
         from_queue.set(true);
         last_registered.set(Some(line.name.clone()));
-        send.dispatch(Command::Admit {
+        send.dispatch(Command::Admit(Admit {
             entry: line.entry,
             method: line.method,
             same_name_confirmed,
-        });
+        }));
     };
     let admit = move |line: &QueueLine| admit_as(line, false);
     let admit_other_person = Callback::new(move |_| {
@@ -75,17 +75,20 @@ pub fn QueuePanel(
     });
     let clear = move |entries: Vec<EntryNo>, same_sender: bool| {
         if !send.pending().get_untracked() && !entries.is_empty() {
-            send.dispatch(Command::ClearQueueEntries {
+            send.dispatch(Command::ClearQueueEntries(ClearQueueEntries {
                 entries,
                 same_sender,
-            });
+            }));
         }
     };
     let merge_into = move |keep: EntryNo| {
         if let Some(merged) = merging.get_untracked() {
             if !send.pending().get_untracked() {
                 merging.set(None);
-                send.dispatch(Command::MergeQueueEntries { keep, merged });
+                send.dispatch(Command::MergeQueueEntries(MergeQueueEntries {
+                    keep,
+                    merged,
+                }));
             }
         }
     };
@@ -153,7 +156,7 @@ pub fn QueuePanel(
                                         }
                                     })}
                                     <ConfirmButton testid=format!("remove-queue-{entry}") class="small" busy=send.pending()
-                                        on_confirm=move |_| { send.dispatch(Command::LeaveQueue { entry: stored.with_value(|l| l.entry) }); }>
+                                        on_confirm=move |_| { send.dispatch(Command::LeaveQueue(LeaveQueue { entry: stored.with_value(|l| l.entry) })); }>
                                         {t!(i18n, remove)}
                                     </ConfirmButton>
                                 </li>

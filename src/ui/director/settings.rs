@@ -11,7 +11,7 @@
 use super::super::club::chip_set::ChipPlan;
 use super::super::components::{instant_of_local_input, local_input_value, Answer};
 use super::super::live::{command_action, CommandAction, Live};
-use crate::domain::command::Command;
+use crate::domain::command::{ChangeConfig, ChangeStructure, Command};
 use crate::domain::config::{
     templates, AddOnRule, Announcements, Bonus, BountyKind, Config, LateRegistration, Level,
     PayoutMode, RebuyRule, TicketKind, TicketPrize, TicketSource,
@@ -89,7 +89,7 @@ fn AnnouncementsForm(cfg: Config, send: CommandAction) -> impl IntoView {
         if let Some(on) = speech {
             config.announcements.speech = on;
         }
-        send.dispatch(Command::ChangeConfig { config });
+        send.dispatch(Command::ChangeConfig(ChangeConfig { config }));
     };
     let Announcements { sounds, speech } = cfg.announcements;
     view! {
@@ -179,7 +179,7 @@ fn ConfigForm(cfg: Config, send: CommandAction) -> impl IntoView {
         ) {
             Ok(config) => {
                 invalid.set(None);
-                send.dispatch(Command::ChangeConfig { config });
+                send.dispatch(Command::ChangeConfig(ChangeConfig { config }));
             }
             Err(field) => invalid.set(Some(field)),
         }
@@ -816,9 +816,9 @@ fn StructureEditor(
             Some(bad) => invalid.set(Some(bad + 1)),
             None => {
                 invalid.set(None);
-                send.dispatch(Command::ChangeStructure {
+                send.dispatch(Command::ChangeStructure(ChangeStructure {
                     levels: typed.into_iter().flatten().collect(),
-                });
+                }));
             }
         }
     };

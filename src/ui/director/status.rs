@@ -7,7 +7,7 @@ use super::super::components::format_ms;
 use super::super::components::remaining_now;
 use super::super::live::{CommandAction, Live};
 use super::sections::Section;
-use crate::domain::command::Command;
+use crate::domain::command::{AnswerCall, Command};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use leptos::prelude::*;
@@ -76,7 +76,7 @@ pub fn StatusStrip(
                     {t!(i18n, table_n, n = table.0)}" · "
                     {if answered { t!(i18n, call_on_the_way).into_any() } else { t!(i18n, called_minutes_ago, m = minutes).into_any() }}
                     <button class:primary=!answered data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
-                        on:click=move |_| { send.dispatch(Command::AnswerCall { table }); }>
+                        on:click=move |_| { send.dispatch(Command::AnswerCall(AnswerCall { table })); }>
                         {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
                     </button>
                 </span>

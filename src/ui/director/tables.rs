@@ -5,7 +5,9 @@
 use super::super::components::ConfirmButton;
 use super::super::live::CommandAction;
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
-use crate::domain::command::Command;
+use crate::domain::command::{
+    BreakTable, Command, ConfirmArrival, DrawFinalTable, MovePlayer, SetBalancing, SetHandForHand,
+};
 use crate::domain::event::MoveReason;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
@@ -48,11 +50,11 @@ pub fn TablesPanel(
         .iter()
         .map(|m| {
             let name = view.player_name(m.player);
-            let command = Command::MovePlayer {
+            let command = Command::MovePlayer(MovePlayer {
                 player: m.player,
                 to: m.to,
                 reason: MoveReason::Balance,
-            };
+            });
             view! {
                 <li>
                     {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
@@ -97,13 +99,13 @@ pub fn TablesPanel(
             <div class="balancing-settings">
                 <label class="check">
                     <input type="checkbox" data-testid="balancing-automatic" prop:checked=settings.automatic
-                        on:change=move |ev| { send.dispatch(Command::SetBalancing { automatic: event_target_checked(&ev), trigger: settings.trigger }); } />
+                        on:change=move |ev| { send.dispatch(Command::SetBalancing(SetBalancing { automatic: event_target_checked(&ev), trigger: settings.trigger })); } />
                     {if settings.automatic { t!(i18n, balancing_automatic).into_any() } else { t!(i18n, balancing_confirm_first).into_any() }}
                 </label>
                 <label>{t!(i18n, balance_trigger)}
                     <select data-testid="balance-trigger" on:change=move |ev| {
                         if let Ok(trigger) = event_target_value(&ev).parse() {
-                            send.dispatch(Command::SetBalancing { automatic: settings.automatic, trigger });
+                            send.dispatch(Command::SetBalancing(SetBalancing { automatic: settings.automatic, trigger }));
                         }
                     }>{trigger_options}</select>
                 </label>
@@ -116,7 +118,7 @@ pub fn TablesPanel(
             <div class="table-actions">
                 {break_next.map(|table| view! {
                     // Sends every player of the table to a new seat: asked first.
-                    <ConfirmButton testid="break-table" busy on_confirm=move |_| { send.dispatch(Command::BreakTable { table }); }>
+                    <ConfirmButton testid="break-table" busy on_confirm=move |_| { send.dispatch(Command::BreakTable(BreakTable { table })); }>
                         {t!(i18n, break_table, table = table.0)}
                     </ConfirmButton>
                 })}
@@ -126,11 +128,11 @@ pub fn TablesPanel(
                     </CorrectionButton>
                 })}
                 {final_ready.then(|| view! {
-                    <ConfirmButton class="primary" testid="draw-final-table" busy on_confirm=move |_| { send.dispatch(Command::DrawFinalTable); }>
+                    <ConfirmButton class="primary" testid="draw-final-table" busy on_confirm=move |_| { send.dispatch(Command::DrawFinalTable(DrawFinalTable {})); }>
                         {t!(i18n, draw_final_table)}
                     </ConfirmButton>
                 })}
-                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand { on: h4h.is_none() }); }>
+                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: h4h.is_none() })); }>
                     {t!(i18n, hand_for_hand)}": "{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
                 </button>
             </div>
@@ -157,7 +159,7 @@ pub fn BonusMissing(view: TournamentView, send: CommandAction) -> impl IntoView 
                 .unwrap_or_default();
             view! {
                 <li>
-                    <button class="small" data-testid="confirm-arrival" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>{view.player_name(player)}" ("{seat}") · "{t!(i18n, arrived)}</button>
+                    <button class="small" data-testid="confirm-arrival" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::ConfirmArrival(ConfirmArrival { player })); }>{view.player_name(player)}" ("{seat}") · "{t!(i18n, arrived)}</button>
                 </li>
             }
         })

@@ -9,7 +9,7 @@
 use super::super::components::Answer;
 use super::super::live::CommandAction;
 use super::super::outbox::Outbox;
-use crate::domain::command::{BustReport, Command};
+use crate::domain::command::{BustReport, Command, ReportBusts};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::read::faces::table::TableFaceView;
@@ -112,7 +112,9 @@ pub fn BustReportForm(
         outbox.waiting.with(|w| {
             w.iter()
                 .filter_map(|w| match &w.command {
-                    Command::ReportBusts { table: t, busts } if *t == table => Some(busts.clone()),
+                    Command::ReportBusts(ReportBusts { table: t, busts }) if *t == table => {
+                        Some(busts.clone())
+                    }
                     _ => None,
                 })
                 .flatten()
@@ -155,7 +157,7 @@ pub fn BustReportForm(
             .collect();
         awaiting.set(true);
         reported.set(false);
-        send.dispatch(Command::ReportBusts { table, busts });
+        send.dispatch(Command::ReportBusts(ReportBusts { table, busts }));
     };
     let players = Signal::stored(view.players);
     let seat_buttons = move |who: RwSignal<Vec<PlayerId>>,

@@ -4,7 +4,7 @@
 
 use super::super::components::format_ms;
 use super::super::live::{CommandAction, Live};
-use crate::domain::command::Command;
+use crate::domain::command::{CallDirector, CancelCall, Command};
 use crate::domain::ids::TableNo;
 use crate::domain::read::faces::FaceView;
 use crate::domain::view::CallView;
@@ -32,7 +32,7 @@ pub fn CallPanel<V: FaceView>(
     let cancel = move || {
         view! {
             <button class="small" data-testid="call-cancel" disabled=move || send.pending().get()
-                on:click=move |_| { send.dispatch(Command::CancelCall { table }); }>
+                on:click=move |_| { send.dispatch(Command::CancelCall(CancelCall { table })); }>
                 {t!(i18n, call_cancel)}
             </button>
         }
@@ -43,7 +43,7 @@ pub fn CallPanel<V: FaceView>(
                 on:click=move |_| {
                     // One call per intent: a second tap while the first is on its way is dropped.
                     if !send.pending().get_untracked() {
-                        send.dispatch(Command::CallDirector { table });
+                        send.dispatch(Command::CallDirector(CallDirector { table }));
                         on_call.run(());
                     }
                 }>{t!(i18n, call_director)}</button>

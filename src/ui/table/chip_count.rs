@@ -4,7 +4,7 @@
 use super::super::components::chip_count;
 use super::super::live::CommandAction;
 use super::super::ruling::seat_label;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, ReportTableChips};
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::view::SeatView;
@@ -89,7 +89,10 @@ pub fn ChipCount(
                 sent.set(Sent::Sending);
                 // Sent as counted; the fields then show the stacks the tournament keeps.
                 typed.set(BTreeMap::new());
-                send.dispatch(Command::ReportTableChips { table, counts });
+                send.dispatch(Command::ReportTableChips(ReportTableChips {
+                    table,
+                    counts,
+                }));
             }
             _ => invalid.set(true),
         }

@@ -5,7 +5,9 @@
 use super::super::components::{chips, euro, format_ms, lang_code, ConfirmButton};
 use super::super::live::{CommandAction, Live};
 use super::super::ruling::reason_text;
-use crate::domain::command::Command;
+use crate::domain::command::{
+    Command, ConfirmArrival, FinishHand, ReportAbandonedStackGone, ReportPenaltyHandServed,
+};
 use crate::domain::event::PenaltyKind;
 use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::read::faces::table::TableFaceView;
@@ -49,7 +51,7 @@ pub fn TablePenalties(
                         {(!read_only).then(|| view! {
                             <button class="primary" data-testid="penalty-hand" disabled=move || send.pending().get() on:click=move |_| {
                                 if !send.pending().get_untracked() {
-                                    send.dispatch(Command::PenaltyHandServed { table, player });
+                                    send.dispatch(Command::ReportPenaltyHandServed(ReportPenaltyHandServed { table, player }));
                                 }
                             }>{t!(i18n, hand_played)}</button>
                         })}
@@ -115,7 +117,7 @@ pub fn AbandonedStacks(tv: TableView, send: CommandAction) -> impl IntoView {
                     </label>
                     <button class="primary" disabled=move || send.pending().get() on:click=move |_| {
                         if let Some(w) = winner.get_untracked() {
-                            send.dispatch(Command::AbandonedStackGone { table, seat, winners: vec![w] });
+                            send.dispatch(Command::ReportAbandonedStackGone(ReportAbandonedStackGone { table, seat, winners: vec![w] }));
                         }
                     }>{t!(i18n, confirm)}</button>
                 </section>
@@ -145,7 +147,7 @@ pub fn BonusArrivals(view: TableFaceView, table: TableNo, send: CommandAction) -
         let n = everyone.len();
         view! {
             <ConfirmButton testid="bonus-all-here" busy=send.pending() class="primary wide"
-                on_confirm=move |_| { for player in everyone.iter().copied() { send.dispatch(Command::ConfirmArrival { player }); } }>
+                on_confirm=move |_| { for player in everyone.iter().copied() { send.dispatch(Command::ConfirmArrival(ConfirmArrival { player })); } }>
                 {t!(i18n, bonus_all_here, n = n)}
             </ConfirmButton>
         }
@@ -159,7 +161,7 @@ pub fn BonusArrivals(view: TableFaceView, table: TableNo, send: CommandAction) -
                         <span>{t!(i18n, seat)}" "{seat}" · "<b>{name}</b></span>
                         <button data-testid=format!("bonus-here-{}", player.0)
                             disabled=move || send.pending().get()
-                            on:click=move |_| { send.dispatch(Command::ConfirmArrival { player }); }>
+                            on:click=move |_| { send.dispatch(Command::ConfirmArrival(ConfirmArrival { player })); }>
                             {t!(i18n, bonus_stack_here)}
                         </button>
                     </li>
@@ -199,7 +201,7 @@ pub fn HandForHand(
                 } else {
                     view! {
                         <button class="primary wide" data-testid="hand-finished" on:click=move |_| {
-                            send.dispatch(Command::FinishHand { table });
+                            send.dispatch(Command::FinishHand(FinishHand { table }));
                         }>{t!(i18n, hand_finished)}</button>
                     }.into_any()
                 }}

@@ -4,7 +4,7 @@
 //! draw.
 
 use super::super::live::CommandAction;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, MovePlayer};
 use crate::domain::event::MoveReason;
 use crate::domain::ids::TableNo;
 use crate::domain::read::faces::table::TableFaceView;
@@ -63,11 +63,11 @@ pub fn TableMoves(
                     }
                     .into_any()
                 } else {
-                    let command = Command::MovePlayer {
+                    let command = Command::MovePlayer(MovePlayer {
                         player: m.player,
                         to: m.to,
                         reason: MoveReason::Balance,
-                    };
+                    });
                     view! {
                         <li class="move-in" data-testid="move-in">
                             <span>{t!(i18n, move_in, name = name, from = m.from.table.0, seat = m.to.seat.0)}</span>

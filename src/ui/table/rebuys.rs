@@ -3,7 +3,7 @@
 //! seat first). Once asked, the line says so until the desk has sold it.
 
 use super::super::live::CommandAction;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, RequestRebuy};
 use crate::domain::ids::TableNo;
 use crate::domain::read::faces::table::TableFaceView;
 use crate::domain::state::PlayerStatus;
@@ -39,7 +39,7 @@ pub fn RebuyAsks(view: TableFaceView, table: TableNo, send: CommandAction) -> im
                         } else {
                             view! {
                                 <button data-testid=format!("ask-rebuy-{id}") disabled=move || send.pending().get()
-                                    on:click=move |_| { send.dispatch(Command::RequestRebuy { player }); }>
+                                    on:click=move |_| { send.dispatch(Command::RequestRebuy(RequestRebuy { player })); }>
                                     {t!(i18n, ask_rebuy)}
                                 </button>
                             }.into_any()

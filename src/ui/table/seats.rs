@@ -1,7 +1,7 @@
 //! The table's seats: names, the button (one tap moves it), the blinds, abandoned stacks.
 
 use super::super::live::CommandAction;
-use crate::domain::command::Command;
+use crate::domain::command::{Command, SetButton};
 use crate::domain::ids::SeatNo;
 use crate::domain::view::TableView;
 use crate::i18n::*;
@@ -42,7 +42,7 @@ pub fn Seats(
                             class:kept=is_kept
                             data-testid=format!("seat-{s}")
                             disabled=read_only
-                            on:click=move |_| { send.dispatch(Command::SetButton { table, seat }); }
+                            on:click=move |_| { send.dispatch(Command::SetButton(SetButton { table, seat })); }
                         >
                             <span class="seat-no">{s}</span>
                             <span class="seat-name">{occupant.or(abandoned.map(|n| format!("({n})"))).or(kept).unwrap_or_default()}</span>

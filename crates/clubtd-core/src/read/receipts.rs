@@ -9,10 +9,9 @@
 //! taken its bounties back, and a recorded deal replaces the place's prize.
 
 use crate::log::event::{
-    AddOnBought, AddOnCancelled, EntryCancelled, PlayerReEntered, PlayerRegistered,
-    PlayerUnregistered, RebuyBought, RebuyCancelled,
+    AddOnBought, AddOnCancelled, EntryCancelled, Event, Payment, PaymentMethod, PlayerReEntered,
+    PlayerRegistered, PlayerUnregistered, RebuyBought, RebuyCancelled,
 };
-use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::Cents;
 use crate::model::state::{PlayerStatus, Tournament};
@@ -307,7 +306,11 @@ pub fn receipt(log: &[(Timestamp, Event)], player: PlayerId, now: Timestamp) -> 
 mod tests {
     use super::*;
     use crate::decide;
-    use crate::log::command::{BustReport, Command, Ctx, ReEntryOption};
+    use crate::log::command::{
+        AddOn, BustReport, CancelEntry, CancelRebuy, CloseRegistration, Command, CreateTournament,
+        Ctx, ReEnter, ReEntryOption, Rebuy, RecordDeal, RegisterPlayer, ReportBusts, RevivePlayer,
+        StartClock, UnregisterPlayer,
+    };
     use crate::model::config::{templates, Config};
 
     /// A tournament driven through `decide`, keeping the log as the store would, with the
@@ -325,7 +328,7 @@ mod tests {
                 log: Vec::new(),
                 now: 1_000,
             };
-            l.run(Command::CreateTournament { config });
+            l.run(Command::CreateTournament(CreateTournament { config }));
             l
         }
 
@@ -345,25 +348,25 @@ mod tests {
         }
 
         fn register(&mut self, name: &str, method: PaymentMethod) -> PlayerId {
-            self.run(Command::RegisterPlayer {
+            self.run(Command::RegisterPlayer(RegisterPlayer {
                 name: name.into(),
                 method,
                 present: true,
                 same_name_confirmed: false,
-            });
+            }));
             *self.t.players.keys().next_back().expect("registered")
         }
 
         fn bust(&mut self, player: PlayerId, by: PlayerId) {
             let table = self.t.players[&player].seat.expect("seated").table;
-            self.run(Command::ReportBusts {
+            self.run(Command::ReportBusts(ReportBusts {
                 table,
                 busts: vec![BustReport {
                     player,
                     eliminators: vec![by],
                     start_stack: None,
                 }],
-            });
+            }));
         }
 
         /// A player at `player`'s table.
@@ -384,15 +387,15 @@ mod tests {
             for n in ["Bob", "Cas", "Dee"] {
                 l.register(n, PaymentMethod::Cash);
             }
-            l.run(Command::StartClock);
+            l.run(Command::StartClock(StartClock {}));
             let by = l.tablemate(ann);
             l.bust(ann, by);
-            l.run(Command::ReEnter {
+            l.run(Command::ReEnter(ReEnter {
                 player: ann,
                 option: ReEntryOption::NewSeat,
                 method: PaymentMethod::Card,
                 present: true,
-            });
+            }));
             (l, ann)
         }
 
@@ -450,29 +453,31 @@ mod tests {
         for n in ["Bob", "Cas"] {
             l.register(n, PaymentMethod::Cash);
         }
-        l.run(Command::StartClock);
-        let rebuy = |double| Command::Rebuy {
-            player: ann,
-            double,
-            stack: None,
-            method: PaymentMethod::Card,
-            present: true,
+        l.run(Command::StartClock(StartClock {}));
+        let rebuy = |double| {
+            Command::Rebuy(Rebuy {
+                player: ann,
+                double,
+                stack: None,
+                method: PaymentMethod::Card,
+                present: true,
+            })
         };
         l.run(rebuy(true));
-        l.run(Command::CancelRebuy {
+        l.run(Command::CancelRebuy(CancelRebuy {
             player: ann,
             reason: "one, not two".into(),
-        });
+        }));
         let by = l.tablemate(ann);
         l.bust(ann, by);
         l.run(rebuy(false));
         // To the add-on's break, after level 4 (four levels of 20 minutes).
         l.now += 80 * 60_000;
-        l.run(Command::AddOn {
+        l.run(Command::AddOn(AddOn {
             player: ann,
             method: PaymentMethod::Cash,
             present: true,
-        });
+        }));
         let r = l.receipt(ann);
         let kinds: Vec<(LineKind, Cents)> = r.lines.iter().map(|x| (x.kind, x.amount)).collect();
         assert_eq!(
@@ -500,10 +505,10 @@ mod tests {
     #[test]
     fn a_cancelled_re_entry_is_a_refund_line_with_the_reason() {
         let (mut l, ann) = Log::ann_busts_and_re_enters_by_card(PaymentMethod::Transfer);
-        l.run(Command::CancelEntry {
+        l.run(Command::CancelEntry(CancelEntry {
             player: ann,
             reason: "wrong player".into(),
-        });
+        }));
         let r = l.receipt(ann);
         let kinds: Vec<LineKind> = r.lines.iter().map(|x| x.kind).collect();
         assert_eq!(
@@ -538,7 +543,7 @@ mod tests {
         let mut l = Log::new(templates::club_evening("Monday", 1));
         let ann = l.register("Ann", PaymentMethod::Voucher);
         l.register("Bob", PaymentMethod::Cash);
-        l.run(Command::UnregisterPlayer { player: ann });
+        l.run(Command::UnregisterPlayer(UnregisterPlayer { player: ann }));
         let r = l.receipt(ann);
         let kinds: Vec<LineKind> = r.lines.iter().map(|x| x.kind).collect();
         assert_eq!(kinds, vec![LineKind::BuyIn, LineKind::UnregistrationRefund]);
@@ -558,7 +563,7 @@ mod tests {
         let ann = l.register("Ann", PaymentMethod::Cash);
         let bob = l.register("Bob", PaymentMethod::Cash);
         let cas = l.register("Cas", PaymentMethod::Cash);
-        l.run(Command::StartClock);
+        l.run(Command::StartClock(StartClock {}));
         l.bust(bob, ann);
         let r = l.receipt(ann);
         // Progressive: half of Bob's 10.00 in cash, half onto Ann's head.
@@ -574,16 +579,16 @@ mod tests {
         check_totals(&l, &r);
 
         // The bust was reported wrongly: Bob plays on, Ann's bounty goes back.
-        l.run(Command::RevivePlayer {
+        l.run(Command::RevivePlayer(RevivePlayer {
             player: bob,
             reason: "wrong table".into(),
-        });
+        }));
         let r = l.receipt(ann);
         assert!(r.received.is_empty(), "{:?}", r.received);
         check_totals(&l, &r);
 
         // Then the real end: Ann wins, collecting the bounties and her own head.
-        l.run(Command::CloseRegistration);
+        l.run(Command::CloseRegistration(CloseRegistration {}));
         l.bust(bob, ann);
         l.bust(cas, ann);
         let r = l.receipt(ann);
@@ -620,17 +625,17 @@ mod tests {
         let ann = l.register("Ann", PaymentMethod::Cash);
         let bob = l.register("Bob", PaymentMethod::Cash);
         let cas = l.register("Cas", PaymentMethod::Cash);
-        l.run(Command::StartClock);
-        l.run(Command::CloseRegistration);
+        l.run(Command::StartClock(StartClock {}));
+        l.run(Command::CloseRegistration(CloseRegistration {}));
         l.bust(cas, ann);
         let pool = l.t.prize_pool;
         let paid: Cents = l.receipt(cas).received.iter().map(|x| x.amount).sum();
         let left = pool - paid;
-        l.run(Command::RecordDeal {
+        l.run(Command::RecordDeal(RecordDeal {
             amounts: vec![(ann, left - Cents(1000)), (bob, Cents(1000))],
             note: "chip chop".into(),
             to_play_for: Cents::ZERO,
-        });
+        }));
         let r = l.receipt(bob);
         assert_eq!(
             r.received,
@@ -654,17 +659,19 @@ mod tests {
         let bob = l.register("Bob", PaymentMethod::Cash);
         let cas = l.register("Cas", PaymentMethod::Cash);
         let dan = l.register("Dan", PaymentMethod::Cash);
-        l.run(Command::StartClock);
-        l.run(Command::CloseRegistration);
+        l.run(Command::StartClock(StartClock {}));
+        l.run(Command::CloseRegistration(CloseRegistration {}));
         // 4 x 20.00 = 80.00, two places paid (55.00 and 25.00): Dan's fourth pays nothing.
         assert_eq!(l.t.prizes(), vec![Cents(5500), Cents(2500)]);
         l.bust(dan, ann);
         // 30.00 + 20.00 + 10.00 agreed, 20.00 left to play for: 80.00 with nothing paid.
         let amounts = vec![(ann, Cents(3000)), (bob, Cents(2000)), (cas, Cents(1000))];
-        let deal = |to_play_for: i64| Command::RecordDeal {
-            amounts: amounts.clone(),
-            note: "chop, 20 to play for".into(),
-            to_play_for: Cents(to_play_for),
+        let deal = |to_play_for: i64| {
+            Command::RecordDeal(RecordDeal {
+                amounts: amounts.clone(),
+                note: "chop, 20 to play for".into(),
+                to_play_for: Cents(to_play_for),
+            })
         };
         let ctx = Ctx {
             now: Timestamp(l.now),
@@ -682,11 +689,11 @@ mod tests {
         assert!(!is_finished(&l.t, Timestamp(l.now)));
         l.bust(cas, ann);
         // Once a player of the deal is out, the deal is paid and cannot be recorded again.
-        let again = Command::RecordDeal {
+        let again = Command::RecordDeal(RecordDeal {
             amounts: vec![(ann, Cents(4000)), (bob, Cents(3000))],
             note: String::new(),
             to_play_for: Cents::ZERO,
-        };
+        });
         assert_eq!(
             decide(
                 &l.t,
@@ -762,8 +769,8 @@ mod tests {
         let ann = l.register("Ann", PaymentMethod::Cash);
         let bob = l.register("Bob", PaymentMethod::Card);
         let cas = l.register("Cas", PaymentMethod::Cash);
-        l.run(Command::StartClock);
-        l.run(Command::CloseRegistration);
+        l.run(Command::StartClock(StartClock {}));
+        l.run(Command::CloseRegistration(CloseRegistration {}));
         l.bust(cas, ann);
         l.bust(bob, ann);
         let winner = l.receipt(ann);

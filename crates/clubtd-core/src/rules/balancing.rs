@@ -1,12 +1,14 @@
 //! Table balancing, short tables, breaking and the final table (PKR4U 13; TDA 25, 32; FIDPA).
 //! Plans are suggestions derived from the state; carrying one out is an ordinary command.
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    BreakTable, Ctx, DecideCommand, DrawFinalTable, MovePlayer, SetBalancing, SetButton,
+};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{
-    ApplyEvent, BalancingSet, ButtonSet, FinalTableDrawn, PlayerMoved, TableBroken,
+    ApplyEvent, BalancingSet, ButtonSet, Event, FinalTableDrawn, Place, PlayerMoved, SeatMove,
+    StackMove, TableBroken,
 };
-use crate::log::event::{Event, MoveReason, Place, SeatMove, StackMove};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use crate::model::state::{BalancingSettings, PlayerStatus, Redraw, Table, Tournament};
@@ -285,185 +287,176 @@ fn room_elsewhere(t: &Tournament, cfg: &Config, table: TableNo) -> usize {
 }
 
 /// Sets where a table's button is (one tap on its page).
-pub fn decide_set_button(
-    t: &Tournament,
-    cfg: &Config,
-    table: TableNo,
-    seat: SeatNo,
-) -> Result<Vec<Event>, DomainError> {
-    let tb = t
-        .tables
-        .get(&table)
-        .ok_or(DomainError::UnknownTable { table })?;
-    if !tb.open {
-        return Err(DomainError::TableNotOpen { table });
+impl DecideCommand for SetButton {
+    fn decide(&self, t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &SetButton { table, seat } = self;
+        let tb = t
+            .tables
+            .get(&table)
+            .ok_or(DomainError::UnknownTable { table })?;
+        if !tb.open {
+            return Err(DomainError::TableNotOpen { table });
+        }
+        if seat.0 == 0 || seat.0 > cfg.table_size {
+            return Err(DomainError::UnknownSeat { table, seat });
+        }
+        Ok(vec![Event::ButtonSet(ButtonSet { table, seat })])
     }
-    if seat.0 == 0 || seat.0 > cfg.table_size {
-        return Err(DomainError::UnknownSeat { table, seat });
-    }
-    Ok(vec![Event::ButtonSet(ButtonSet { table, seat })])
 }
 
 /// Moves one playing player to a free seat of an open table (a balancing move carried out,
 /// or the director's own move).
-pub fn decide_move(
-    t: &Tournament,
-    cfg: &Config,
-    player: PlayerId,
-    to: Place,
-    reason: MoveReason,
-) -> Result<Vec<Event>, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    let from = match (p.status, p.seat) {
-        (PlayerStatus::Playing, Some(s)) => s,
-        _ => return Err(DomainError::PlayerNotActive { player }),
-    };
-    let tb = t
-        .tables
-        .get(&to.table)
-        .ok_or(DomainError::UnknownTable { table: to.table })?;
-    if !tb.open {
-        return Err(DomainError::TableNotOpen { table: to.table });
+impl DecideCommand for MovePlayer {
+    fn decide(&self, t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &MovePlayer { player, to, reason } = self;
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        let from = match (p.status, p.seat) {
+            (PlayerStatus::Playing, Some(s)) => s,
+            _ => return Err(DomainError::PlayerNotActive { player }),
+        };
+        let tb = t
+            .tables
+            .get(&to.table)
+            .ok_or(DomainError::UnknownTable { table: to.table })?;
+        if !tb.open {
+            return Err(DomainError::TableNotOpen { table: to.table });
+        }
+        if to.seat.0 == 0 || to.seat.0 > cfg.table_size {
+            return Err(DomainError::UnknownSeat {
+                table: to.table,
+                seat: to.seat,
+            });
+        }
+        if tb.is_taken(to.seat) {
+            return Err(DomainError::SeatTaken {
+                table: to.table,
+                seat: to.seat,
+            });
+        }
+        Ok(vec![Event::PlayerMoved(PlayerMoved {
+            movement: SeatMove { player, from, to },
+            reason,
+        })])
     }
-    if to.seat.0 == 0 || to.seat.0 > cfg.table_size {
-        return Err(DomainError::UnknownSeat {
-            table: to.table,
-            seat: to.seat,
-        });
-    }
-    if tb.is_taken(to.seat) {
-        return Err(DomainError::SeatTaken {
-            table: to.table,
-            seat: to.seat,
-        });
-    }
-    Ok(vec![Event::PlayerMoved(PlayerMoved {
-        movement: SeatMove { player, from, to },
-        reason,
-    })])
 }
 
 /// Breaks a table: its players draw seats at the other tables, filling the emptiest first;
 /// TDA 32: they may get the blinds or the button, but never a dead seat while another is free.
-pub fn decide_break(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    table: TableNo,
-) -> Result<Vec<Event>, DomainError> {
-    let tb = t
-        .tables
-        .get(&table)
-        .ok_or(DomainError::UnknownTable { table })?;
-    if !tb.open {
-        return Err(DomainError::TableNotOpen { table });
-    }
-    let room = room_elsewhere(t, cfg, table);
-    if t.open_tables().count() < 2 || room < tb.seats_in_use() {
-        let missing = u32::try_from(tb.seats_in_use().saturating_sub(room)).unwrap_or(u32::MAX);
-        return Err(DomainError::CannotBreakTable { table, missing });
-    }
-    let mut rng = Rng::new(ctx.seed);
-    let mut sim = t.clone();
-    // Seats kept for a player who may still rebuy stay free while others are.
-    let held = crate::rules::windows::held_seats(t, cfg, ctx.now);
-    let mut players: Vec<(SeatNo, PlayerId)> = tb.seats.iter().map(|(s, p)| (*s, *p)).collect();
-    rng.shuffle(&mut players);
-    let mut moves = Vec::new();
-    for (seat, player) in players {
-        let draw =
-            crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
-        let m = SeatMove {
-            player,
-            from: Place { table, seat },
-            to: draw.seat,
-        };
-        // The next draw sees this player seated already.
-        sim.move_players(&[m]);
-        moves.push(m);
-    }
-    // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
-    let mut abandoned_moves = Vec::new();
-    for &seat in tb.abandoned.keys() {
-        let draw =
-            crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
-        let m = StackMove {
-            from: Place { table, seat },
-            to: draw.seat,
-        };
-        if let Some(stack) = sim
+impl DecideCommand for BreakTable {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &BreakTable { table } = self;
+        let tb = t
             .tables
-            .get_mut(&table)
-            .and_then(|tb| tb.abandoned.remove(&seat))
-        {
-            sim.tables
-                .entry(m.to.table)
-                .or_default()
-                .abandoned
-                .insert(m.to.seat, stack);
+            .get(&table)
+            .ok_or(DomainError::UnknownTable { table })?;
+        if !tb.open {
+            return Err(DomainError::TableNotOpen { table });
         }
-        abandoned_moves.push(m);
+        let room = room_elsewhere(t, cfg, table);
+        if t.open_tables().count() < 2 || room < tb.seats_in_use() {
+            let missing = u32::try_from(tb.seats_in_use().saturating_sub(room)).unwrap_or(u32::MAX);
+            return Err(DomainError::CannotBreakTable { table, missing });
+        }
+        let mut rng = Rng::new(ctx.seed);
+        let mut sim = t.clone();
+        // Seats kept for a player who may still rebuy stay free while others are.
+        let held = crate::rules::windows::held_seats(t, cfg, ctx.now);
+        let mut players: Vec<(SeatNo, PlayerId)> = tb.seats.iter().map(|(s, p)| (*s, *p)).collect();
+        rng.shuffle(&mut players);
+        let mut moves = Vec::new();
+        for (seat, player) in players {
+            let draw =
+                crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
+            let m = SeatMove {
+                player,
+                from: Place { table, seat },
+                to: draw.seat,
+            };
+            // The next draw sees this player seated already.
+            sim.move_players(&[m]);
+            moves.push(m);
+        }
+        // PKR4U 6: an abandoned stack keeps blinding off, so it takes a seat elsewhere too.
+        let mut abandoned_moves = Vec::new();
+        for &seat in tb.abandoned.keys() {
+            let draw =
+                crate::rules::seating::draw_seat_keeping(&sim, cfg, &mut rng, Some(table), &held)?;
+            let m = StackMove {
+                from: Place { table, seat },
+                to: draw.seat,
+            };
+            if let Some(stack) = sim
+                .tables
+                .get_mut(&table)
+                .and_then(|tb| tb.abandoned.remove(&seat))
+            {
+                sim.tables
+                    .entry(m.to.table)
+                    .or_default()
+                    .abandoned
+                    .insert(m.to.seat, stack);
+            }
+            abandoned_moves.push(m);
+        }
+        Ok(vec![Event::TableBroken(TableBroken {
+            table,
+            moves,
+            abandoned_moves,
+        })])
     }
-    Ok(vec![Event::TableBroken(TableBroken {
-        table,
-        moves,
-        abandoned_moves,
-    })])
 }
 
 /// FIDPA: when the remaining players fit one table, all redraw seats there and the button
 /// starts on seat 1. The final table is the last one in the break order that is open.
-pub fn decide_final_table(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    let left: Vec<&crate::model::state::Player> = t.playing().collect();
-    let abandoned: Vec<Place> = abandoned_places(t);
-    if left.len() + abandoned.len() > usize::from(cfg.table_size) || left.len() < 2 {
-        return Err(DomainError::FinalTableNotReady);
-    }
-    let table = cfg
-        .break_order
-        .iter()
-        .rev()
-        .find(|n| t.tables.get(n).is_some_and(|tb| tb.open))
-        .copied()
-        .ok_or(DomainError::FinalTableNotReady)?;
-    let mut rng = Rng::new(ctx.seed);
-    let mut seats: Vec<SeatNo> = (1..=cfg.table_size).map(SeatNo).collect();
-    rng.shuffle(&mut seats);
-    let mut seats = seats.into_iter();
-    let moves = left
-        .iter()
-        .filter_map(|p| {
-            let from = p.seat?;
-            let seat = seats.next()?;
-            Some(SeatMove {
-                player: p.id,
+impl DecideCommand for DrawFinalTable {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let left: Vec<&crate::model::state::Player> = t.playing().collect();
+        let abandoned: Vec<Place> = abandoned_places(t);
+        if left.len() + abandoned.len() > usize::from(cfg.table_size) || left.len() < 2 {
+            return Err(DomainError::FinalTableNotReady);
+        }
+        let table = cfg
+            .break_order
+            .iter()
+            .rev()
+            .find(|n| t.tables.get(n).is_some_and(|tb| tb.open))
+            .copied()
+            .ok_or(DomainError::FinalTableNotReady)?;
+        let mut rng = Rng::new(ctx.seed);
+        let mut seats: Vec<SeatNo> = (1..=cfg.table_size).map(SeatNo).collect();
+        rng.shuffle(&mut seats);
+        let mut seats = seats.into_iter();
+        let moves = left
+            .iter()
+            .filter_map(|p| {
+                let from = p.seat?;
+                let seat = seats.next()?;
+                Some(SeatMove {
+                    player: p.id,
+                    from,
+                    to: Place { table, seat },
+                })
+            })
+            .collect();
+        // PKR4U 6: abandoned stacks still blinding off redraw with the players.
+        let abandoned_moves = abandoned
+            .into_iter()
+            .zip(seats)
+            .map(|(from, seat)| StackMove {
                 from,
                 to: Place { table, seat },
             })
-        })
-        .collect();
-    // PKR4U 6: abandoned stacks still blinding off redraw with the players.
-    let abandoned_moves = abandoned
-        .into_iter()
-        .zip(seats)
-        .map(|(from, seat)| StackMove {
-            from,
-            to: Place { table, seat },
-        })
-        .collect();
-    Ok(vec![Event::FinalTableDrawn(FinalTableDrawn {
-        table,
-        moves,
-        button: SeatNo(1),
-        abandoned_moves,
-    })])
+            .collect();
+        Ok(vec![Event::FinalTableDrawn(FinalTableDrawn {
+            table,
+            moves,
+            button: SeatNo(1),
+            abandoned_moves,
+        })])
+    }
 }
 
 /// Every abandoned stack still at an open table (PKR4U 6).
@@ -475,20 +468,19 @@ fn abandoned_places(t: &Tournament) -> Vec<Place> {
 
 /// TDA 25: how balancing runs from now on. A trigger of 1 would move players back and forth
 /// for ever.
-pub fn decide_set_balancing(
-    cfg: &Config,
-    automatic: bool,
-    trigger: u8,
-) -> Result<Vec<Event>, DomainError> {
-    if trigger < 2 || trigger > cfg.table_size {
-        return Err(DomainError::InvalidAmount {
-            field: "trigger".into(),
-        });
+impl DecideCommand for SetBalancing {
+    fn decide(&self, _t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &SetBalancing { automatic, trigger } = self;
+        if trigger < 2 || trigger > cfg.table_size {
+            return Err(DomainError::InvalidAmount {
+                field: "trigger".into(),
+            });
+        }
+        Ok(vec![Event::BalancingSet(BalancingSet {
+            automatic,
+            trigger,
+        })])
     }
-    Ok(vec![Event::BalancingSet(BalancingSet {
-        automatic,
-        trigger,
-    })])
 }
 
 /// `ButtonSet`: where the table says its button is.

@@ -2,12 +2,11 @@
 //! eliminators and bounties; places from the order of elimination, the larger starting stack
 //! finishing higher, equal stacks and hand-for-hand busts sharing.
 
-use crate::log::command::{BustReport, Ctx};
+use crate::log::command::{Ctx, DecideCommand, ReportBusts, RevivePlayer};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::{ApplyEvent, BustsRecorded, PlayerRevived};
-use crate::log::event::{BountyPaid, BustOutcome, Event};
+use crate::log::event::{ApplyEvent, BountyPaid, BustOutcome, BustsRecorded, Event, PlayerRevived};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, SeatNo, TableNo};
+use crate::model::ids::{PlayerId, SeatNo};
 use crate::model::money::{Cents, Chips};
 use crate::model::state::{Elimination, PlayerStatus, Tournament, HAND_FOR_HAND_GROUPS};
 use crate::rules::bounties::{bounty_payments, onto_entries};
@@ -19,177 +18,176 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// PKR4U 12: records one hand's busts at one table with their bounties.
-pub fn decide_report_busts(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    table: TableNo,
-    busts: &[BustReport],
-) -> Result<Vec<Event>, DomainError> {
-    if !t.clock.is_started() {
-        return Err(DomainError::NotStarted);
-    }
-    if busts.is_empty() {
-        return Err(DomainError::EmptyBustReport);
-    }
-    let tb = t
-        .tables
-        .get(&table)
-        .ok_or(DomainError::UnknownTable { table })?;
-    let busted: BTreeSet<PlayerId> = busts.iter().map(|b| b.player).collect();
-    if busted.len() != busts.len() {
-        let dup = busts
-            .iter()
-            .enumerate()
-            .find(|(i, b)| busts[..*i].iter().any(|o| o.player == b.player));
-        return Err(DomainError::DuplicatePlayer {
-            player: dup.map_or(PlayerId(0), |(_, b)| b.player),
-        });
-    }
-    if t.players_left() <= busted.len() {
-        return Err(DomainError::LastPlayerStanding);
-    }
-    let mut outcomes = Vec::new();
-    for b in busts {
-        let p = t
-            .players
-            .get(&b.player)
-            .ok_or(DomainError::UnknownPlayer { player: b.player })?;
-        let seat = match p.seat {
-            Some(s)
-                if p.status == PlayerStatus::Playing
-                    && s.table == table
-                    && tb.seats.get(&s.seat) == Some(&b.player) =>
-            {
-                s
-            }
-            _ => {
-                return Err(DomainError::NotAtTable {
-                    player: b.player,
-                    table,
-                })
-            }
-        };
-        if busts.len() > 1 && b.start_stack.is_none_or(|s| s.0 <= 0) {
-            return Err(DomainError::StartStackMissing { player: b.player });
+impl DecideCommand for ReportBusts {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReportBusts { table, ref busts } = self;
+        if !t.clock.is_started() {
+            return Err(DomainError::NotStarted);
         }
-        let mut seen = BTreeSet::new();
-        for e in &b.eliminators {
-            let ok = seen.insert(*e)
-                && !busted.contains(e)
-                && t.players.get(e).is_some_and(|w| {
-                    w.status == PlayerStatus::Playing && w.seat.is_some_and(|s| s.table == table)
-                });
-            if !ok {
+        if busts.is_empty() {
+            return Err(DomainError::EmptyBustReport);
+        }
+        let tb = t
+            .tables
+            .get(&table)
+            .ok_or(DomainError::UnknownTable { table })?;
+        let busted: BTreeSet<PlayerId> = busts.iter().map(|b| b.player).collect();
+        if busted.len() != busts.len() {
+            let dup = busts
+                .iter()
+                .enumerate()
+                .find(|(i, b)| busts[..*i].iter().any(|o| o.player == b.player));
+            return Err(DomainError::DuplicatePlayer {
+                player: dup.map_or(PlayerId(0), |(_, b)| b.player),
+            });
+        }
+        if t.players_left() <= busted.len() {
+            return Err(DomainError::LastPlayerStanding);
+        }
+        let mut outcomes = Vec::new();
+        for b in busts {
+            let p = t
+                .players
+                .get(&b.player)
+                .ok_or(DomainError::UnknownPlayer { player: b.player })?;
+            let seat = match p.seat {
+                Some(s)
+                    if p.status == PlayerStatus::Playing
+                        && s.table == table
+                        && tb.seats.get(&s.seat) == Some(&b.player) =>
+                {
+                    s
+                }
+                _ => {
+                    return Err(DomainError::NotAtTable {
+                        player: b.player,
+                        table,
+                    })
+                }
+            };
+            if busts.len() > 1 && b.start_stack.is_none_or(|s| s.0 <= 0) {
+                return Err(DomainError::StartStackMissing { player: b.player });
+            }
+            let mut seen = BTreeSet::new();
+            for e in &b.eliminators {
+                let ok = seen.insert(*e)
+                    && !busted.contains(e)
+                    && t.players.get(e).is_some_and(|w| {
+                        w.status == PlayerStatus::Playing
+                            && w.seat.is_some_and(|s| s.table == table)
+                    });
+                if !ok {
+                    return Err(DomainError::InvalidEliminator { player: b.player });
+                }
+            }
+            if cfg.bounty_kind != crate::model::config::BountyKind::None && b.eliminators.is_empty()
+            {
                 return Err(DomainError::InvalidEliminator { player: b.player });
             }
+            // A split bounty's odd cents go to the eliminator first after the button (the odd
+            // chip of a split pot, TDA 66), whatever order the table tapped them in.
+            let mut eliminators = b.eliminators.clone();
+            eliminators.sort_by_key(|e| {
+                let seat = t
+                    .players
+                    .get(e)
+                    .and_then(|w| w.seat)
+                    .map_or(SeatNo(0), |s| s.seat);
+                seat_order_from_button(seat, tb.button, cfg.table_size)
+            });
+            outcomes.push(BustOutcome {
+                player: b.player,
+                seat,
+                start_stack: b.start_stack,
+                bounties: onto_entries(t, bounty_payments(cfg.bounty_kind, p.bounty, &eliminators)),
+                eliminators,
+                stack_before: p.stack,
+            });
         }
-        if cfg.bounty_kind != crate::model::config::BountyKind::None && b.eliminators.is_empty() {
-            return Err(DomainError::InvalidEliminator { player: b.player });
-        }
-        // A split bounty's odd cents go to the eliminator first after the button (the odd
-        // chip of a split pot, TDA 66), whatever order the table tapped them in.
-        let mut eliminators = b.eliminators.clone();
-        eliminators.sort_by_key(|e| {
-            let seat = t
-                .players
-                .get(e)
-                .and_then(|w| w.seat)
-                .map_or(SeatNo(0), |s| s.seat);
-            seat_order_from_button(seat, tb.button, cfg.table_size)
-        });
-        outcomes.push(BustOutcome {
-            player: b.player,
-            seat,
-            start_stack: b.start_stack,
-            bounties: onto_entries(t, bounty_payments(cfg.bounty_kind, p.bounty, &eliminators)),
-            eliminators,
-            stack_before: p.stack,
-        });
+        Ok(vec![Event::BustsRecorded(BustsRecorded {
+            table,
+            h4h_hand: t.hand_for_hand,
+            busts: outcomes,
+            at: ctx.now,
+        })])
     }
-    Ok(vec![Event::BustsRecorded(BustsRecorded {
-        table,
-        h4h_hand: t.hand_for_hand,
-        busts: outcomes,
-        at: ctx.now,
-    })])
 }
 
 /// A wrong bust undone: the player returns to the seat they had if it is still free, and the
 /// bounty payments of that bust are reversed. Only while the player has not re-entered since.
-pub fn decide_revive(
-    t: &Tournament,
-    player: PlayerId,
-    reason: &str,
-) -> Result<Vec<Event>, DomainError> {
-    if reason.trim().is_empty() {
-        return Err(DomainError::ReasonRequired);
-    }
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if p.status != PlayerStatus::Busted {
-        return Err(DomainError::PlayerNotBusted { player });
-    }
-    let outcome = p
-        .last_bust
-        .clone()
-        .ok_or(DomainError::PlayerNotBusted { player })?;
-    let seat = outcome.seat;
-    let free = t
-        .tables
-        .get(&seat.table)
-        .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
-    if !free {
-        return Err(DomainError::SameSeatTaken { player });
-    }
-    // A head that moved on is refused, not recomputed. The part of this bounty that went
-    // onto a winner's head was paid onward when that winner was knocked out in turn; taking
-    // it back from the winner alone would leave their head negative and the later
-    // eliminator with money made from nothing, and recomputing the chain silently would
-    // change amounts already handed over at another table. A TD at the table corrects from
-    // the latest bust back: the refusal names the winner whose later bust comes first.
-    // The head moved on once the entry that received it was knocked out: the winner is out
-    // now, or bought a new entry (whose head is another one; found by the deep property run:
-    // the re-entry had taken the winner's bust out of the places, so the old check missed it).
-    let this_bust = t.eliminations.iter().rposition(|e| e.player == player);
-    for paid in outcome
-        .bounties
-        .iter()
-        .filter(|b| b.onto_head > Cents::ZERO)
-    {
-        let winner = t.players.get(&paid.to);
-        let busted_since = if paid.entry > 0 {
-            winner.is_none_or(|w| w.entries != paid.entry || w.status == PlayerStatus::Busted)
-        } else {
-            // A log written before the entry was kept: the places tell.
-            this_bust.is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to))
-        };
-        // A rebuy after the winner's bust keeps the entry but not the head.
-        let knocked_out_since = paid
-            .knocked_out
-            .is_some_and(|k| winner.is_none_or(|w| w.knocked_out != k));
-        if busted_since || knocked_out_since {
-            return Err(DomainError::BountyMovedOn {
-                player,
-                winner: paid.to,
-            });
+impl DecideCommand for RevivePlayer {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RevivePlayer { player, ref reason } = self;
+        if reason.trim().is_empty() {
+            return Err(DomainError::ReasonRequired);
         }
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        if p.status != PlayerStatus::Busted {
+            return Err(DomainError::PlayerNotBusted { player });
+        }
+        let outcome = p
+            .last_bust
+            .clone()
+            .ok_or(DomainError::PlayerNotBusted { player })?;
+        let seat = outcome.seat;
+        let free = t
+            .tables
+            .get(&seat.table)
+            .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
+        if !free {
+            return Err(DomainError::SameSeatTaken { player });
+        }
+        // A head that moved on is refused, not recomputed. The part of this bounty that went
+        // onto a winner's head was paid onward when that winner was knocked out in turn; taking
+        // it back from the winner alone would leave their head negative and the later
+        // eliminator with money made from nothing, and recomputing the chain silently would
+        // change amounts already handed over at another table. A TD at the table corrects from
+        // the latest bust back: the refusal names the winner whose later bust comes first.
+        // The head moved on once the entry that received it was knocked out: the winner is out
+        // now, or bought a new entry (whose head is another one; found by the deep property run:
+        // the re-entry had taken the winner's bust out of the places, so the old check missed it).
+        let this_bust = t.eliminations.iter().rposition(|e| e.player == player);
+        for paid in outcome
+            .bounties
+            .iter()
+            .filter(|b| b.onto_head > Cents::ZERO)
+        {
+            let winner = t.players.get(&paid.to);
+            let busted_since = if paid.entry > 0 {
+                winner.is_none_or(|w| w.entries != paid.entry || w.status == PlayerStatus::Busted)
+            } else {
+                // A log written before the entry was kept: the places tell.
+                this_bust
+                    .is_some_and(|at| t.eliminations[at + 1..].iter().any(|e| e.player == paid.to))
+            };
+            // A rebuy after the winner's bust keeps the entry but not the head.
+            let knocked_out_since = paid
+                .knocked_out
+                .is_some_and(|k| winner.is_none_or(|w| w.knocked_out != k));
+            if busted_since || knocked_out_since {
+                return Err(DomainError::BountyMovedOn {
+                    player,
+                    winner: paid.to,
+                });
+            }
+        }
+        // What this bust paid is reversed exactly; the winners still hold it in their totals.
+        let bounty: Cents = outcome
+            .bounties
+            .iter()
+            .map(|b: &BountyPaid| b.cash + b.onto_head)
+            .sum();
+        Ok(vec![Event::PlayerRevived(PlayerRevived {
+            player,
+            seat,
+            reason: reason.trim().to_string(),
+            bounties_reversed: outcome.bounties,
+            bounty,
+        })])
     }
-    // What this bust paid is reversed exactly; the winners still hold it in their totals.
-    let bounty: Cents = outcome
-        .bounties
-        .iter()
-        .map(|b: &BountyPaid| b.cash + b.onto_head)
-        .sum();
-    Ok(vec![Event::PlayerRevived(PlayerRevived {
-        player,
-        seat,
-        reason: reason.trim().to_string(),
-        bounties_reversed: outcome.bounties,
-        bounty,
-    })])
 }
 
 /// `BustsRecorded`: one hand's busts. Bounties go to their winners, the busted leave their

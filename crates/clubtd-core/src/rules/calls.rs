@@ -2,47 +2,48 @@
 //! ("on the way": the call stays, marked answered), then closes it with a second answer or by
 //! recording a ruling for that table; the table may take back its own call.
 
-use crate::log::command::Ctx;
+use crate::log::command::{AnswerCall, CallDirector, CancelCall, Ctx, DecideCommand};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, CallAnswered, DirectorCalled};
+use crate::log::event::{ApplyEvent, CallAnswered, DirectorCalled, Event};
+use crate::model::config::Config;
 use crate::model::ids::TableNo;
 use crate::model::state::Tournament;
 
 /// An open table calls the director.
-pub fn decide_call_director(
-    t: &Tournament,
-    table: TableNo,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    if !t.tables.get(&table).is_some_and(|tb| tb.open) {
-        return Err(DomainError::TableNotOpen { table });
+impl DecideCommand for CallDirector {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &CallDirector { table } = self;
+        if !t.tables.get(&table).is_some_and(|tb| tb.open) {
+            return Err(DomainError::TableNotOpen { table });
+        }
+        Ok(vec![Event::DirectorCalled(DirectorCalled {
+            table,
+            at: ctx.now,
+        })])
     }
-    Ok(vec![Event::DirectorCalled(DirectorCalled {
-        table,
-        at: ctx.now,
-    })])
 }
 
 /// The director answers: the first time "on the way", the second time "done" (closed).
-pub fn decide_answer_call(
-    t: &Tournament,
-    table: TableNo,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    if !t.calls.contains_key(&table) {
-        return Err(DomainError::NoCall { table });
+impl DecideCommand for AnswerCall {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &AnswerCall { table } = self;
+        if !t.calls.contains_key(&table) {
+            return Err(DomainError::NoCall { table });
+        }
+        let at = (!t.calls_answered.contains_key(&table)).then_some(ctx.now);
+        Ok(vec![Event::CallAnswered(CallAnswered { table, at })])
     }
-    let at = (!t.calls_answered.contains_key(&table)).then_some(ctx.now);
-    Ok(vec![Event::CallAnswered(CallAnswered { table, at })])
 }
 
 /// The table takes back its call: closed, answered or not.
-pub fn decide_cancel_call(t: &Tournament, table: TableNo) -> Result<Vec<Event>, DomainError> {
-    if !t.calls.contains_key(&table) {
-        return Err(DomainError::NoCall { table });
+impl DecideCommand for CancelCall {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &CancelCall { table } = self;
+        if !t.calls.contains_key(&table) {
+            return Err(DomainError::NoCall { table });
+        }
+        Ok(vec![Event::CallAnswered(CallAnswered { table, at: None })])
     }
-    Ok(vec![Event::CallAnswered(CallAnswered { table, at: None })])
 }
 
 /// Whether a ruling recorded now for `table` closes its call: only a call the director has

@@ -2,10 +2,11 @@
 //! recorded as the clock's new absolute state (so replay never recomputes time).
 //! TDA 18: a new level applies from the next hand.
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    AdjustClock, Ctx, DecideCommand, JumpToLevel, PauseClock, ResumeClock, StartClock,
+};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, ClockChanged};
+use crate::log::event::{ApplyEvent, ClockChanged, Event};
 use crate::model::clock::first_duration;
 pub use crate::model::clock::{Clock, ClockChange, ClockReading};
 use crate::model::config::Config;
@@ -119,58 +120,52 @@ fn clock_changed(change: ClockChange, clock: Clock, ctx: Ctx) -> Vec<Event> {
 }
 
 /// `StartClock`.
-pub fn decide_start_clock(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    let clock = decide_start(t.clock, &cfg.levels, ctx.now)?;
-    Ok(clock_changed(ClockChange::Started, clock, ctx))
+impl DecideCommand for StartClock {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let clock = decide_start(t.clock, &cfg.levels, ctx.now)?;
+        Ok(clock_changed(ClockChange::Started, clock, ctx))
+    }
 }
 
 /// `PauseClock`.
-pub fn decide_pause_clock(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    let clock = decide_pause(t.clock, &cfg.levels, ctx.now)?;
-    Ok(clock_changed(ClockChange::Paused, clock, ctx))
+impl DecideCommand for PauseClock {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let clock = decide_pause(t.clock, &cfg.levels, ctx.now)?;
+        Ok(clock_changed(ClockChange::Paused, clock, ctx))
+    }
 }
 
 /// `ResumeClock`.
-pub fn decide_resume_clock(t: &Tournament, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
-    let clock = decide_resume(t.clock, ctx.now)?;
-    Ok(clock_changed(ClockChange::Resumed, clock, ctx))
+impl DecideCommand for ResumeClock {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let clock = decide_resume(t.clock, ctx.now)?;
+        Ok(clock_changed(ClockChange::Resumed, clock, ctx))
+    }
 }
 
 /// `AdjustClock`: seconds added (or taken off) the level in play.
-pub fn decide_adjust_clock(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    delta_seconds: i64,
-) -> Result<Vec<Event>, DomainError> {
-    let delta = delta_seconds
-        .checked_mul(1000)
-        .ok_or(DomainError::InvalidAmount {
-            field: "delta".into(),
-        })?;
-    let clock = decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?;
-    Ok(clock_changed(ClockChange::Adjusted, clock, ctx))
+impl DecideCommand for AdjustClock {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &AdjustClock { delta_seconds } = self;
+        let delta = delta_seconds
+            .checked_mul(1000)
+            .ok_or(DomainError::InvalidAmount {
+                field: "delta".into(),
+            })?;
+        let clock = decide_adjust(t.clock, &cfg.levels, ctx.now, delta)?;
+        Ok(clock_changed(ClockChange::Adjusted, clock, ctx))
+    }
 }
 
 /// `JumpToLevel`: the level by its index in the structure.
-pub fn decide_jump_to_level(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    level_index: u32,
-) -> Result<Vec<Event>, DomainError> {
-    // An index beyond usize is beyond the structure too: refused as an unknown level.
-    let index = usize::try_from(level_index).unwrap_or(usize::MAX);
-    let clock = decide_jump(t.clock, &cfg.levels, ctx.now, index)?;
-    Ok(clock_changed(ClockChange::Jumped, clock, ctx))
+impl DecideCommand for JumpToLevel {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &JumpToLevel { level_index } = self;
+        // An index beyond usize is beyond the structure too: refused as an unknown level.
+        let index = usize::try_from(level_index).unwrap_or(usize::MAX);
+        let clock = decide_jump(t.clock, &cfg.levels, ctx.now, index)?;
+        Ok(clock_changed(ClockChange::Jumped, clock, ctx))
+    }
 }
 
 /// `ClockChanged`: the clock's new state, as recorded.

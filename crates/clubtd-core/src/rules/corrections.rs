@@ -3,12 +3,13 @@
 //! after the one it corrects; history is never rewritten (docs/architecture.md has the
 //! table of what corrects what).
 
-use crate::log::command::Ctx;
+use crate::log::command::{CancelEntry, Ctx, DecideCommand, ReinstatePlayer, ReopenTable};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::{ApplyEvent, EntryCancelled, PlayerReinstated, TableOpened, TableReopened};
-use crate::log::event::{Event, SeatMove, StackMove};
+use crate::log::event::{
+    ApplyEvent, EntryCancelled, Event, PlayerReinstated, SeatMove, StackMove, TableOpened,
+    TableReopened,
+};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, TableNo};
 use crate::model::state::{PlayerStatus, Tournament};
 use crate::rules::player_mut;
 use crate::rules::rng::Rng;
@@ -28,128 +29,122 @@ pub(crate) fn reason_of(reason: &str) -> Result<String, DomainError> {
 /// place of the bust it followed. Only while that entry is in play and has won no bounty: a
 /// bust it took part in must be corrected first (`revive_player` / `undo_last`), so no
 /// money that already changed hands is guessed back.
-pub fn decide_cancel_entry(
-    t: &Tournament,
-    ctx: Ctx,
-    player: PlayerId,
-    reason: &str,
-) -> Result<Vec<Event>, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    let record = match (&p.reentry, p.status) {
-        (Some(r), PlayerStatus::Playing) => r,
-        _ => return Err(DomainError::EntryNotCancellable { player }),
-    };
-    if p.bounty != record.payment.bounty_part || p.bounty_won != record.bounty_won {
-        return Err(DomainError::EntryNotCancellable { player });
+impl DecideCommand for CancelEntry {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &CancelEntry { player, ref reason } = self;
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        let record = match (&p.reentry, p.status) {
+            (Some(r), PlayerStatus::Playing) => r,
+            _ => return Err(DomainError::EntryNotCancellable { player }),
+        };
+        if p.bounty != record.payment.bounty_part || p.bounty_won != record.bounty_won {
+            return Err(DomainError::EntryNotCancellable { player });
+        }
+        Ok(vec![Event::EntryCancelled(EntryCancelled {
+            player,
+            refund: record.payment,
+            reason: reason_of(reason)?,
+            at: ctx.now,
+        })])
     }
-    Ok(vec![Event::EntryCancelled(EntryCancelled {
-        player,
-        refund: record.payment,
-        reason: reason_of(reason)?,
-        at: ctx.now,
-    })])
 }
 
 /// FIDPA / TDA 33 taken back: a player who left early or was disqualified plays on with the
 /// chips taken out, in the old seat when it is still free, else at a newly drawn seat.
-pub fn decide_reinstate(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    player: PlayerId,
-    reason: &str,
-) -> Result<Vec<Event>, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if !matches!(
-        p.status,
-        PlayerStatus::LeftEarly | PlayerStatus::Disqualified
-    ) {
-        return Err(DomainError::PlayerNotOut { player });
-    }
-    let reason = reason_of(reason)?;
-    let old_seat = p.last_seat.filter(|place| {
-        t.tables
-            .get(&place.table)
-            .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
-    });
-    let mut events = Vec::new();
-    let seat = match old_seat {
-        Some(place) => place,
-        None => {
-            let held = held_seats(t, cfg, ctx.now);
-            let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
-            if let Some(table) = draw.open_table {
-                events.push(Event::TableOpened(TableOpened { table }));
-            }
-            draw.seat
+impl DecideCommand for ReinstatePlayer {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReinstatePlayer { player, ref reason } = self;
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        if !matches!(
+            p.status,
+            PlayerStatus::LeftEarly | PlayerStatus::Disqualified
+        ) {
+            return Err(DomainError::PlayerNotOut { player });
         }
-    };
-    events.push(Event::PlayerReinstated(PlayerReinstated {
-        player,
-        seat,
-        reason,
-    }));
-    Ok(events)
+        let reason = reason_of(reason)?;
+        let old_seat = p.last_seat.filter(|place| {
+            t.tables
+                .get(&place.table)
+                .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
+        });
+        let mut events = Vec::new();
+        let seat = match old_seat {
+            Some(place) => place,
+            None => {
+                let held = held_seats(t, cfg, ctx.now);
+                let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
+                if let Some(table) = draw.open_table {
+                    events.push(Event::TableOpened(TableOpened { table }));
+                }
+                draw.seat
+            }
+        };
+        events.push(Event::PlayerReinstated(PlayerReinstated {
+            player,
+            seat,
+            reason,
+        }));
+        Ok(events)
+    }
 }
 
 /// The table broken last opens again: each of its players who still sits where the break
 /// sent them goes back to the old seat (players busted since stay out), and so does each
 /// abandoned stack (PKR4U 6). Only the latest break can be taken back: after it, the other
 /// tables may have moved on (a later break or the final table).
-pub fn decide_reopen_table(
-    t: &Tournament,
-    table: TableNo,
-    reason: &str,
-) -> Result<Vec<Event>, DomainError> {
-    let tb = t
-        .tables
-        .get(&table)
-        .ok_or(DomainError::UnknownTable { table })?;
-    let redraw = t
-        .last_redraw
-        .as_ref()
-        .filter(|r| r.broken == Some(table) && !tb.open)
-        .ok_or(DomainError::TableNotReopenable { table })?;
-    let reason = reason_of(reason)?;
-    let moves = redraw
-        .moves
-        .iter()
-        .filter(|m| {
-            t.players
-                .get(&m.player)
-                .is_some_and(|p| p.status == PlayerStatus::Playing && p.seat == Some(m.to))
-        })
-        .map(|m| SeatMove {
-            player: m.player,
-            from: m.to,
-            to: m.from,
-        })
-        .collect();
-    let abandoned_moves = redraw
-        .abandoned_moves
-        .iter()
-        .filter(|m| {
-            t.tables
-                .get(&m.to.table)
-                .is_some_and(|tb| tb.abandoned.contains_key(&m.to.seat))
-        })
-        .map(|m| StackMove {
-            from: m.to,
-            to: m.from,
-        })
-        .collect();
-    Ok(vec![Event::TableReopened(TableReopened {
-        table,
-        moves,
-        abandoned_moves,
-        reason,
-    })])
+impl DecideCommand for ReopenTable {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReopenTable { table, ref reason } = self;
+        let tb = t
+            .tables
+            .get(&table)
+            .ok_or(DomainError::UnknownTable { table })?;
+        let redraw = t
+            .last_redraw
+            .as_ref()
+            .filter(|r| r.broken == Some(table) && !tb.open)
+            .ok_or(DomainError::TableNotReopenable { table })?;
+        let reason = reason_of(reason)?;
+        let moves = redraw
+            .moves
+            .iter()
+            .filter(|m| {
+                t.players
+                    .get(&m.player)
+                    .is_some_and(|p| p.status == PlayerStatus::Playing && p.seat == Some(m.to))
+            })
+            .map(|m| SeatMove {
+                player: m.player,
+                from: m.to,
+                to: m.from,
+            })
+            .collect();
+        let abandoned_moves = redraw
+            .abandoned_moves
+            .iter()
+            .filter(|m| {
+                t.tables
+                    .get(&m.to.table)
+                    .is_some_and(|tb| tb.abandoned.contains_key(&m.to.seat))
+            })
+            .map(|m| StackMove {
+                from: m.to,
+                to: m.from,
+            })
+            .collect();
+        Ok(vec![Event::TableReopened(TableReopened {
+            table,
+            moves,
+            abandoned_moves,
+            reason,
+        })])
+    }
 }
 
 /// `EntryCancelled`: a re-entry bought by mistake; its money goes back and the player is out

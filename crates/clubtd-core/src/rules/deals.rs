@@ -8,10 +8,9 @@
 //! chip-chop is pure integer arithmetic, and ICM uses `f64` only inside the probability
 //! calculation before the same exact integer rounding turns it into cents.
 
-use crate::log::command::{Command, Ctx};
+use crate::log::command::{Command, Ctx, DecideCommand, DrawFinalTable, RecordDeal, RevivePlayer};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, DealRecorded};
+use crate::log::event::{ApplyEvent, DealRecorded, Event};
 use crate::model::config::Config;
 use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
@@ -352,51 +351,54 @@ fn cents(amount: i128) -> Cents {
 /// make exactly the prize pool. A tournament that pays no prizes has no deal (`NO_PAYOUTS`).
 /// A deal can be recorded again (a correction) only while all of its players are still in:
 /// once one is out with a deal amount, that amount is paid.
-pub fn decide_deal(
-    t: &Tournament,
-    cfg: &Config,
-    amounts: &[(PlayerId, Cents)],
-    to_play_for: Cents,
-    note: &str,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    if t.prizes().is_empty() {
-        return Err(DomainError::NoPayouts);
-    }
-    if !t.clock.is_started() || pool_open(t, cfg, ctx.now) {
-        return Err(DomainError::DealBeforeFieldFinal);
-    }
-    let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
-    let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
-    named.sort();
-    if left.len() < 2 || named != left || amounts.iter().any(|(_, c)| c.0 < 0) || to_play_for.0 < 0
-    {
-        return Err(DomainError::InvalidDeal);
-    }
-    if let Some(earlier) = &t.deal {
-        let mut dealt: Vec<PlayerId> = earlier.iter().map(|(p, _)| *p).collect();
-        dealt.sort();
-        if dealt != left {
+impl DecideCommand for RecordDeal {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RecordDeal {
+            ref amounts,
+            to_play_for,
+            ref note,
+        } = self;
+        if t.prizes().is_empty() {
+            return Err(DomainError::NoPayouts);
+        }
+        if !t.clock.is_started() || pool_open(t, cfg, ctx.now) {
+            return Err(DomainError::DealBeforeFieldFinal);
+        }
+        let left: Vec<PlayerId> = t.playing().map(|p| p.id).collect();
+        let mut named: Vec<PlayerId> = amounts.iter().map(|(p, _)| *p).collect();
+        named.sort();
+        if left.len() < 2
+            || named != left
+            || amounts.iter().any(|(_, c)| c.0 < 0)
+            || to_play_for.0 < 0
+        {
             return Err(DomainError::InvalidDeal);
         }
+        if let Some(earlier) = &t.deal {
+            let mut dealt: Vec<PlayerId> = earlier.iter().map(|(p, _)| *p).collect();
+            dealt.sort();
+            if dealt != left {
+                return Err(DomainError::InvalidDeal);
+            }
+        }
+        // Nobody of the deal is out (checked above), so the standings' prizes are the table's
+        // prizes of the players out before it.
+        let paid: Cents = standings(t, cfg, ctx.now).iter().map(|s| s.prize).sum();
+        // In i128: the amounts are the caller's, and `Cents`' saturating sum could hide an
+        // overflow that happens to land on the pool.
+        let total: i128 = amounts.iter().map(|(_, c)| i128::from(c.0)).sum::<i128>()
+            + i128::from(to_play_for.0)
+            + i128::from(paid.0);
+        if total != i128::from(t.pool_to_pay().0) {
+            return Err(DomainError::InvalidDeal);
+        }
+        Ok(vec![Event::DealRecorded(DealRecorded {
+            amounts: amounts.to_vec(),
+            note: note.trim().chars().take(500).collect(),
+            to_play_for,
+            at: Some(ctx.now),
+        })])
     }
-    // Nobody of the deal is out (checked above), so the standings' prizes are the table's
-    // prizes of the players out before it.
-    let paid: Cents = standings(t, cfg, ctx.now).iter().map(|s| s.prize).sum();
-    // In i128: the amounts are the caller's, and `Cents`' saturating sum could hide an
-    // overflow that happens to land on the pool.
-    let total: i128 = amounts.iter().map(|(_, c)| i128::from(c.0)).sum::<i128>()
-        + i128::from(to_play_for.0)
-        + i128::from(paid.0);
-    if total != i128::from(t.pool_to_pay().0) {
-        return Err(DomainError::InvalidDeal);
-    }
-    Ok(vec![Event::DealRecorded(DealRecorded {
-        amounts: amounts.to_vec(),
-        note: note.trim().chars().take(500).collect(),
-        to_play_for,
-        at: Some(ctx.now),
-    })])
 }
 
 /// Seed 000 / FIDPA: what a recorded deal fixes. Its players and amounts share exactly the
@@ -413,28 +415,28 @@ pub fn refused_after_deal(t: &Tournament, command: &Command) -> Result<(), Domai
     let in_deal = |p: &PlayerId| deal.iter().any(|(x, _)| x == p);
     let ended_play = t.deal_that_ended_play().is_some();
     let refused = match command {
-        Command::RegisterPlayer { .. }
-        | Command::ReEnter { .. }
-        | Command::ReopenRegistration { .. }
-        | Command::ReinstatePlayer { .. }
-        | Command::CancelEntry { .. }
-        | Command::Rebuy { .. }
-        | Command::AddOn { .. }
-        | Command::RequestRebuy { .. }
-        | Command::SignUp { .. }
-        | Command::RequestReEntry { .. }
-        | Command::Admit { .. }
-        | Command::CancelRebuy { .. }
-        | Command::CancelAddOn { .. }
-        | Command::ReopenTable { .. } => true,
-        Command::RevivePlayer { player, .. } => !in_deal(player) || ended_play,
-        Command::ReportBusts { .. }
-        | Command::LeaveEarly { .. }
-        | Command::Disqualify { .. }
-        | Command::SurrenderStack { .. }
-        | Command::MovePlayer { .. }
-        | Command::BreakTable { .. }
-        | Command::DrawFinalTable => ended_play,
+        Command::RegisterPlayer(_)
+        | Command::ReEnter(_)
+        | Command::ReopenRegistration(_)
+        | Command::ReinstatePlayer(_)
+        | Command::CancelEntry(_)
+        | Command::Rebuy(_)
+        | Command::AddOn(_)
+        | Command::RequestRebuy(_)
+        | Command::SignUp(_)
+        | Command::RequestReEntry(_)
+        | Command::Admit(_)
+        | Command::CancelRebuy(_)
+        | Command::CancelAddOn(_)
+        | Command::ReopenTable(_) => true,
+        Command::RevivePlayer(RevivePlayer { player, .. }) => !in_deal(player) || ended_play,
+        Command::ReportBusts(_)
+        | Command::LeaveEarly(_)
+        | Command::Disqualify(_)
+        | Command::SurrenderStack(_)
+        | Command::MovePlayer(_)
+        | Command::BreakTable(_)
+        | Command::DrawFinalTable(DrawFinalTable {}) => ended_play,
         _ => false,
     };
     if refused {

@@ -9,12 +9,13 @@
 //! is open), and the first of them is called then. Nothing of this is stored: the places, the
 //! calls and the "registration is closed" notice are all read from the queue and the room.
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    Admit, ClearQueueEntries, Ctx, DecideCommand, LeaveQueue, MergeQueueEntries, SignUp,
+};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{
-    Admitted, ApplyEvent, LeftQueue, PlayerRegistered, QueueEntriesMerged, SignedUp,
+    Admitted, ApplyEvent, Event, LeftQueue, PlayerRegistered, QueueEntriesMerged, SignedUp,
 };
-use crate::log::event::{Event, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::door::QueueEntry;
 use crate::model::ids::{EntryNo, Timestamp};
@@ -79,55 +80,52 @@ pub fn queue_states(t: &Tournament, cfg: &Config, now: Timestamp) -> Vec<(EntryN
 /// A player joins the queue from their phone. Refused once registration is closed, for a
 /// name already waiting or already playing (the desk sorts those out: a namesake, a
 /// re-entry), and past [`MAX_QUEUE`].
-pub fn decide_sign_up(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    name: &str,
-    method: PaymentMethod,
-) -> Result<Vec<Event>, DomainError> {
-    let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
-    if !registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::RegistrationClosed);
+impl DecideCommand for SignUp {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &SignUp { ref name, method } = self;
+        let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
+        if !registration_open(t, cfg, ctx.now) {
+            return Err(DomainError::RegistrationClosed);
+        }
+        if let Some(at) = cfg.sign_ups_open_at.filter(|at| ctx.now < *at) {
+            return Err(DomainError::SignUpsNotOpen { at });
+        }
+        let key = search_key(&name);
+        if let Some(waiting) = t.door.queue.iter().find(|e| search_key(&e.name) == key) {
+            return Err(DomainError::AlreadyInQueue {
+                entry: waiting.entry,
+                name: waiting.name.clone(),
+            });
+        }
+        if let Some(same) = t
+            .players
+            .values()
+            .find(|p| p.status == PlayerStatus::Playing && search_key(&p.name) == key)
+        {
+            return Err(DomainError::NameAlreadyRegistered {
+                player: same.id,
+                name: same.name.clone(),
+            });
+        }
+        if let Some(cap) = cfg
+            .sign_up_cap
+            .filter(|cap| signed_up(t) >= u64::from(*cap))
+        {
+            return Err(DomainError::SignUpsFull { cap });
+        }
+        if t.door.queue.len() >= MAX_QUEUE {
+            return Err(DomainError::QueueFull {
+                max: MAX_QUEUE as u32,
+            });
+        }
+        Ok(vec![Event::SignedUp(SignedUp {
+            entry: EntryNo(t.door.next_entry.max(1)),
+            name,
+            method,
+            at: ctx.now,
+            sender: ctx.sender,
+        })])
     }
-    if let Some(at) = cfg.sign_ups_open_at.filter(|at| ctx.now < *at) {
-        return Err(DomainError::SignUpsNotOpen { at });
-    }
-    let key = search_key(&name);
-    if let Some(waiting) = t.door.queue.iter().find(|e| search_key(&e.name) == key) {
-        return Err(DomainError::AlreadyInQueue {
-            entry: waiting.entry,
-            name: waiting.name.clone(),
-        });
-    }
-    if let Some(same) = t
-        .players
-        .values()
-        .find(|p| p.status == PlayerStatus::Playing && search_key(&p.name) == key)
-    {
-        return Err(DomainError::NameAlreadyRegistered {
-            player: same.id,
-            name: same.name.clone(),
-        });
-    }
-    if let Some(cap) = cfg
-        .sign_up_cap
-        .filter(|cap| signed_up(t) >= u64::from(*cap))
-    {
-        return Err(DomainError::SignUpsFull { cap });
-    }
-    if t.door.queue.len() >= MAX_QUEUE {
-        return Err(DomainError::QueueFull {
-            max: MAX_QUEUE as u32,
-        });
-    }
-    Ok(vec![Event::SignedUp(SignedUp {
-        entry: EntryNo(t.door.next_entry.max(1)),
-        name,
-        method,
-        at: ctx.now,
-        sender: ctx.sender,
-    })])
 }
 
 /// Players on the list: every player registered and not unregistered since (a re-entry is
@@ -144,9 +142,12 @@ pub fn signed_up(t: &Tournament) -> u64 {
 
 /// The player leaves the queue (from their phone), or the desk takes an entry out (a
 /// no-show, a double).
-pub fn decide_leave_queue(t: &Tournament, entry: EntryNo) -> Result<Vec<Event>, DomainError> {
-    waiting(t, entry)?;
-    Ok(vec![Event::LeftQueue(LeftQueue { entry })])
+impl DecideCommand for LeaveQueue {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &LeaveQueue { entry } = self;
+        waiting(t, entry)?;
+        Ok(vec![Event::LeftQueue(LeftQueue { entry })])
+    }
 }
 
 /// At most this many entries are cleared in one action: the whole queue.
@@ -155,35 +156,37 @@ pub const MAX_CLEARED: usize = MAX_QUEUE;
 /// The desk takes several entries out in one action (a selection; with `same_sender`, each
 /// with every entry waiting from its machine: a laptop's flood of junk names, a squatted
 /// name among them): every one must be waiting, each named once; all leave, or none does.
-pub fn decide_clear(
-    t: &Tournament,
-    entries: &[EntryNo],
-    same_sender: bool,
-) -> Result<Vec<Event>, DomainError> {
-    if entries.is_empty() || entries.len() > MAX_CLEARED {
-        return Err(DomainError::NothingToClear);
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for entry in entries {
-        waiting(t, *entry)?;
-        if !seen.insert(*entry) {
+impl DecideCommand for ClearQueueEntries {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ClearQueueEntries {
+            ref entries,
+            same_sender,
+        } = self;
+        if entries.is_empty() || entries.len() > MAX_CLEARED {
             return Err(DomainError::NothingToClear);
         }
-    }
-    let mut leaving = entries.to_vec();
-    if same_sender {
+        let mut seen = std::collections::BTreeSet::new();
         for entry in entries {
-            for also in same_sender_of(t, *entry) {
-                if seen.insert(also) {
-                    leaving.push(also);
+            waiting(t, *entry)?;
+            if !seen.insert(*entry) {
+                return Err(DomainError::NothingToClear);
+            }
+        }
+        let mut leaving = entries.to_vec();
+        if same_sender {
+            for entry in entries {
+                for also in same_sender_of(t, *entry) {
+                    if seen.insert(also) {
+                        leaving.push(also);
+                    }
                 }
             }
         }
+        Ok(leaving
+            .into_iter()
+            .map(|entry| Event::LeftQueue(LeftQueue { entry }))
+            .collect())
     }
-    Ok(leaving
-        .into_iter()
-        .map(|entry| Event::LeftQueue(LeftQueue { entry }))
-        .collect())
 }
 
 /// The entries still waiting that came from the machine `entry` came from, in queue order
@@ -206,65 +209,64 @@ pub fn same_sender_of(t: &Tournament, entry: EntryNo) -> Vec<EntryNo> {
 
 /// The desk merges two entries of one player: `merged` goes, `keep` stays with its own name
 /// and payment, in the earlier of the two places (the player keeps the place they came at).
-pub fn decide_merge(
-    t: &Tournament,
-    keep: EntryNo,
-    merged: EntryNo,
-) -> Result<Vec<Event>, DomainError> {
-    waiting(t, keep)?;
-    waiting(t, merged)?;
-    if keep == merged {
-        return Err(DomainError::MergeSameEntry { entry: keep });
+impl DecideCommand for MergeQueueEntries {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &MergeQueueEntries { keep, merged } = self;
+        waiting(t, keep)?;
+        waiting(t, merged)?;
+        if keep == merged {
+            return Err(DomainError::MergeSameEntry { entry: keep });
+        }
+        Ok(vec![Event::QueueEntriesMerged(QueueEntriesMerged {
+            keep,
+            merged,
+        })])
     }
-    Ok(vec![Event::QueueEntriesMerged(QueueEntriesMerged {
-        keep,
-        merged,
-    })])
 }
 
 /// The desk took the money: the entry becomes a registration (the seat is drawn now), in the
 /// queue's order when seats are short. `method` is how the player paid in the end.
-pub fn decide_admit(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    entry: EntryNo,
-    method: PaymentMethod,
-    same_name_confirmed: bool,
-) -> Result<Vec<Event>, DomainError> {
-    let waiting_entry = waiting(t, entry)?;
-    let states = queue_states(t, cfg, ctx.now);
-    match states.iter().find(|(e, _)| *e == entry).map(|(_, s)| *s) {
-        Some(QueueState::Waiting { .. }) => {
-            // Someone came earlier: the first waiting entry goes first, or the room is full.
-            return Err(match states.first() {
-                Some((first, QueueState::ToTheDesk)) if *first != entry => {
-                    DomainError::NotYourTurn { first: *first }
-                }
-                _ => DomainError::NoSeatAvailable,
-            });
+impl DecideCommand for Admit {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &Admit {
+            entry,
+            method,
+            same_name_confirmed,
+        } = self;
+        let waiting_entry = waiting(t, entry)?;
+        let states = queue_states(t, cfg, ctx.now);
+        match states.iter().find(|(e, _)| *e == entry).map(|(_, s)| *s) {
+            Some(QueueState::Waiting { .. }) => {
+                // Someone came earlier: the first waiting entry goes first, or the room is full.
+                return Err(match states.first() {
+                    Some((first, QueueState::ToTheDesk)) if *first != entry => {
+                        DomainError::NotYourTurn { first: *first }
+                    }
+                    _ => DomainError::NoSeatAvailable,
+                });
+            }
+            Some(QueueState::Closed) => return Err(DomainError::RegistrationClosed),
+            _ => {}
         }
-        Some(QueueState::Closed) => return Err(DomainError::RegistrationClosed),
-        _ => {}
+        let mut events = decide_register(
+            t,
+            cfg,
+            ctx,
+            &waiting_entry.name,
+            method,
+            true,
+            same_name_confirmed,
+        )?;
+        let player = events
+            .iter()
+            .find_map(|e| match e {
+                Event::PlayerRegistered(PlayerRegistered { player, .. }) => Some(*player),
+                _ => None,
+            })
+            .ok_or(DomainError::NoSeatAvailable)?;
+        events.push(Event::Admitted(Admitted { entry, player }));
+        Ok(events)
     }
-    let mut events = decide_register(
-        t,
-        cfg,
-        ctx,
-        &waiting_entry.name,
-        method,
-        true,
-        same_name_confirmed,
-    )?;
-    let player = events
-        .iter()
-        .find_map(|e| match e {
-            Event::PlayerRegistered(PlayerRegistered { player, .. }) => Some(*player),
-            _ => None,
-        })
-        .ok_or(DomainError::NoSeatAvailable)?;
-    events.push(Event::Admitted(Admitted { entry, player }));
-    Ok(events)
 }
 
 fn waiting(t: &Tournament, entry: EntryNo) -> Result<&QueueEntry, DomainError> {

@@ -1,32 +1,39 @@
 //! Hand-for-hand on the bubble (FIDPA, seed 000): every table plays one hand at a time and
 //! waits for the others; busts of the same hand share their place.
 
+use crate::log::command::{Ctx, DecideCommand, FinishHand, SetHandForHand};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, HandFinished, HandForHandSet};
-use crate::model::ids::{PlayerId, TableNo};
+use crate::log::event::{ApplyEvent, Event, HandFinished, HandForHandSet};
+use crate::model::config::Config;
+use crate::model::ids::PlayerId;
 use crate::model::state::Tournament;
 use crate::rules::penalties::serve_penalty_hand;
 use crate::rules::table_mut;
 
 /// Hand-for-hand on or off.
-pub fn decide_set_hand_for_hand(on: bool) -> Result<Vec<Event>, DomainError> {
-    Ok(vec![Event::HandForHandSet(HandForHandSet { on })])
+impl DecideCommand for SetHandForHand {
+    fn decide(&self, _t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &SetHandForHand { on } = self;
+        Ok(vec![Event::HandForHandSet(HandForHandSet { on })])
+    }
 }
 
 /// A table finished the current hand-for-hand hand.
-pub fn decide_finish_hand(t: &Tournament, table: TableNo) -> Result<Vec<Event>, DomainError> {
-    if t.hand_for_hand.is_none() {
-        return Err(DomainError::HandForHandOff);
+impl DecideCommand for FinishHand {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &FinishHand { table } = self;
+        if t.hand_for_hand.is_none() {
+            return Err(DomainError::HandForHandOff);
+        }
+        let tb = t
+            .tables
+            .get(&table)
+            .ok_or(DomainError::UnknownTable { table })?;
+        if !tb.open {
+            return Err(DomainError::TableNotOpen { table });
+        }
+        Ok(vec![Event::HandFinished(HandFinished { table })])
     }
-    let tb = t
-        .tables
-        .get(&table)
-        .ok_or(DomainError::UnknownTable { table })?;
-    if !tb.open {
-        return Err(DomainError::TableNotOpen { table });
-    }
-    Ok(vec![Event::HandFinished(HandFinished { table })])
 }
 
 /// `HandForHandSet`: on starts the next hand number (busts of one hand share a place).

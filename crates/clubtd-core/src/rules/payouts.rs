@@ -1,10 +1,9 @@
 //! Prize pool and payouts: prizes from the structure and the rounding unit, summing exactly to
 //! the pool and never increasing down the list; shared places split their prizes.
 
-use crate::log::command::Ctx;
+use crate::log::command::{Ctx, DecideCommand, SetPayouts};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, PayoutsSet};
+use crate::log::event::{ApplyEvent, Event, PayoutsSet};
 use crate::model::config::{Config, PayoutMode, PayoutStructure, TicketPrize, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::Tournament;
@@ -12,49 +11,47 @@ use crate::rules::purchases::pool_open;
 
 /// The director's own payout table: once registration is closed (the pool is final), a
 /// non-increasing list of positive prizes summing exactly to the pool, at most one per entry.
-pub fn decide_set_payouts(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    amounts: &[Cents],
-) -> Result<Vec<Event>, DomainError> {
-    // A league night pays nothing: a payout table would pay a pool the structure keeps out.
-    if cfg.payouts.mode == PayoutMode::None {
-        return Err(DomainError::NoPayouts);
+impl DecideCommand for SetPayouts {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let SetPayouts { amounts } = self;
+        // A league night pays nothing: a payout table would pay a pool the structure keeps out.
+        if cfg.payouts.mode == PayoutMode::None {
+            return Err(DomainError::NoPayouts);
+        }
+        // A satellite's pool buys tickets, which are never split: there is no table to set.
+        if cfg
+            .ticket
+            .as_ref()
+            .is_some_and(|t| t.source == TicketSource::Pool)
+        {
+            return Err(DomainError::InvalidAmount {
+                field: "satellite_payouts".into(),
+            });
+        }
+        if pool_open(t, cfg, ctx.now) {
+            return Err(DomainError::InvalidAmount {
+                field: "payouts_before_close".into(),
+            });
+        }
+        // Once a paid place is out, that prize is paid: the table no longer changes (a deal
+        // among the players left is recorded as a deal instead).
+        if t.players_left() < t.prizes().len() || t.deal.is_some() {
+            return Err(DomainError::PayoutsLocked);
+        }
+        let valid = !amounts.is_empty()
+            && amounts.len() <= t.entries as usize
+            && amounts.iter().all(|a| a.0 > 0)
+            && amounts.windows(2).all(|w| w[0] >= w[1])
+            && amounts.iter().copied().sum::<Cents>() == t.pool_to_pay();
+        if !valid {
+            return Err(DomainError::InvalidAmount {
+                field: "payouts".into(),
+            });
+        }
+        Ok(vec![Event::PayoutsSet(PayoutsSet {
+            amounts: amounts.to_vec(),
+        })])
     }
-    // A satellite's pool buys tickets, which are never split: there is no table to set.
-    if cfg
-        .ticket
-        .as_ref()
-        .is_some_and(|t| t.source == TicketSource::Pool)
-    {
-        return Err(DomainError::InvalidAmount {
-            field: "satellite_payouts".into(),
-        });
-    }
-    if pool_open(t, cfg, ctx.now) {
-        return Err(DomainError::InvalidAmount {
-            field: "payouts_before_close".into(),
-        });
-    }
-    // Once a paid place is out, that prize is paid: the table no longer changes (a deal
-    // among the players left is recorded as a deal instead).
-    if t.players_left() < t.prizes().len() || t.deal.is_some() {
-        return Err(DomainError::PayoutsLocked);
-    }
-    let valid = !amounts.is_empty()
-        && amounts.len() <= t.entries as usize
-        && amounts.iter().all(|a| a.0 > 0)
-        && amounts.windows(2).all(|w| w[0] >= w[1])
-        && amounts.iter().copied().sum::<Cents>() == t.pool_to_pay();
-    if !valid {
-        return Err(DomainError::InvalidAmount {
-            field: "payouts".into(),
-        });
-    }
-    Ok(vec![Event::PayoutsSet(PayoutsSet {
-        amounts: amounts.to_vec(),
-    })])
 }
 
 /// The prize of each paid place (first place first) for `entries` entries and a pool, by the

@@ -1,14 +1,17 @@
 //! Players out of the ordinary run of play: penalties given, served hand by hand and
 //! rescinded (PKR4U 4, 10; TDA 33), disqualification (PKR4U 15) and the early leave (FIDPA).
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    Ctx, DecideCommand, Disqualify, GivePenalty, LeaveEarly, ReportPenaltyHandServed,
+    RescindPenalty,
+};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{
-    ApplyEvent, PenaltyGiven, PenaltyHandServed, PenaltyRescinded, PlayerDisqualified,
-    PlayerLeftEarly,
+    ApplyEvent, Event, PenaltyGiven, PenaltyHandServed, PenaltyKind, PenaltyRescinded,
+    PlayerDisqualified, PlayerLeftEarly,
 };
-use crate::log::event::{Event, PenaltyKind};
-use crate::model::ids::{PlayerId, TableNo};
+use crate::model::config::Config;
+use crate::model::ids::PlayerId;
 use crate::model::state::{Elimination, Penalty, PlayerStatus, Tournament};
 use crate::rules::{known_player, playing};
 
@@ -21,19 +24,18 @@ fn reason_of(reason: &str) -> Result<String, DomainError> {
 }
 
 /// FIDPA: a player leaving early; their chips are removed, they take the next bust's place.
-pub fn decide_leave_early(
-    t: &Tournament,
-    player: PlayerId,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    playing(t, player)?;
-    if t.players_left() <= 1 {
-        return Err(DomainError::LastPlayerStanding);
+impl DecideCommand for LeaveEarly {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &LeaveEarly { player } = self;
+        playing(t, player)?;
+        if t.players_left() <= 1 {
+            return Err(DomainError::LastPlayerStanding);
+        }
+        Ok(vec![Event::PlayerLeftEarly(PlayerLeftEarly {
+            player,
+            at: ctx.now,
+        })])
     }
-    Ok(vec![Event::PlayerLeftEarly(PlayerLeftEarly {
-        player,
-        at: ctx.now,
-    })])
 }
 
 /// TDA 33 / PKR4U 15: disqualification; the chips are removed from play.
@@ -52,6 +54,12 @@ pub fn decide_disqualify(
         reason: reason_of(reason)?,
         at: ctx.now,
     })])
+}
+
+impl DecideCommand for Disqualify {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_disqualify(t, self.player, &self.reason, ctx)
+    }
 }
 
 /// PKR4U 4 / 10, TDA 33: a warning, a number of hands, or minutes away from the table.
@@ -81,48 +89,52 @@ pub fn decide_penalty(
     })])
 }
 
+impl DecideCommand for GivePenalty {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_penalty(t, self.player, self.penalty, &self.reason, ctx)
+    }
+}
+
 /// PKR4U 4: one more hand sat out on a running hands penalty.
-pub fn decide_penalty_hand(
-    t: &Tournament,
-    table: TableNo,
-    player: PlayerId,
-) -> Result<Vec<Event>, DomainError> {
-    let here = playing(t, player)?.seat.is_some_and(|s| s.table == table);
-    if !here {
-        return Err(DomainError::NotAtTable { player, table });
+impl DecideCommand for ReportPenaltyHandServed {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReportPenaltyHandServed { table, player } = self;
+        let here = playing(t, player)?.seat.is_some_and(|s| s.table == table);
+        if !here {
+            return Err(DomainError::NotAtTable { player, table });
+        }
+        let running = t
+            .penalties
+            .iter()
+            .any(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0));
+        if !running {
+            return Err(DomainError::NoHandsPenalty { player });
+        }
+        Ok(vec![Event::PenaltyHandServed(PenaltyHandServed { player })])
     }
-    let running = t
-        .penalties
-        .iter()
-        .any(|p| p.player == player && p.hands_left().is_some_and(|h| h > 0));
-    if !running {
-        return Err(DomainError::NoHandsPenalty { player });
-    }
-    Ok(vec![Event::PenaltyHandServed(PenaltyHandServed { player })])
 }
 
 /// Takes back a penalty given by mistake, with the reason (the log keeps both).
-pub fn decide_rescind_penalty(
-    t: &Tournament,
-    index: u32,
-    reason: &str,
-) -> Result<Vec<Event>, DomainError> {
-    let running = usize::try_from(index)
-        .ok()
-        .and_then(|i| t.penalties.get(i))
-        .is_some_and(|p| p.rescinded.is_none());
-    if !running {
-        return Err(DomainError::NotCorrectable {
-            seq: u64::from(index),
-        });
+impl DecideCommand for RescindPenalty {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RescindPenalty { index, ref reason } = self;
+        let running = usize::try_from(index)
+            .ok()
+            .and_then(|i| t.penalties.get(i))
+            .is_some_and(|p| p.rescinded.is_none());
+        if !running {
+            return Err(DomainError::NotCorrectable {
+                seq: u64::from(index),
+            });
+        }
+        if reason.trim().is_empty() {
+            return Err(DomainError::ReasonRequired);
+        }
+        Ok(vec![Event::PenaltyRescinded(PenaltyRescinded {
+            index,
+            reason: reason.trim().to_string(),
+        })])
     }
-    if reason.trim().is_empty() {
-        return Err(DomainError::ReasonRequired);
-    }
-    Ok(vec![Event::PenaltyRescinded(PenaltyRescinded {
-        index,
-        reason: reason.trim().to_string(),
-    })])
 }
 
 /// `PenaltyGiven`.

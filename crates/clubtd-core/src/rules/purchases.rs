@@ -5,13 +5,14 @@
 //! the break after its level. Each purchase can be taken back by a command of its own while
 //! nothing since depends on it.
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    AddOn, CancelAddOn, CancelRebuy, Ctx, DecideCommand, Rebuy, RequestRebuy,
+};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{
-    AddOnBought, AddOnCancelled, ApplyEvent, RebuyBought, RebuyCancelled, RebuyRequested,
-    SeatDrawn, TableOpened,
+    AddOnBought, AddOnCancelled, ApplyEvent, Event, Payment, RebuyBought, RebuyCancelled,
+    RebuyRequested, SeatDrawn, TableOpened,
 };
-use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
@@ -24,151 +25,136 @@ pub use crate::rules::windows::{
     add_on_open, field_open, held_seats, may_rebuy, pool_open, rebuy_open, within_level,
 };
 
-/// What the desk asks for a rebuy (the fields of [`Command::Rebuy`](crate::Command)).
-#[derive(Clone, Copy, Debug)]
-pub struct RebuyOrder {
-    pub player: PlayerId,
-    pub double: bool,
-    pub stack: Option<Chips>,
-    pub method: PaymentMethod,
-    pub present: bool,
-}
-
 /// A rebuy (a double rebuy where the tournament allows it) paid at the desk. A player still
 /// in tells their stack (`stack`, else the latest known one counts); a busted player takes
 /// their old seat back when it is still free, else a newly drawn one.
-pub fn decide_rebuy(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    order: RebuyOrder,
-) -> Result<Vec<Event>, DomainError> {
-    let RebuyOrder {
-        player,
-        double,
-        stack,
-        method,
-        present,
-    } = order;
-    if !present {
-        return Err(DomainError::NotPresent);
-    }
-    let rule = cfg.rebuy.ok_or(DomainError::RebuyClosed)?;
-    if double && !rule.double {
-        return Err(DomainError::DoubleRebuyNotAllowed);
-    }
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    let busted = p.status == PlayerStatus::Busted;
-    // A stack told by the table replaces the estimate; it cannot hold more than is in play.
-    let stack_told = match stack {
-        Some(s) if busted || s.0 < 0 || s > t.chips_bought - t.chips_removed => {
-            return Err(DomainError::InvalidAmount {
-                field: "stack".into(),
-            })
+impl DecideCommand for Rebuy {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &Rebuy {
+            player,
+            double,
+            stack,
+            method,
+            present,
+        } = self;
+        if !present {
+            return Err(DomainError::NotPresent);
         }
-        s => s,
-    };
-    let count: u16 = if double { 2 } else { 1 };
-    check_rebuy(
-        t,
-        cfg,
-        ctx.now,
-        player,
-        stack_told.unwrap_or(p.stack),
-        count,
-    )?;
-    let times = i64::from(count);
-    let payment = Payment {
-        method,
-        prize_part: Cents(rule.prize_part.0 * times),
-        house_fee: Cents(rule.house_fee.0 * times),
-        bounty_part: Cents(rule.bounty_part.0 * times),
-    };
-    let chips = Chips(rule.chips.0 * times);
-    let mut events = Vec::new();
-    let mut drawn = None;
-    let same_seat = busted
-        && p.last_seat.is_some_and(|seat| {
-            t.tables
-                .get(&seat.table)
-                .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat))
-        });
-    if busted && !same_seat {
-        let held = held_seats(t, cfg, ctx.now);
-        let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
-        if let Some(table) = draw.open_table {
-            events.push(Event::TableOpened(TableOpened { table }));
+        let rule = cfg.rebuy.ok_or(DomainError::RebuyClosed)?;
+        if double && !rule.double {
+            return Err(DomainError::DoubleRebuyNotAllowed);
         }
-        drawn = Some(draw.seat);
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        let busted = p.status == PlayerStatus::Busted;
+        // A stack told by the table replaces the estimate; it cannot hold more than is in play.
+        let stack_told = match stack {
+            Some(s) if busted || s.0 < 0 || s > t.chips_bought - t.chips_removed => {
+                return Err(DomainError::InvalidAmount {
+                    field: "stack".into(),
+                })
+            }
+            s => s,
+        };
+        let count: u16 = if double { 2 } else { 1 };
+        check_rebuy(
+            t,
+            cfg,
+            ctx.now,
+            player,
+            stack_told.unwrap_or(p.stack),
+            count,
+        )?;
+        let times = i64::from(count);
+        let payment = Payment {
+            method,
+            prize_part: Cents(rule.prize_part.0 * times),
+            house_fee: Cents(rule.house_fee.0 * times),
+            bounty_part: Cents(rule.bounty_part.0 * times),
+        };
+        let chips = Chips(rule.chips.0 * times);
+        let mut events = Vec::new();
+        let mut drawn = None;
+        let same_seat = busted
+            && p.last_seat.is_some_and(|seat| {
+                t.tables
+                    .get(&seat.table)
+                    .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat))
+            });
+        if busted && !same_seat {
+            let held = held_seats(t, cfg, ctx.now);
+            let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), None, &held)?;
+            if let Some(table) = draw.open_table {
+                events.push(Event::TableOpened(TableOpened { table }));
+            }
+            drawn = Some(draw.seat);
+        }
+        events.push(Event::RebuyBought(RebuyBought {
+            player,
+            payment,
+            rebuys: count,
+            chips,
+            stack_before: stack_told,
+            same_seat,
+            at: ctx.now,
+        }));
+        if let Some(seat) = drawn {
+            events.push(Event::SeatDrawn(SeatDrawn { player, seat }));
+        }
+        Ok(events)
     }
-    events.push(Event::RebuyBought(RebuyBought {
-        player,
-        payment,
-        rebuys: count,
-        chips,
-        stack_before: stack_told,
-        same_seat,
-        at: ctx.now,
-    }));
-    if let Some(seat) = drawn {
-        events.push(Event::SeatDrawn(SeatDrawn { player, seat }));
-    }
-    Ok(events)
 }
 
 /// The add-on, once per player still in, during its break.
-pub fn decide_add_on(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    player: PlayerId,
-    method: PaymentMethod,
-    present: bool,
-) -> Result<Vec<Event>, DomainError> {
-    if !present {
-        return Err(DomainError::NotPresent);
-    }
-    let rule = cfg.add_on.ok_or(DomainError::AddOnClosed)?;
-    let p = crate::rules::playing(t, player)?;
-    if !add_on_open(t, cfg, ctx.now) {
-        return Err(DomainError::AddOnClosed);
-    }
-    if p.add_ons > 0 {
-        return Err(DomainError::AddOnAlreadyBought { player });
-    }
-    Ok(vec![Event::AddOnBought(AddOnBought {
-        player,
-        payment: Payment {
+impl DecideCommand for AddOn {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &AddOn {
+            player,
             method,
-            prize_part: rule.prize_part,
-            house_fee: rule.house_fee,
-            bounty_part: Cents::ZERO,
-        },
-        chips: rule.chips,
-        at: ctx.now,
-    })])
+            present,
+        } = self;
+        if !present {
+            return Err(DomainError::NotPresent);
+        }
+        let rule = cfg.add_on.ok_or(DomainError::AddOnClosed)?;
+        let p = crate::rules::playing(t, player)?;
+        if !add_on_open(t, cfg, ctx.now) {
+            return Err(DomainError::AddOnClosed);
+        }
+        if p.add_ons > 0 {
+            return Err(DomainError::AddOnAlreadyBought { player });
+        }
+        Ok(vec![Event::AddOnBought(AddOnBought {
+            player,
+            payment: Payment {
+                method,
+                prize_part: rule.prize_part,
+                house_fee: rule.house_fee,
+                bounty_part: Cents::ZERO,
+            },
+            chips: rule.chips,
+            at: ctx.now,
+        })])
+    }
 }
 
 /// The table asks the desk for a rebuy (the desk takes the money and confirms with the
 /// rebuy itself); only while the player may rebuy.
-pub fn decide_request_rebuy(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    player: PlayerId,
-) -> Result<Vec<Event>, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    check_rebuy(t, cfg, ctx.now, player, p.stack, 1)?;
-    Ok(vec![Event::RebuyRequested(RebuyRequested {
-        player,
-        at: ctx.now,
-    })])
+impl DecideCommand for RequestRebuy {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RequestRebuy { player } = self;
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        check_rebuy(t, cfg, ctx.now, player, p.stack, 1)?;
+        Ok(vec![Event::RebuyRequested(RebuyRequested {
+            player,
+            at: ctx.now,
+        })])
+    }
 }
 
 /// The latest rebuy (or the add-on) bought by mistake, refunded in full: its chips leave the
@@ -217,6 +203,18 @@ pub fn decide_cancel_purchase(
             at: ctx.now,
         })
     }])
+}
+
+impl DecideCommand for CancelAddOn {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_cancel_purchase(t, ctx, self.player, true, &self.reason)
+    }
+}
+
+impl DecideCommand for CancelRebuy {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_cancel_purchase(t, ctx, self.player, false, &self.reason)
+    }
 }
 
 /// `RebuyBought`: the chips onto the stack (the player back in play after a bust, the bust no

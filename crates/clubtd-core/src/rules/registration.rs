@@ -1,14 +1,16 @@
 //! Registration, unregistration and re-entry (PKR4U 11, 14, 18, 29; TDA 19), with the seat
 //! drawn at the desk and the late-registration bonus.
 
-use crate::log::command::{Ctx, ReEntryOption};
+use crate::log::command::{
+    CloseRegistration, ConfirmArrival, Ctx, DecideCommand, ReEnter, ReEntryOption, RegisterPlayer,
+    RenamePlayer, ReopenRegistration, RequestReEntry, UnregisterPlayer,
+};
 use crate::log::error::{ApplyError, DomainError};
 use crate::log::event::{
-    ApplyEvent, PlayerArrived, PlayerReEntered, PlayerRegistered, PlayerRenamed,
-    PlayerUnregistered, ReEntryRequested, RegistrationClosed, RegistrationReopened, SeatDrawn,
-    TableOpened,
+    ApplyEvent, Event, Payment, PaymentMethod, PlayerArrived, PlayerReEntered, PlayerRegistered,
+    PlayerRenamed, PlayerUnregistered, ReEntryRequested, RegistrationClosed, RegistrationReopened,
+    SeatDrawn, TableOpened,
 };
-use crate::log::event::{Event, Payment, PaymentMethod};
 use crate::model::config::Config;
 use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
@@ -102,25 +104,42 @@ pub fn decide_register(
     Ok(events)
 }
 
+impl DecideCommand for RegisterPlayer {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_register(
+            t,
+            cfg,
+            ctx,
+            &self.name,
+            self.method,
+            self.present,
+            self.same_name_confirmed,
+        )
+    }
+}
+
 /// Before the start only: the player leaves the list and gets the buy-in back.
-pub fn decide_unregister(t: &Tournament, player: PlayerId) -> Result<Vec<Event>, DomainError> {
-    if t.clock.is_started() {
-        return Err(DomainError::AlreadyStarted);
+impl DecideCommand for UnregisterPlayer {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &UnregisterPlayer { player } = self;
+        if t.clock.is_started() {
+            return Err(DomainError::AlreadyStarted);
+        }
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        if p.status != PlayerStatus::Playing {
+            return Err(DomainError::PlayerNotActive { player });
+        }
+        // The refund is what was paid for this single entry (unregistration precedes any
+        // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
+        // changed since is not what this player paid.
+        Ok(vec![Event::PlayerUnregistered(PlayerUnregistered {
+            player,
+            refund: p.registration_payment,
+        })])
     }
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if p.status != PlayerStatus::Playing {
-        return Err(DomainError::PlayerNotActive { player });
-    }
-    // The refund is what was paid for this single entry (unregistration precedes any
-    // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
-    // changed since is not what this player paid.
-    Ok(vec![Event::PlayerUnregistered(PlayerUnregistered {
-        player,
-        refund: p.registration_payment,
-    })])
 }
 
 /// PKR4U 11 / 29: may this player buy in again now (busted, registration open, entries
@@ -157,17 +176,15 @@ pub fn may_reenter(t: &Tournament, cfg: &Config, now: Timestamp, player: PlayerI
 
 /// Issue T: a busted player asks for a re-entry from their phone; the desk sees the request
 /// and takes the money (option A or B as the rules allow, PKR4U 11 / 29).
-pub fn decide_request_reentry(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    player: PlayerId,
-) -> Result<Vec<Event>, DomainError> {
-    check_reentry(t, cfg, ctx.now, player)?;
-    Ok(vec![Event::ReEntryRequested(ReEntryRequested {
-        player,
-        at: ctx.now,
-    })])
+impl DecideCommand for RequestReEntry {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RequestReEntry { player } = self;
+        check_reentry(t, cfg, ctx.now, player)?;
+        Ok(vec![Event::ReEntryRequested(ReEntryRequested {
+            player,
+            at: ctx.now,
+        })])
+    }
 }
 
 /// `ReEntryRequested`: the desk sees the request until the re-entry is bought.
@@ -184,119 +201,122 @@ impl ApplyEvent for ReEntryRequested {
 
 /// PKR4U 11 / 29, TDA 19: a busted player buys in again within the window and the maximum:
 /// (A) the same seat, if still free, or (B) a new random seat.
-pub fn decide_reenter(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    player: PlayerId,
-    option: ReEntryOption,
-    method: PaymentMethod,
-    present: bool,
-) -> Result<Vec<Event>, DomainError> {
-    if !present {
-        return Err(DomainError::NotPresent);
-    }
-    let p = check_reentry(t, cfg, ctx.now, player)?;
-    let bonus = bonus_for_entry(t, cfg, ctx.now);
-    let pay = payment(cfg, method);
-    match option {
-        ReEntryOption::SameSeat => {
-            let seat = p.last_seat.ok_or(DomainError::SameSeatTaken { player })?;
-            let free = t
-                .tables
-                .get(&seat.table)
-                .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
-            if !free {
-                return Err(DomainError::SameSeatTaken { player });
-            }
-            Ok(vec![Event::PlayerReEntered(PlayerReEntered {
-                player,
-                payment: pay,
-                bonus,
-                same_seat: true,
-                at: ctx.now,
-            })])
+impl DecideCommand for ReEnter {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReEnter {
+            player,
+            option,
+            method,
+            present,
+        } = self;
+        if !present {
+            return Err(DomainError::NotPresent);
         }
-        ReEntryOption::NewSeat => {
-            // PKR4U 6: a player who left a stack behind is not seated at that table again.
-            let left_behind = t
-                .tables
-                .iter()
-                .find(|(_, tb)| tb.abandoned.values().any(|a| a.owner == player))
-                .map(|(n, _)| *n);
-            let held = held_seats(t, cfg, ctx.now);
-            let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), left_behind, &held)?;
-            let mut events = Vec::new();
-            if let Some(table) = draw.open_table {
-                events.push(Event::TableOpened(TableOpened { table }));
+        let p = check_reentry(t, cfg, ctx.now, player)?;
+        let bonus = bonus_for_entry(t, cfg, ctx.now);
+        let pay = payment(cfg, method);
+        match option {
+            ReEntryOption::SameSeat => {
+                let seat = p.last_seat.ok_or(DomainError::SameSeatTaken { player })?;
+                let free = t
+                    .tables
+                    .get(&seat.table)
+                    .is_some_and(|tb| tb.open && !tb.is_taken(seat.seat));
+                if !free {
+                    return Err(DomainError::SameSeatTaken { player });
+                }
+                Ok(vec![Event::PlayerReEntered(PlayerReEntered {
+                    player,
+                    payment: pay,
+                    bonus,
+                    same_seat: true,
+                    at: ctx.now,
+                })])
             }
-            events.push(Event::PlayerReEntered(PlayerReEntered {
-                player,
-                payment: pay,
-                bonus,
-                same_seat: false,
-                at: ctx.now,
-            }));
-            events.push(Event::SeatDrawn(SeatDrawn {
-                player,
-                seat: draw.seat,
-            }));
-            Ok(events)
+            ReEntryOption::NewSeat => {
+                // PKR4U 6: a player who left a stack behind is not seated at that table again.
+                let left_behind = t
+                    .tables
+                    .iter()
+                    .find(|(_, tb)| tb.abandoned.values().any(|a| a.owner == player))
+                    .map(|(n, _)| *n);
+                let held = held_seats(t, cfg, ctx.now);
+                let draw = draw_seat_keeping(t, cfg, &mut Rng::new(ctx.seed), left_behind, &held)?;
+                let mut events = Vec::new();
+                if let Some(table) = draw.open_table {
+                    events.push(Event::TableOpened(TableOpened { table }));
+                }
+                events.push(Event::PlayerReEntered(PlayerReEntered {
+                    player,
+                    payment: pay,
+                    bonus,
+                    same_seat: false,
+                    at: ctx.now,
+                }));
+                events.push(Event::SeatDrawn(SeatDrawn {
+                    player,
+                    seat: draw.seat,
+                }));
+                Ok(events)
+            }
         }
     }
 }
 
 /// The director closes registration (it also closes by itself after its level).
-pub fn decide_close_registration(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    if !registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::RegistrationClosed);
+impl DecideCommand for CloseRegistration {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        if !registration_open(t, cfg, ctx.now) {
+            return Err(DomainError::RegistrationClosed);
+        }
+        Ok(vec![Event::RegistrationClosed(RegistrationClosed {
+            at: ctx.now,
+        })])
     }
-    Ok(vec![Event::RegistrationClosed(RegistrationClosed {
-        at: ctx.now,
-    })])
 }
 
 /// Registration closed by mistake opens again, with the reason (the late-registration
 /// deadline of the configuration still applies).
-pub fn decide_reopen_registration(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
-    if !t.registration_closed {
-        return Err(DomainError::NothingToUndo);
+impl DecideCommand for ReopenRegistration {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let ReopenRegistration { reason } = self;
+        if !t.registration_closed {
+            return Err(DomainError::NothingToUndo);
+        }
+        if reason.trim().is_empty() {
+            return Err(DomainError::ReasonRequired);
+        }
+        Ok(vec![Event::RegistrationReopened(RegistrationReopened {
+            reason: reason.trim().to_string(),
+        })])
     }
-    if reason.trim().is_empty() {
-        return Err(DomainError::ReasonRequired);
-    }
-    Ok(vec![Event::RegistrationReopened(RegistrationReopened {
-        reason: reason.trim().to_string(),
-    })])
 }
 
 /// A misspelt name corrected.
-pub fn decide_rename(
-    t: &Tournament,
-    player: PlayerId,
-    name: &str,
-) -> Result<Vec<Event>, DomainError> {
-    if !t.players.contains_key(&player) {
-        return Err(DomainError::UnknownPlayer { player });
+impl DecideCommand for RenamePlayer {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &RenamePlayer { player, ref name } = self;
+        if !t.players.contains_key(&player) {
+            return Err(DomainError::UnknownPlayer { player });
+        }
+        let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
+        Ok(vec![Event::PlayerRenamed(PlayerRenamed { player, name })])
     }
-    let name = clean_name(name, MAX_NAME_CHARS).ok_or(DomainError::InvalidName)?;
-    Ok(vec![Event::PlayerRenamed(PlayerRenamed { player, name })])
 }
 
 /// PKR4U 18: the table confirms a (bonus) player's stack is at the table.
-pub fn decide_confirm_arrival(t: &Tournament, player: PlayerId) -> Result<Vec<Event>, DomainError> {
-    let p = t
-        .players
-        .get(&player)
-        .ok_or(DomainError::UnknownPlayer { player })?;
-    if p.status != PlayerStatus::Playing {
-        return Err(DomainError::PlayerNotActive { player });
+impl DecideCommand for ConfirmArrival {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ConfirmArrival { player } = self;
+        let p = t
+            .players
+            .get(&player)
+            .ok_or(DomainError::UnknownPlayer { player })?;
+        if p.status != PlayerStatus::Playing {
+            return Err(DomainError::PlayerNotActive { player });
+        }
+        Ok(vec![Event::PlayerArrived(PlayerArrived { player })])
     }
-    Ok(vec![Event::PlayerArrived(PlayerArrived { player })])
 }
 
 /// `PlayerRegistered`: a new player with the starting stack and any bonus, their money in

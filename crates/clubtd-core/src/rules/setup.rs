@@ -1,12 +1,20 @@
 //! Setting a tournament up: creating it, changing its configuration before the start, and
 //! the checks every configuration passes first (each rule module relies on them).
 
+use crate::log::command::{ChangeConfig, CreateTournament, Ctx, DecideCommand};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, ConfigChanged, TableOpened, TournamentCreated};
+use crate::log::event::{ApplyEvent, ConfigChanged, Event, TableOpened, TournamentCreated};
 use crate::model::config::{BountyKind, Config, LateRegistration, Level, PayoutMode, TicketSource};
 use crate::model::money::Cents;
 use crate::model::state::{Table, Tournament};
+
+/// `decide` hands a creation to `decide_create` before it looks for a configuration; one that
+/// reaches the rule modules comes when the tournament exists already.
+impl DecideCommand for CreateTournament {
+    fn decide(&self, _t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        Err(DomainError::AlreadyCreated)
+    }
+}
 
 /// A new tournament with a valid configuration; only once.
 pub fn decide_create(t: &Tournament, config: &Config) -> Result<Vec<Event>, DomainError> {
@@ -21,54 +29,53 @@ pub fn decide_create(t: &Tournament, config: &Config) -> Result<Vec<Event>, Doma
 
 /// The configuration, before the start only. Tables in use must stay; more tables at the
 /// start open now.
-pub fn decide_change_config(
-    t: &Tournament,
-    cfg: &Config,
-    config: &Config,
-) -> Result<Vec<Event>, DomainError> {
-    if t.clock.is_started() {
-        // The announcements touch no rule: the console switches them during play. Any other
-        // difference is refused, as before the start.
-        let only_announcements = Config {
-            announcements: cfg.announcements,
-            ..config.clone()
-        } == *cfg;
-        if !only_announcements {
-            return Err(DomainError::AlreadyStarted);
+impl DecideCommand for ChangeConfig {
+    fn decide(&self, t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let ChangeConfig { config } = self;
+        if t.clock.is_started() {
+            // The announcements touch no rule: the console switches them during play. Any other
+            // difference is refused, as before the start.
+            let only_announcements = Config {
+                announcements: cfg.announcements,
+                ..config.clone()
+            } == *cfg;
+            if !only_announcements {
+                return Err(DomainError::AlreadyStarted);
+            }
+            return Ok(vec![Event::ConfigChanged(ConfigChanged {
+                config: config.clone(),
+            })]);
         }
-        return Ok(vec![Event::ConfigChanged(ConfigChanged {
+        config.validate()?;
+        // Tables in use must stay: a player must never be left sitting at a removed table.
+        let dropped = t
+            .tables
+            .iter()
+            .any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
+        if dropped
+            || config.table_size < cfg.table_size
+                && t.tables
+                    .values()
+                    .any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size))
+        {
+            return Err(DomainError::InvalidConfig {
+                field: "tables".into(),
+            });
+        }
+        // More tables at the start: they open now, so the desk seats players there (a
+        // table already open stays open; one with players must).
+        let opened = config
+            .tables
+            .iter()
+            .take(usize::from(config.tables_at_start))
+            .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
+            .map(|&table| Event::TableOpened(TableOpened { table }));
+        Ok(std::iter::once(Event::ConfigChanged(ConfigChanged {
             config: config.clone(),
-        })]);
+        }))
+        .chain(opened)
+        .collect())
     }
-    config.validate()?;
-    // Tables in use must stay: a player must never be left sitting at a removed table.
-    let dropped = t
-        .tables
-        .iter()
-        .any(|(n, tb)| !tb.seats.is_empty() && !config.tables.contains(n));
-    if dropped
-        || config.table_size < cfg.table_size
-            && t.tables
-                .values()
-                .any(|tb| tb.seats.keys().any(|s| s.0 > config.table_size))
-    {
-        return Err(DomainError::InvalidConfig {
-            field: "tables".into(),
-        });
-    }
-    // More tables at the start: they open now, so the desk seats players there (a
-    // table already open stays open; one with players must).
-    let opened = config
-        .tables
-        .iter()
-        .take(usize::from(config.tables_at_start))
-        .filter(|n| !t.tables.get(n).is_some_and(|tb| tb.open))
-        .map(|&table| Event::TableOpened(TableOpened { table }));
-    Ok(std::iter::once(Event::ConfigChanged(ConfigChanged {
-        config: config.clone(),
-    }))
-    .chain(opened)
-    .collect())
 }
 
 /// `TournamentCreated`: the tables of the configuration, the first ones open.

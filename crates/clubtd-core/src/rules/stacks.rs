@@ -2,12 +2,13 @@
 //! for a re-entry during a break (PKR4U 5), which in a bounty event stay in their seat and
 //! blind off until their last chip goes, bounty and all, to the pot's winners (PKR4U 6).
 
-use crate::log::command::Ctx;
+use crate::log::command::{
+    Ctx, DecideCommand, ReportAbandonedStackGone, ReportChips, ReportTableChips, SurrenderStack,
+};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{AbandonedStackGone, ApplyEvent, ChipsCounted, StackSurrendered};
+use crate::log::event::{AbandonedStackGone, ApplyEvent, ChipsCounted, Event, StackSurrendered};
 use crate::model::config::Config;
-use crate::model::ids::{PlayerId, TableNo};
+use crate::model::ids::PlayerId;
 use crate::model::money::{Cents, Chips};
 use crate::model::seats::Place;
 use crate::model::state::{AbandonedStack, Elimination, PlayerStatus, Tournament};
@@ -37,64 +38,66 @@ pub fn decide_report_chips(
     })])
 }
 
-/// Chip counts for several players of one table at once (a table at a break).
-pub fn decide_report_table_chips(
-    t: &Tournament,
-    table: TableNo,
-    counts: &[(PlayerId, Chips)],
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    if counts.is_empty() {
-        return Err(DomainError::InvalidAmount {
-            field: "counts".into(),
-        });
+impl DecideCommand for ReportChips {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_report_chips(t, self.player, self.chips, ctx)
     }
-    let mut events = Vec::new();
-    for (player, chips) in counts {
-        let at_table = t.players.get(player).and_then(|p| p.seat).map(|s| s.table);
-        if at_table != Some(table) {
-            return Err(DomainError::NotAtTable {
-                player: *player,
-                table,
+}
+
+/// Chip counts for several players of one table at once (a table at a break).
+impl DecideCommand for ReportTableChips {
+    fn decide(&self, t: &Tournament, _cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &ReportTableChips { table, ref counts } = self;
+        if counts.is_empty() {
+            return Err(DomainError::InvalidAmount {
+                field: "counts".into(),
             });
         }
-        events.extend(decide_report_chips(t, *player, *chips, ctx)?);
+        let mut events = Vec::new();
+        for (player, chips) in counts {
+            let at_table = t.players.get(player).and_then(|p| p.seat).map(|s| s.table);
+            if at_table != Some(table) {
+                return Err(DomainError::NotAtTable {
+                    player: *player,
+                    table,
+                });
+            }
+            events.extend(decide_report_chips(t, *player, *chips, ctx)?);
+        }
+        Ok(events)
     }
-    Ok(events)
 }
 
 /// PKR4U 5: during a break a player may give up their stack to re-enter.
-pub fn decide_surrender(
-    t: &Tournament,
-    cfg: &Config,
-    player: PlayerId,
-    ctx: Ctx,
-) -> Result<Vec<Event>, DomainError> {
-    let p = playing(t, player)?;
-    let reading = t.clock.read(&cfg.levels, ctx.now);
-    if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
-        return Err(DomainError::NotDuringBreak);
-    }
-    if !crate::rules::registration::registration_open(t, cfg, ctx.now) {
-        return Err(DomainError::RegistrationClosed);
-    }
-    if cfg.max_entries.is_some_and(|m| p.entries >= m) {
-        return Err(DomainError::MaxEntriesReached {
+impl DecideCommand for SurrenderStack {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let &SurrenderStack { player } = self;
+        let p = playing(t, player)?;
+        let reading = t.clock.read(&cfg.levels, ctx.now);
+        if !reading.started || !cfg.levels.get(reading.level).is_some_and(|l| l.is_break()) {
+            return Err(DomainError::NotDuringBreak);
+        }
+        if !crate::rules::registration::registration_open(t, cfg, ctx.now) {
+            return Err(DomainError::RegistrationClosed);
+        }
+        if cfg.max_entries.is_some_and(|m| p.entries >= m) {
+            return Err(DomainError::MaxEntriesReached {
+                player,
+                max: cfg.max_entries.unwrap_or(0),
+            });
+        }
+        // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
+        let abandoned_at = if cfg.bounty_kind == crate::model::config::BountyKind::None {
+            None
+        } else {
+            p.seat
+        };
+        Ok(vec![Event::StackSurrendered(StackSurrendered {
             player,
-            max: cfg.max_entries.unwrap_or(0),
-        });
+            at: ctx.now,
+            abandoned_at,
+        })])
     }
-    // PKR4U 6: in a bounty event the stack stays where it is and blinds off.
-    let abandoned_at = if cfg.bounty_kind == crate::model::config::BountyKind::None {
-        None
-    } else {
-        p.seat
-    };
-    Ok(vec![Event::StackSurrendered(StackSurrendered {
-        player,
-        at: ctx.now,
-        abandoned_at,
-    })])
 }
 
 /// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
@@ -140,6 +143,20 @@ pub fn decide_abandoned_gone(
         owner: stack.owner,
         bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
     })])
+}
+
+impl DecideCommand for ReportAbandonedStackGone {
+    fn decide(&self, t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        decide_abandoned_gone(
+            t,
+            cfg,
+            Place {
+                table: self.table,
+                seat: self.seat,
+            },
+            &self.winners,
+        )
+    }
 }
 
 /// `ChipsCounted`: the player's stack as counted.

@@ -4,39 +4,36 @@
 //! and breaks change freely (a director shortens the evening, adds a break, moves a
 //! colour-up), and the clock simply walks into the new levels when the current one ends.
 
-use crate::log::command::Ctx;
+use crate::log::command::{ChangeStructure, Ctx, DecideCommand};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::Event;
-use crate::log::event::{ApplyEvent, StructureChanged};
-use crate::model::config::{Config, Level};
+use crate::log::event::{ApplyEvent, Event, StructureChanged};
+use crate::model::config::Config;
 use crate::model::state::Tournament;
 
 /// `ChangeStructure`: the new levels, with what is already played kept exactly.
-pub fn decide_change_structure(
-    t: &Tournament,
-    cfg: &Config,
-    ctx: Ctx,
-    levels: &[Level],
-) -> Result<Vec<Event>, DomainError> {
-    let reading = t.clock.read(&cfg.levels, ctx.now);
-    if reading.started {
-        let fixed = reading.level + 1;
-        if levels.get(..fixed) != cfg.levels.get(..fixed) {
-            // The level in play, by its position in the structure (from 1, breaks counted).
-            let level = u32::try_from(fixed).unwrap_or(u32::MAX);
-            return Err(DomainError::LevelAlreadyPlayed { level });
+impl DecideCommand for ChangeStructure {
+    fn decide(&self, t: &Tournament, cfg: &Config, ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let ChangeStructure { levels } = self;
+        let reading = t.clock.read(&cfg.levels, ctx.now);
+        if reading.started {
+            let fixed = reading.level + 1;
+            if levels.get(..fixed) != cfg.levels.get(..fixed) {
+                // The level in play, by its position in the structure (from 1, breaks counted).
+                let level = u32::try_from(fixed).unwrap_or(u32::MAX);
+                return Err(DomainError::LevelAlreadyPlayed { level });
+            }
         }
+        // The whole configuration must stay valid: late registration and the bonus name play
+        // levels that must still exist.
+        let changed = Config {
+            levels: levels.to_vec(),
+            ..cfg.clone()
+        };
+        changed.validate()?;
+        Ok(vec![Event::StructureChanged(StructureChanged {
+            levels: levels.to_vec(),
+        })])
     }
-    // The whole configuration must stay valid: late registration and the bonus name play
-    // levels that must still exist.
-    let changed = Config {
-        levels: levels.to_vec(),
-        ..cfg.clone()
-    };
-    changed.validate()?;
-    Ok(vec![Event::StructureChanged(StructureChanged {
-        levels: levels.to_vec(),
-    })])
 }
 
 /// `StructureChanged`: the blind structure from now on.

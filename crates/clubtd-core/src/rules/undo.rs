@@ -3,12 +3,13 @@
 //! its own). What each action needs to be taken back is recorded when it is applied; any
 //! other change clears that list, so undo only ever reaches the latest actions.
 
+use crate::log::command::{Ctx, DecideCommand, UndoLast};
 use crate::log::error::{ApplyError, DomainError};
-use crate::log::event::BustOutcome;
-use crate::log::event::Event;
 use crate::log::event::{
-    ActionUndone, ApplyEvent, BustsRecorded, ButtonSet, ChipsCounted, PlayerMoved, Undone,
+    ActionUndone, ApplyEvent, BustOutcome, BustsRecorded, ButtonSet, ChipsCounted, Event,
+    PlayerMoved, Undone,
 };
+use crate::model::config::Config;
 use crate::model::state::{BustUndo, PlayerStatus, Tournament, UndoStep, Undoable};
 use crate::rules::known_player;
 
@@ -17,43 +18,47 @@ const UNDO_DEPTH: usize = 20;
 
 /// Takes back the latest undoable action. A bust can only be undone while its players'
 /// seats are still free and nobody re-entered; a move while the old seat is free.
-pub fn decide_undo(t: &Tournament, reason: &str) -> Result<Vec<Event>, DomainError> {
-    let reason = reason.trim();
-    if reason.is_empty() {
-        return Err(DomainError::ReasonRequired);
-    }
-    let latest = t.undo.last().ok_or(DomainError::NothingToUndo)?;
-    let seat_free = |place: &crate::model::seats::Place| {
-        t.tables
-            .get(&place.table)
-            .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
-    };
-    match &latest.step {
-        UndoStep::Busts { busts, .. } => {
-            for b in busts {
-                let still_out = t
-                    .players
-                    .get(&b.player)
-                    .is_some_and(|p| p.status == PlayerStatus::Busted);
-                if !still_out || !seat_free(&b.seat) {
-                    return Err(DomainError::SameSeatTaken { player: b.player });
+impl DecideCommand for UndoLast {
+    fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
+        let UndoLast { reason } = self;
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(DomainError::ReasonRequired);
+        }
+        let latest = t.undo.last().ok_or(DomainError::NothingToUndo)?;
+        let seat_free = |place: &crate::model::seats::Place| {
+            t.tables
+                .get(&place.table)
+                .is_some_and(|tb| tb.open && !tb.is_taken(place.seat))
+        };
+        match &latest.step {
+            UndoStep::Busts { busts, .. } => {
+                for b in busts {
+                    let still_out = t
+                        .players
+                        .get(&b.player)
+                        .is_some_and(|p| p.status == PlayerStatus::Busted);
+                    if !still_out || !seat_free(&b.seat) {
+                        return Err(DomainError::SameSeatTaken { player: b.player });
+                    }
                 }
             }
-        }
-        UndoStep::Move { movement } => {
-            let here = t.players.get(&movement.player).and_then(|p| p.seat) == Some(movement.to);
-            if !here || !seat_free(&movement.from) {
-                return Err(DomainError::SameSeatTaken {
-                    player: movement.player,
-                });
+            UndoStep::Move { movement } => {
+                let here =
+                    t.players.get(&movement.player).and_then(|p| p.seat) == Some(movement.to);
+                if !here || !seat_free(&movement.from) {
+                    return Err(DomainError::SameSeatTaken {
+                        player: movement.player,
+                    });
+                }
             }
+            _ => {}
         }
-        _ => {}
+        Ok(vec![Event::ActionUndone(ActionUndone {
+            seq: latest.seq,
+            reason: reason.to_string(),
+        })])
     }
-    Ok(vec![Event::ActionUndone(ActionUndone {
-        seq: latest.seq,
-        reason: reason.to_string(),
-    })])
 }
 
 /// What applying `event` does to the list of actions that can be undone.
@@ -255,7 +260,7 @@ fn undo_busts(t: &mut Tournament, busts: &[BustOutcome], restore: &[BustUndo]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::log::command::{BustReport, Command, ReEntryOption};
+    use crate::log::command::{BustReport, Command, ReEnter, ReEntryOption, ReportBusts, UndoLast};
     use crate::log::event::{ActionUndone, Event, PaymentMethod, Undone};
     use crate::log::legacy::{LegacyBustUndo, LegacyPlayerRecord, LegacyUndoStep};
     use crate::model::ids::PlayerId;
@@ -274,14 +279,14 @@ mod tests {
             .values()
             .find(|p| **p != victim)
             .expect("a tablemate");
-        let report = Command::ReportBusts {
+        let report = Command::ReportBusts(ReportBusts {
             table: seat.table,
             busts: vec![BustReport {
                 player: victim,
                 eliminators: vec![by],
                 start_stack: None,
             }],
-        };
+        });
         run(t, report, now);
         let Some(UndoStep::Busts { busts, .. }) = t.undo.last().map(|u| u.step.clone()) else {
             panic!("a bust can be undone");
@@ -309,9 +314,9 @@ mod tests {
             .expect("fits");
         run(
             t,
-            Command::UndoLast {
+            Command::UndoLast(UndoLast {
                 reason: "wrong table".into(),
-            },
+            }),
             now,
         );
         assert_eq!(t.players, before.players, "everyone as before the bust");
@@ -337,24 +342,24 @@ mod tests {
             .expect("a tablemate");
         run(
             &mut t,
-            Command::ReportBusts {
+            Command::ReportBusts(ReportBusts {
                 table: seat.table,
                 busts: vec![BustReport {
                     player: PlayerId(3),
                     eliminators: vec![by],
                     start_stack: None,
                 }],
-            },
+            }),
             120_000,
         );
         run(
             &mut t,
-            Command::ReEnter {
+            Command::ReEnter(ReEnter {
                 player: PlayerId(3),
                 option: ReEntryOption::SameSeat,
                 method: PaymentMethod::Cash,
                 present: true,
-            },
+            }),
             180_000,
         );
         assert!(t.players[&PlayerId(3)].reentry.is_some());
@@ -371,14 +376,14 @@ mod tests {
             .expect("a tablemate");
         run(
             t,
-            Command::ReportBusts {
+            Command::ReportBusts(ReportBusts {
                 table: seat.table,
                 busts: vec![BustReport {
                     player: victim,
                     eliminators: vec![by],
                     start_stack: None,
                 }],
-            },
+            }),
             now,
         );
     }
@@ -391,9 +396,9 @@ mod tests {
         assert_eq!(seq, t.events_applied, "the bust is the latest event");
         let events = crate::decide(
             &t,
-            &Command::UndoLast {
+            &Command::UndoLast(UndoLast {
                 reason: "wrong table".into(),
-            },
+            }),
             crate::Ctx {
                 now: crate::ids::Timestamp(61_000),
                 seed: 1,

@@ -2,7 +2,9 @@
 //! through `decide` and `apply`, with the time moving as the test says.
 #![allow(dead_code)] // each test file uses the part it needs
 
-use clubtd_core::command::{BustReport, Command, Ctx, ReEntryOption};
+use clubtd_core::command::{
+    BustReport, Command, CreateTournament, Ctx, ReEnter, ReEntryOption, RegisterPlayer, ReportBusts,
+};
 use clubtd_core::config::Config;
 use clubtd_core::event::PaymentMethod;
 use clubtd_core::ids::{PlayerId, Timestamp};
@@ -26,7 +28,7 @@ impl Kit {
             seed: 42,
             sender: None,
         };
-        k.ok(Command::CreateTournament { config });
+        k.ok(Command::CreateTournament(CreateTournament { config }));
         k
     }
     pub fn run(&mut self, c: Command) -> Result<(), DomainError> {
@@ -52,12 +54,12 @@ impl Kit {
     pub fn register(&mut self, n: usize) {
         // Named after the player id they get (P1, P2, …), so later calls add new names.
         for _ in 0..n {
-            self.ok(Command::RegisterPlayer {
+            self.ok(Command::RegisterPlayer(RegisterPlayer {
                 name: format!("P{}", self.t.players.len() + 1),
                 method: PaymentMethod::Cash,
                 present: true,
                 same_name_confirmed: false,
-            });
+            }));
         }
     }
     pub fn minutes(&mut self, m: i64) {
@@ -78,10 +80,10 @@ impl Kit {
     pub fn bust_by_tablemate(&mut self, p: u32) -> clubtd_core::event::Place {
         let seat = self.seat_of(p);
         let by = self.tablemate(p);
-        self.ok(Command::ReportBusts {
+        self.ok(Command::ReportBusts(ReportBusts {
             table: seat.table,
             busts: vec![bust(p, by, None)],
-        });
+        }));
         seat
     }
 }
@@ -96,10 +98,10 @@ pub fn bust(player: u32, by: PlayerId, stack: Option<i64>) -> BustReport {
 
 /// Player `p`, busted, buys a re-entry in cash at the desk.
 pub fn re_entry(p: u32, option: ReEntryOption) -> Command {
-    Command::ReEnter {
+    Command::ReEnter(ReEnter {
         player: PlayerId(p),
         option,
         method: PaymentMethod::Cash,
         present: true,
-    }
+    })
 }
