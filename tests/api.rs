@@ -330,6 +330,21 @@ async fn a_director_runs_a_tournament_through_the_api() {
             .status(),
         200
     );
+    // A malformed question is answered only to whoever may ask it: the stranger is told to
+    // sign in, the reader what is wrong (the access is checked once, before the question).
+    let r = c
+        .get(url(&format!("/tournaments/{id}/events?after=-1")))
+        .send()
+        .await
+        .unwrap();
+    problem(r, 401, "UNAUTHENTICATED").await;
+    let r = c
+        .get(url(&format!("/tournaments/{id}/events?after=-1")))
+        .header("authorization", &read)
+        .send()
+        .await
+        .unwrap();
+    problem(r, 400, "INVALID_QUERY").await;
     let r = c
         .post(url(&format!("/tournaments/{id}/commands")))
         .header("authorization", &read)

@@ -1,6 +1,6 @@
 //! Getting a tournament out and back in, for the director: the results (the door writes them
 //! as CSV), an exported event log imported as a new tournament, and the check that comes
-//! before an import's body is read. The event log itself is `reads::event_log`; backups are
+//! before an import's body is read. The event log itself is `reads::open_log`; backups are
 //! the club's (`club::backup_now`).
 
 use super::{engine_refusal, reads, require_director, Credentials, Refusal, Services};

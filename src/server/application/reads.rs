@@ -57,34 +57,38 @@ pub fn changes(app: &Services, id: i64) -> Result<tokio::sync::watch::Receiver<u
     app.engine.subscribe(id).map_err(engine_refusal)
 }
 
-/// May these credentials read the tournament's event log (the director or a read token)?
-/// Who asks is checked before whether it exists: a stranger learns nothing of the club's
-/// tournaments.
-pub async fn may_read_log(
-    app: &Services,
+/// A tournament's event log, opened for credentials that may read it (the director or a
+/// read token): holding one is the proof that access was checked, once.
+pub struct OpenLog<'a> {
+    app: &'a Services,
+    id: i64,
+}
+
+/// Opens the tournament's event log for these credentials. Who asks is checked before
+/// whether it exists: a stranger learns nothing of the club's tournaments. A door checks its
+/// own question (a malformed `after`) only once this has answered, for the same reason.
+pub async fn open_log<'a>(
+    app: &'a Services,
     credentials: &Credentials,
     id: i64,
-) -> Result<(), Refusal> {
+) -> Result<OpenLog<'a>, Refusal> {
     identify(app, credentials, Some(id)).await.may_read_log()?;
     if exists(app, id) {
-        Ok(())
+        Ok(OpenLog { app, id })
     } else {
         Err(Refusal::NotFound("tournament"))
     }
 }
 
-/// The tournament's event log after event `after`, with who sent each command, from which
-/// device and when, for the director or a read token (the export and the API's log).
-pub async fn event_log(
-    app: &Services,
-    credentials: &Credentials,
-    id: i64,
-    after: u64,
-) -> Result<Vec<AuditEntry>, Refusal> {
-    may_read_log(app, credentials, id).await?;
-    app.engine
-        .store()
-        .audit_after(id, after)
-        .await
-        .map_err(Refusal::internal)
+impl OpenLog<'_> {
+    /// The log after event `after` (0: all of it), with who sent each command, from which
+    /// device and when (the export and the API's log).
+    pub async fn after(&self, after: u64) -> Result<Vec<AuditEntry>, Refusal> {
+        self.app
+            .engine
+            .store()
+            .audit_after(self.id, after)
+            .await
+            .map_err(Refusal::internal)
+    }
 }

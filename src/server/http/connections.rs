@@ -371,7 +371,7 @@ impl Connections {
                         _ = &mut conn => break,
                         () = shed.notified() => break,
                         () = tokio::time::sleep(tick) => {
-                            if activity.quiet_for() >= idle {
+                            if activity.idle_for() >= idle {
                                 tracing::debug!(%peer, "idle connection closed");
                                 break;
                             }
@@ -530,13 +530,20 @@ impl Activity {
         self.last_ms.store(ms, Ordering::Relaxed);
     }
 
-    /// How long nothing moved on the connection; zero while an answer is being made.
+    /// How long nothing moved on the socket. Near the cap the connection keeper sheds the
+    /// quietest first, whether or not a handler is at work for it (a body trickling in looks
+    /// busy by its bytes, as it did before answers were waited for).
     fn quiet_for(&self) -> Duration {
+        let last = Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
+        self.start.elapsed().saturating_sub(last)
+    }
+
+    /// How long the connection has been idle: quiet, and no answer being made for it.
+    fn idle_for(&self) -> Duration {
         if self.answering.load(Ordering::Relaxed) > 0 {
             return Duration::ZERO;
         }
-        let last = Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
-        self.start.elapsed().saturating_sub(last)
+        self.quiet_for()
     }
 }
 

@@ -17,7 +17,11 @@ pub async fn events_json(
     Path(tournament): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    match reads::event_log(&state.app, &from_headers(&headers), tournament, 0).await {
+    let log = match reads::open_log(&state.app, &from_headers(&headers), tournament).await {
+        Ok(log) => log.after(0).await,
+        Err(refused) => Err(refused),
+    };
+    match log {
         Ok(events) => {
             let body: Vec<serde_json::Value> = events
                 .into_iter()

@@ -558,10 +558,10 @@ pub async fn events(
 ) -> ApiResult<Json<Vec<LoggedEvent>>> {
     let credentials = crate::server::http::credentials::from_headers(&headers);
     // Who asks, and whether the tournament exists, before what is wrong with the question.
-    reads::may_read_log(&state.app, &credentials, id).await?;
+    let log = reads::open_log(&state.app, &credentials, id).await?;
     let after = u64::try_from(q.after)
         .map_err(|_| Problem::bad_request("INVALID_QUERY", "after must be 0 or more"))?;
-    let events = reads::event_log(&state.app, &credentials, id, after).await?;
+    let events = log.after(after).await?;
     Ok(Json(
         events
             .into_iter()
