@@ -501,6 +501,23 @@ impl ApplyEvent for PlayerMoved {
     }
 }
 
+/// Seats the players and abandoned stacks a break or the final table's draw sent, and keeps
+/// the redraw for the tables to show who went where (`broken`: the table broken, if one was).
+fn redraw(
+    t: &mut Tournament,
+    broken: Option<TableNo>,
+    moves: &[SeatMove],
+    abandoned: &[StackMove],
+) {
+    t.move_players(moves);
+    t.move_stacks(abandoned);
+    t.last_redraw = Some(Redraw {
+        broken,
+        moves: moves.to_vec(),
+        abandoned_moves: abandoned.to_vec(),
+    });
+}
+
 /// `TableBroken`: its players and abandoned stacks sit at their drawn seats; the table
 /// closes, and the tables show who went where.
 impl ApplyEvent for TableBroken {
@@ -511,13 +528,7 @@ impl ApplyEvent for TableBroken {
             ref abandoned_moves,
         } = self;
         table_mut(t, table)?;
-        t.move_players(moves);
-        t.move_stacks(abandoned_moves);
-        t.last_redraw = Some(Redraw {
-            broken: Some(table),
-            moves: moves.to_vec(),
-            abandoned_moves: abandoned_moves.to_vec(),
-        });
+        redraw(t, Some(table), moves, abandoned_moves);
         let tb = table_mut(t, table)?;
         tb.open = false;
         tb.button = None;
@@ -537,13 +548,7 @@ impl ApplyEvent for FinalTableDrawn {
             ref abandoned_moves,
         } = self;
         table_mut(t, table)?;
-        t.move_players(moves);
-        t.move_stacks(abandoned_moves);
-        t.last_redraw = Some(Redraw {
-            broken: None,
-            moves: moves.to_vec(),
-            abandoned_moves: abandoned_moves.to_vec(),
-        });
+        redraw(t, None, moves, abandoned_moves);
         for (n, tb) in t.tables.iter_mut() {
             if *n != table {
                 tb.open = false;

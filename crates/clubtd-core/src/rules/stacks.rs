@@ -100,62 +100,54 @@ impl DecideCommand for SurrenderStack {
     }
 }
 
-/// PKR4U 6: the abandoned stack at `place` paid its last chip, with its bounty as ante; the
+/// PKR4U 6: the abandoned stack at the reported seat paid its last chip, with its bounty as ante; the
 /// winners of that pot share the bounty like a knock-out's (its former owner cannot win it).
-pub fn decide_abandoned_gone(
-    t: &Tournament,
-    cfg: &Config,
-    place: Place,
-    winners: &[PlayerId],
-) -> Result<Vec<Event>, DomainError> {
-    let stack = t
-        .tables
-        .get(&place.table)
-        .and_then(|tb| tb.abandoned.get(&place.seat))
-        .ok_or(DomainError::NoAbandonedStack {
-            table: place.table,
-            seat: place.seat,
-        })?;
-    if winners.contains(&stack.owner) {
-        return Err(DomainError::OwnAbandonedBounty {
-            player: stack.owner,
-        });
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for w in winners {
-        let at_table = t.players.get(w).is_some_and(|p| {
-            p.status == PlayerStatus::Playing && p.seat.is_some_and(|s| s.table == place.table)
-        });
-        if !seen.insert(*w) || !at_table {
-            return Err(DomainError::NotAtTable {
-                player: *w,
-                table: place.table,
-            });
-        }
-    }
-    if winners.is_empty() {
-        return Err(DomainError::InvalidEliminator {
-            player: stack.owner,
-        });
-    }
-    Ok(vec![Event::AbandonedStackGone(AbandonedStackGone {
-        place,
-        owner: stack.owner,
-        bounties: crate::rules::bounties::bounty_payments(cfg.bounty_kind, stack.bounty, winners),
-    })])
-}
-
 impl DecideCommand for ReportAbandonedStackGone {
     fn decide(&self, t: &Tournament, cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
-        decide_abandoned_gone(
-            t,
-            cfg,
-            Place {
-                table: self.table,
-                seat: self.seat,
-            },
-            &self.winners,
-        )
+        let place = Place {
+            table: self.table,
+            seat: self.seat,
+        };
+        let winners = &self.winners;
+        let stack = t
+            .tables
+            .get(&place.table)
+            .and_then(|tb| tb.abandoned.get(&place.seat))
+            .ok_or(DomainError::NoAbandonedStack {
+                table: place.table,
+                seat: place.seat,
+            })?;
+        if winners.contains(&stack.owner) {
+            return Err(DomainError::OwnAbandonedBounty {
+                player: stack.owner,
+            });
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for w in winners {
+            let at_table = t.players.get(w).is_some_and(|p| {
+                p.status == PlayerStatus::Playing && p.seat.is_some_and(|s| s.table == place.table)
+            });
+            if !seen.insert(*w) || !at_table {
+                return Err(DomainError::NotAtTable {
+                    player: *w,
+                    table: place.table,
+                });
+            }
+        }
+        if winners.is_empty() {
+            return Err(DomainError::InvalidEliminator {
+                player: stack.owner,
+            });
+        }
+        Ok(vec![Event::AbandonedStackGone(AbandonedStackGone {
+            place,
+            owner: stack.owner,
+            bounties: crate::rules::bounties::bounty_payments(
+                cfg.bounty_kind,
+                stack.bounty,
+                winners,
+            ),
+        })])
     }
 }
 
