@@ -16,11 +16,11 @@ use crate::model::ids::{PlayerId, Timestamp};
 use crate::model::money::{Cents, Chips};
 use crate::model::names::{clean_name, search_key, MAX_NAME_CHARS};
 use crate::model::state::{Player, PlayerStatus, ReEntryRecord, Tournament};
-use crate::rules::player_mut;
 use crate::rules::rng::Rng;
 use crate::rules::seating::draw_seat_keeping;
 use crate::rules::windows::held_seats;
 pub use crate::rules::windows::registration_open;
+use crate::rules::{player_mut, playing};
 
 /// PKR4U 18: the bonus chips an entry made at `now` receives (none after the bonus window).
 pub fn bonus_for_entry(t: &Tournament, cfg: &Config, now: Timestamp) -> Chips {
@@ -125,13 +125,7 @@ impl DecideCommand for UnregisterPlayer {
         if t.clock.is_started() {
             return Err(DomainError::AlreadyStarted);
         }
-        let p = t
-            .players
-            .get(&player)
-            .ok_or(DomainError::UnknownPlayer { player })?;
-        if p.status != PlayerStatus::Playing {
-            return Err(DomainError::PlayerNotActive { player });
-        }
+        let p = playing(t, player)?;
         // The refund is what was paid for this single entry (unregistration precedes any
         // re-entry), the way it was paid: a card payment goes back to the card, and a buy-in
         // changed since is not what this player paid.
@@ -308,13 +302,7 @@ impl DecideCommand for RenamePlayer {
 impl DecideCommand for ConfirmArrival {
     fn decide(&self, t: &Tournament, _cfg: &Config, _ctx: Ctx) -> Result<Vec<Event>, DomainError> {
         let &ConfirmArrival { player } = self;
-        let p = t
-            .players
-            .get(&player)
-            .ok_or(DomainError::UnknownPlayer { player })?;
-        if p.status != PlayerStatus::Playing {
-            return Err(DomainError::PlayerNotActive { player });
-        }
+        playing(t, player)?;
         Ok(vec![Event::PlayerArrived(PlayerArrived { player })])
     }
 }
