@@ -25,10 +25,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "tablet", testIgnore: /(evening|screen|table-phone|bust-report|player-page|offline|restart)\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
-    // The table's device and the player's phone at 360×740, and a table through a WiFi drop
+    { name: "tablet", testIgnore: /(evening|screen|table-phone|bust-report|player-page|light|offline|restart)\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1024, height: 768 }, locale: "en-GB" } },
+    // The table's device and the player's phone at 360×740 (its light pages too), and a table through a WiFi drop
     // and a server killed (-9) and restarted (its own server).
-    { name: "phone", testMatch: /(table-phone|bust-report|player-page|offline|restart)\.spec/, use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" } },
+    { name: "phone", testMatch: /(table-phone|bust-report|player-page|light|offline|restart)\.spec/, use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" } },
     // The room screen on a full-HD TV (its own tournament, archived at the end).
     { name: "tv", testMatch: /screen\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1920, height: 1080 }, locale: "en-GB" } },
     // The other engines' smoke suite (issue W.6) in Debian's Firefox ESR, driven over WebDriver

@@ -6,7 +6,8 @@
 //   the network returns.
 // - The app's code and style (`/pkg/`, named by their content, so a new build has new names):
 //   from the copy kept, fetched once. A page and its files always belong to one build: an old
-//   page asks for its own files, still kept; a new page for new ones. Icons, sounds and the
+//   page asks for its own files, still kept; a new page for new ones. Icons, sounds, the light
+//   pages' script (`/light.js`) and the
 //   manifest: like pages, fresh when the network answers.
 // - Live data (`/live/`, `/view/`, `/api/`, exports): never from here; pages keep their own.
 const PAGES = "clubtd-pages-v1";
@@ -67,7 +68,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(keptFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(networkFirst(request, PAGES, PAGE_TIMEOUT_MS));
-  } else if (/^\/(pkg|sounds|icons)\/|\.(svg|png|ico|webmanifest)$/.test(url.pathname) || url.pathname.startsWith("/manifest")) {
+  } else if (/^\/(pkg|sounds|icons)\/|\.(svg|png|ico|webmanifest)$|^\/light\.js$/.test(url.pathname) || url.pathname.startsWith("/manifest")) {
     event.respondWith(networkFirst(request, FILES, PAGE_TIMEOUT_MS));
   }
 });

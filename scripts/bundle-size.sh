@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prints the release bundle's sizes (raw, gzip -9, brotli q11) for BENCHMARKS.md.
+# Prints the release bundle's sizes (raw, gzip -9, brotli q11) for BENCHMARKS.md, and what a
+# light page (issue Z: /player, /me/…) loads instead: light.js and the style.
 # Run after `cargo leptos build --release`. The files are named by their content; their names
 # come from target/release/hash.txt (plain names when the build did not hash them).
 set -euo pipefail
@@ -28,4 +29,11 @@ for (const kind of ["wasm", "js", "css"]) {
   console.log(`| ${f} | ${b.length} B | ${g} B | ${r} B |`);
 }
 console.log(`| total | ${total[0]} B | ${total[1]} B | ${total[2]} B |`);
+// The light pages (/player, /me/…: issue Z) load the style and this script, no wasm.
+const light = fs.readFileSync("../light.js");
+const css = fs.readFileSync(name("css"));
+const sizes = (b) => [b.length, zlib.gzipSync(b, { level: 9 }).length, zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length];
+const [l, c] = [sizes(light), sizes(css)];
+console.log(`| light.js (code of the light pages) | ${l[0]} B | ${l[1]} B | ${l[2]} B |`);
+console.log(`| light page: code and style | ${l[0] + c[0]} B | ${l[1] + c[1]} B | ${l[2] + c[2]} B |`);
 '

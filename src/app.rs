@@ -52,8 +52,26 @@ fn manifest_href() -> String {
     }
 }
 
-/// The document around every page (server side).
+/// The page asked for is a light one (`ui::light`): served without the app's bundle.
+fn light_page() -> bool {
+    #[cfg(feature = "ssr")]
+    {
+        use_context::<axum::http::request::Parts>()
+            .is_some_and(|p| crate::ui::light::is_light_page(p.uri.path()))
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        false
+    }
+}
+
+/// The document around every page (server side): the app's bundle, or on a light page
+/// (`ui::light`) its small script.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let light = light_page();
+    let app_code = (!light).then(|| view! { <HydrationScripts options=options.clone() /> });
+    let light_code =
+        light.then(|| view! { <script type="module" src=crate::ui::light::LIGHT_SCRIPT></script> });
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -67,8 +85,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="manifest" href=manifest_href() />
                 <HashedStylesheet options=options.clone() id="leptos" />
                 <script inner_html=REGISTER_SERVICE_WORKER></script>
-                <AutoReload options=options.clone() />
-                <HydrationScripts options />
+                <AutoReload options />
+                {app_code}
+                {light_code}
                 <MetaTags />
             </head>
             <body>

@@ -918,3 +918,68 @@ async fn a_language_button_works_without_the_pages_code() {
         .unwrap();
     assert_eq!(other.status(), 200);
 }
+
+/// Issue Z: the player's phone faces (`/player`, `/me/…`) come without the app's bundle, with
+/// the light pages' script and what it reads (the live stream, the event shown, the clock's
+/// reading); the other faces still load the app. A light page's refusal comes in words from
+/// `/words/refusal/<code>`.
+#[tokio::test]
+async fn the_players_phone_faces_come_light_and_the_others_with_the_apps_code() {
+    let s = real_server(true).await;
+    let base = &s.base;
+    let desk = director_client(base).await;
+    let link: serde_json::Value = desk
+        .post(format!("{base}/api/player_link"))
+        .form(&[("player", "1"), ("tournament", "1")])
+        .json_answer()
+        .await;
+    let me = link["path"].as_str().expect("a personal link").to_string();
+    let browser = reqwest::Client::new();
+    for path in ["/player?t=1&name=an".to_string(), me] {
+        let page = browser.get(format!("{base}{path}")).text_answer().await;
+        assert!(
+            page.contains(r#"<script type="module" src="/light.js"></script>"#),
+            "{path}: the light script"
+        );
+        assert!(!page.contains("mod.hydrate"), "{path}: no app bundle");
+        assert!(page.contains(r#"data-live-stream="/live/1""#), "{path}");
+        assert!(page.contains("data-seq=\""), "{path}");
+        assert!(
+            page.contains("data-count-ms=\""),
+            "{path}: the clock's reading"
+        );
+    }
+    for path in [
+        "/",
+        "/table/1?t=1",
+        "/screen",
+        "/signup",
+        "/director/sign-in",
+    ] {
+        let page = browser.get(format!("{base}{path}")).text_answer().await;
+        assert!(page.contains("mod.hydrate"), "{path}: the app's bundle");
+        assert!(!page.contains("/light.js"), "{path}");
+    }
+
+    let words = browser
+        .get(format!(
+            "{base}/words/refusal/PLAYER_NOT_BUSTED?language=nl&player=Jan"
+        ))
+        .text_answer()
+        .await;
+    let expected = clubtd::messages::error_message(
+        "nl",
+        "PLAYER_NOT_BUSTED",
+        &[("player".to_string(), "Jan".to_string())].into(),
+    );
+    assert_eq!(words, expected);
+    assert_ne!(words, "PLAYER_NOT_BUSTED", "a sentence, not the code");
+    for bad in ["lower", "A%3Cb%3E", "X".repeat(65).as_str()] {
+        let answer = browser
+            .get(format!("{base}/words/refusal/{bad}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 400, "{bad}");
+    }
+}

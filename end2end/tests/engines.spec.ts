@@ -1,6 +1,6 @@
 // A smoke suite for the other engines (issue W.6), run in Firefox ESR (Debian's, driven over
 // WebDriver BiDi: project "firefox") besides the whole suite in Chromium: hydration, a live
-// update, a table's bust from its key link, the outbox across a drop and a reload, the TV's
+// update, the light seat search (issue Z), a table's bust from its key link, the outbox across a drop and a reload, the TV's
 // clock and chime, the desk and a sign-up. Its own tournament, archived at the end.
 import { test, expect, open, recordPlays, levelChime, hydrated, signIn, tableLink, seated, OwnTournament } from "./support";
 import type { Browser, Page } from "@playwright/test";
@@ -72,6 +72,24 @@ test("a bust tapped during a drop is kept, survives a reload, and is recorded on
   const busts = (await own.log()).filter((e) => e.event.type === "busts_recorded" && e.event.busts.some((b: any) => b.player === out));
   expect(busts).toHaveLength(1);
   await context.close();
+});
+
+test("the seat search is a light page (no wasm) whose clock ticks and which follows a bust live", async ({ browser }) => {
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await open(phone, `/player?t=${own.id}&name=Motor`);
+  const wasm = await phone.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".wasm")).length);
+  expect(wasm, "issue Z: no wasm on the player's phone faces").toBe(0);
+  const shown = await phone.getByTestId("clock-time").textContent();
+  await expect(phone.getByTestId("clock-time")).not.toHaveText(shown ?? "", { timeout: 5_000 });
+  await phone.evaluate(() => ((window as any).stillHere = true));
+  const view = await own.view();
+  const seatedNow = view.players.filter((p: any) => p.status === "playing" && p.seat !== null);
+  const out = phone.getByTestId("seat-card-out");
+  const before = await out.count();
+  await own.command({ type: "report_busts", table: seatedNow[0].table, busts: [{ player: seatedNow[0].player, eliminators: [seatedNow[1].player] }] });
+  await expect(out).toHaveCount(before + 1);
+  expect(await phone.evaluate(() => (window as any).stillHere), "no reload").toBe(true);
+  await phone.context().close();
 });
 
 test("the desk opens signed in, and a phone signs up at the door", async ({ page, browser }) => {

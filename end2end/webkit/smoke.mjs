@@ -5,7 +5,8 @@
 // with fetch. Checks against the running server at BASE_URL: the desk signs in and hydrates,
 // the TV's clock ticks and the TV's tap unlocks the chime it plays later (the play is
 // allowed, not only attempted: WebKit refuses an element not first played in a tap), a
-// table's bust from its key link reaches the TV live, a sign-up from the door, and one
+// table's bust from its key link reaches the TV live, the light seat search ticks and follows
+// the clock's pause, a sign-up from the door, and one
 // typeface for buttons and text. Exits non-zero on the first failure; screenshots land in
 // target/webkit/.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -220,6 +221,20 @@ try {
   await browser.toWindow(tv);
   await waitFor("the bust on the TV", async () => (await browser.text("[data-testid='players-left']")) === String(Number(playersBefore) - 1) || undefined);
   check("the TV follows the bust live", true);
+
+  // A player's phone: the seat search is a light page (issue Z: no wasm, public/light.js); its
+  // clock ticks, and it follows the clock's pause live, with no reload.
+  await browser.toWindow(table);
+  await browser.go(`/player?t=${own.id}&name=Safari`);
+  await browser.hydrated();
+  check("the seat search loads no wasm", (await browser.run("return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length")) === 0);
+  const shown = await browser.text("[data-testid='clock-time']");
+  await waitFor("the phone's clock to tick", async () => (await browser.text("[data-testid='clock-time']")) !== shown || undefined);
+  await browser.run("window.stillHere = true");
+  await own.command({ type: "pause_clock" });
+  await waitFor("the pause on the phone", async () => (await browser.count(".clock-status")) > 0 || undefined);
+  check("the light seat search ticks and follows the tournament live", (await browser.run("return window.stillHere === true")) === true);
+  await browser.screenshot("player-light");
 
   // A phone at the door.
   await browser.toWindow(desk);

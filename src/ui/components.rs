@@ -221,7 +221,9 @@ pub fn ClockPanel<V: FaceView>(
     view! {
         <section class="clock" class:big=big>
             <div class="clock-level">{title}</div>
-            <div class="clock-time" data-testid="clock-time">{time}</div>
+            // `data-count-ms`: the light pages' script counts down from the same reading
+            // (`ui::light`); the app's pages count with `live`.
+            <div class="clock-time" data-testid="clock-time" data-count-ms=clock.remaining_ms.to_string() data-running=clock.running.to_string()>{time}</div>
             {status.map(|s| view! { <div class="clock-status">{s}</div> })}
             {(level.number.is_some()).then(|| view! {
                 <div class="clock-blinds">
@@ -237,8 +239,9 @@ pub fn ClockPanel<V: FaceView>(
                 </div>
             })}
             {clock.ms_to_break.filter(|_| !finished).map(|ms| {
+                let running = clock.running.to_string();
                 let to_break = move || format_ms(counted_down(ms, &clock, &live));
-                view! { <div class="clock-break" data-testid="clock-break">{t!(i18n, time_to_break)}" "{to_break}</div> }
+                view! { <div class="clock-break" data-testid="clock-break">{t!(i18n, time_to_break)}" "<span data-count-ms=ms.to_string() data-running=running>{to_break}</span></div> }
             })}
         </section>
     }

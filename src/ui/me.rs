@@ -7,6 +7,7 @@ use super::components::{
     FieldFigures, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
+use super::light::LiveMark;
 use super::live::use_face;
 use crate::domain::config::BountyKind;
 use crate::domain::ids::PlayerId;
@@ -86,8 +87,9 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
                         let asked = mine.reentry_asked;
                         let can = mine.card.me.can_re_enter;
                         view! {
+                            <LiveMark tournament=l.tournament seq=l.last_seq />
                             <MyCard card=mine.card bounties />
-                            <ReEntryAsk can asked ask />
+                            <ReEntryAsk can asked ask token=token.get_value() />
                             <ChipLeaders leaders=mine.leaders me=linked.player />
                             <ClockPanel live clock=mine.clock finished=mine.finished />
                             <FieldFigures field=mine.field />
@@ -160,6 +162,8 @@ fn ReEntryAsk(
     can: bool,
     asked: bool,
     ask: Action<(), Result<CommandReply, ServerFnError>>,
+    /// The link's token, for the light page's form (`ui::light`).
+    token: String,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let answer = move || {
@@ -178,9 +182,14 @@ fn ReEntryAsk(
     }
     can.then(|| view! {
         <section class="panel" data-testid="reentry-ask">
-            <button class="primary big" data-testid="ask-reentry" disabled=move || ask.pending().get()
-                on:click=move |_| { ask.dispatch(()); }>{t!(i18n, ask_reentry)}</button>
-            {answer}
+            // A form, for the light page's script (`ui::light`: it adds the command id and
+            // shows the answer here); the app's page sends it with its action.
+            <form method="post" action="/api/request_reentry" data-light-command="reentry" data-answer-testid="reentry-answer"
+                on:submit=move |ev| { ev.prevent_default(); ask.dispatch(()); }>
+                <input type="hidden" name="token" value=token />
+                <button type="submit" class="primary big" data-testid="ask-reentry" disabled=move || ask.pending().get()>{t!(i18n, ask_reentry)}</button>
+                {answer}
+            </form>
         </section>
     })
     .into_any()

@@ -8,6 +8,7 @@ pub mod connection;
 pub mod device;
 pub mod director;
 pub mod home;
+pub mod light;
 pub mod live;
 pub mod live_stream;
 pub mod me;

@@ -6,6 +6,7 @@ use super::components::{
     prize_line, with_move, ClockPanel, FaceTitle, FieldFigures, LangSwitch, MoveBanner, Payouts,
 };
 use super::connection::OfflineBanner;
+use super::light::LiveMark;
 use super::live::{use_face, with_tournament};
 use crate::domain::money::Cents;
 use crate::domain::read::faces::seat_search::SeatSearchView;
@@ -17,7 +18,8 @@ use leptos_router::NavigateOptions;
 
 /// `/player`. The name searched for is in the address (`?name=…`): the form is a plain GET
 /// form, so a tap on "Find my seat" works before the page's code has loaded (the server
-/// renders the answer), and a phone reopened later shows the same seat cards again.
+/// renders the answer), and a phone reopened later shows the same seat cards again, the name
+/// in the box (its `value`: the light page, `ui::light`, is only the server's rendering).
 #[component]
 pub fn PlayerPage() -> impl IntoView {
     let i18n = use_i18n();
@@ -68,7 +70,7 @@ pub fn PlayerPage() -> impl IntoView {
             <OfflineBanner live />
             <form class="find" method="get" action="/player" on:submit=search>
                 <label>{t!(i18n, your_name)}
-                    <input type="search" name="name" data-testid="find-name" autocomplete="off" prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
+                    <input type="search" name="name" data-testid="find-name" autocomplete="off" value=searched.get_untracked() prop:value=query on:input=move |ev| query.set(event_target_value(&ev)) />
                 </label>
                 {move || live.choice.get().map(|t| view! { <input type="hidden" name="t" value=t /> })}
                 <button type="submit" data-testid="find-seat">{t!(i18n, find_my_seat)}</button>
@@ -85,6 +87,7 @@ pub fn PlayerPage() -> impl IntoView {
             <Transition fallback=move || view! { <p>{t!(i18n, loading)}</p> }>
                 {move || live.view.get().map(|v| match v {
                     Ok(Some(l)) => view! {
+                        <LiveMark tournament=l.tournament seq=l.last_seq />
                         <ClockPanel live clock=l.view.clock.clone() finished=l.view.finished />
                         <FieldFigures field=l.view.field />
                         <Payouts prizes=l.view.prizes />

@@ -5,7 +5,7 @@
 //! exports, import and backups (`export`); requests under another name than this machine's
 //! are refused (`allowed_hosts`), so are requests from other sites' pages (`same_origin`); every answer carries the browser's security headers (`security_headers`),
 //! and the door's limits (timeouts, connection caps) are `door`'s; the one-file
-//! build's pages come out of the binary (`embedded_site`). Handlers parse, call the application layer, and
+//! build's pages come out of the binary (`embedded_site`); the light pages' words (`words`). Handlers parse, call the application layer, and
 //! answer; no rule and no SQL lives here.
 
 use crate::server::app_state::AppState;
@@ -29,6 +29,7 @@ pub mod security_headers;
 pub mod serve;
 pub mod shared_view;
 pub mod view_bytes;
+pub mod words;
 
 /// Does this request come from the director? The application layer's director-only check,
 /// on whatever credentials the headers carry (for the director's pages, exports, backups).

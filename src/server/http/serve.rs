@@ -105,6 +105,7 @@ pub async fn build(
         )
         .route("/backup", axum::routing::post(super::export::backup_now))
         .route("/manifest.webmanifest", get(super::installable::manifest))
+        .route("/words/refusal/{code}", get(super::words::refusal))
         // The chimes through a file service of their own: Leptos' static-file handler passes
         // on only the path and Accept-Encoding, so a range request got the whole file with
         // 200, and Safari's media player (which asks for bytes 0–1 first) played nothing.

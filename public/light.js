@@ -1,0 +1,306 @@
+// clubtd's light pages (issue Z): the code of the player's phone faces, /player and /me/…
+//
+// Those pages are rendered whole by the server (the same Leptos components as ever) and
+// carry no wasm: a phone on a crowded club WiFi gets its page and can read it at once, with a
+// few kilobytes of this file instead of the app's 600 KB bundle. What a phone does there is
+// read, so this file keeps the page live and leaves the rendering to the server:
+//
+// - the live stream (`/live/<id>`) announces each new event number; the page then fetches
+//   itself again and puts the server's new <main> in place of its own (a burst of events
+//   costs two fetches: one under way, one after it);
+// - the stream reopens by itself after a break (about 1 s, 2 s, 4 s … 15 s, spread a little,
+//   and at once when the browser says the network is back), as `ui/live_stream.rs` does for
+//   the app's pages; its first message is the last event number, which catches the page up;
+// - the clock's time left and the time to the break tick every second between events
+//   (`data-count-ms`, `data-running`), and the page asks again when a level runs out;
+// - a move that appears on the page chimes and vibrates (after the page's first tap, as the
+//   browsers allow) and the title says it (the server renders the title);
+// - offline, a banner says so (its words come with the page, `data-offline`);
+// - a form marked `data-light-command` is sent once (its button disabled while in flight)
+//   with a command id made at the tap, and the answer shows beside the button.
+//
+// Marks the body `data-hydrated="1"` once it runs, as the app's pages do (tests, CSS).
+"use strict";
+
+const LONGEST_PAUSE_MS = 15000;
+
+/** The live mark the server rendered in <main>: the stream's address and the event shown. */
+function mark() {
+  return document.querySelector("main [data-live-stream]");
+}
+
+/** `mm:ss` (or `h:mm:ss`), rounded up, as `ui::components::format_ms`. */
+function formatMs(ms) {
+  const s = Math.floor((Math.max(0, ms) + 999) / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`;
+}
+
+// --- The page, fetched again -------------------------------------------------------------
+
+let fetching = false;
+let stale = false;
+/** When the page's figures arrived (performance.now), for the countdowns. */
+let receivedAt = performance.now();
+
+async function refresh() {
+  if (fetching) {
+    stale = true;
+    return;
+  }
+  fetching = true;
+  try {
+    const answer = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+    if (answer.ok) {
+      const html = await answer.text();
+      swap(new DOMParser().parseFromString(html, "text/html"));
+      setOnline(true);
+    }
+  } catch (_offline) {
+    setOnline(false);
+  } finally {
+    fetching = false;
+    if (stale) {
+      stale = false;
+      refresh();
+    }
+  }
+}
+
+/** Puts the fetched page's <main> and title in place; what the person is typing stays. */
+function swap(next) {
+  const fresh = next.querySelector("main");
+  const old = document.querySelector("main");
+  if (!fresh || !old) return;
+  const moveBefore = moveText(document);
+  const focused = document.activeElement;
+  const typing = focused && focused.name && old.contains(focused) && /^(INPUT|TEXTAREA)$/.test(focused.tagName)
+    ? { name: focused.name, value: focused.value, start: focused.selectionStart, end: focused.selectionEnd }
+    : null;
+  const banner = old.querySelector("[data-light-offline]");
+  const answers = [...old.querySelectorAll("[data-light-answer]")];
+  old.replaceWith(fresh);
+  if (banner) fresh.prepend(banner);
+  for (const a of answers) {
+    const form = fresh.querySelector(`form[data-light-command="${a.dataset.lightAnswer}"]`);
+    if (form) form.append(a);
+  }
+  if (typing) {
+    const input = fresh.querySelector(`[name="${CSS.escape(typing.name)}"]`);
+    if (input) {
+      input.value = typing.value;
+      input.focus();
+      try {
+        input.setSelectionRange(typing.start, typing.end);
+      } catch (_notText) {}
+    }
+  }
+  if (next.title) document.title = next.title;
+  receivedAt = performance.now();
+  tick();
+  const moveNow = moveText(document);
+  if (moveNow && moveNow !== moveBefore) chimeAndVibrate();
+}
+
+// --- Countdowns ----------------------------------------------------------------------------
+
+let askedAtZero = false;
+
+function tick() {
+  const elapsed = performance.now() - receivedAt;
+  let ranOut = false;
+  for (const el of document.querySelectorAll("main [data-count-ms]")) {
+    const ms = Number(el.dataset.countMs);
+    const running = el.dataset.running === "true";
+    const left = running ? ms - elapsed : ms;
+    el.textContent = formatMs(left);
+    if (running && ms > 0 && left <= 0) ranOut = true;
+  }
+  // The level (or the time to the break) ran out: the server says what comes next. Once per
+  // reading, so a server that does not answer is not asked every second.
+  if (ranOut && !askedAtZero) {
+    askedAtZero = true;
+    setTimeout(refresh, 500);
+  } else if (!ranOut) {
+    askedAtZero = false;
+  }
+}
+
+// --- Moves: a chime and a vibration --------------------------------------------------------
+
+function moveText(doc) {
+  const el = doc.querySelector("main [data-testid='move-notice']");
+  return el ? el.textContent : "";
+}
+
+// One element per sound for the page's life, played once muted inside the first tap: WebKit
+// plays later only an element first played inside a tap (`ui/sound.rs`).
+const call = new Audio("/sounds/call.wav");
+call.preload = "auto";
+function unlock() {
+  call.muted = true;
+  call.play().then(() => {
+    call.pause();
+    call.currentTime = 0;
+    call.muted = false;
+  }, () => {
+    call.muted = false;
+  });
+}
+for (const kind of ["click", "touchend", "keydown"]) {
+  addEventListener(kind, unlock, { once: true, capture: true });
+}
+
+function chimeAndVibrate() {
+  try {
+    navigator.vibrate?.(300);
+  } catch (_refused) {}
+  call.currentTime = 0;
+  call.play().catch(() => {});
+}
+
+// --- Online and offline --------------------------------------------------------------------
+
+function setOnline(online) {
+  let banner = document.querySelector("[data-light-offline]");
+  if (online) {
+    banner?.remove();
+    return;
+  }
+  if (banner) return;
+  const words = mark()?.dataset.offline;
+  if (!words) return;
+  banner = document.createElement("div");
+  banner.className = "offline";
+  banner.setAttribute("role", "status");
+  banner.dataset.testid = "offline";
+  banner.dataset.lightOffline = "";
+  banner.textContent = words;
+  document.querySelector("main")?.prepend(banner);
+}
+
+// --- The live stream -----------------------------------------------------------------------
+
+let source = null;
+let failures = 0;
+let retry = null;
+
+function connect() {
+  const m = mark();
+  if (!m) return;
+  source?.close();
+  source = new EventSource(m.dataset.liveStream);
+  source.onopen = () => {
+    failures = 0;
+    setOnline(true);
+  };
+  source.onmessage = (e) => {
+    setOnline(true);
+    const shown = Number(mark()?.dataset.seq ?? 0);
+    if (Number(e.data) !== shown) refresh();
+  };
+  source.onerror = () => {
+    setOnline(false);
+    // Closed for good (an error status, or Firefox offline): the page tries again itself.
+    if (source.readyState === EventSource.CLOSED) tryLater();
+  };
+}
+
+function pauseMs(failures) {
+  const base = Math.min(1000 * 2 ** Math.min(failures, 8), LONGEST_PAUSE_MS);
+  return base * (1 + Math.random() / 2);
+}
+
+function tryLater() {
+  if (retry !== null) return;
+  const wait = pauseMs(failures);
+  failures += 1;
+  retry = setTimeout(() => {
+    retry = null;
+    connect();
+  }, wait);
+}
+
+addEventListener("offline", () => setOnline(false));
+addEventListener("online", () => {
+  if (!source || source.readyState === EventSource.CLOSED) {
+    clearTimeout(retry);
+    retry = null;
+    failures = 0;
+    connect();
+  }
+  refresh();
+});
+
+// --- Commands from a light page ------------------------------------------------------------
+
+/** A command id made at the tap (a UUID v4; `crypto.randomUUID` needs a secure context). */
+function commandId() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Shows `text` beside the form's button (an error as an alert), replacing an earlier one. */
+function answer(form, text, ok) {
+  form.querySelector("[data-light-answer]")?.remove();
+  const p = document.createElement("p");
+  p.className = ok ? "answer ok" : "answer error";
+  p.setAttribute("role", ok ? "status" : "alert");
+  p.dataset.testid = form.dataset.answerTestid || "light-answer";
+  p.dataset.lightAnswer = form.dataset.lightCommand;
+  p.textContent = text;
+  form.append(p);
+}
+
+/** The refusal in the page's language, in the server's words (`GET /words/refusal/<code>?language=`). */
+async function refusalText(refused) {
+  const query = new URLSearchParams({ language: mark()?.dataset.lang || "en", ...(refused.params || {}) });
+  try {
+    const words = await fetch(`/words/refusal/${encodeURIComponent(refused.code)}?${query}`);
+    if (words.ok) return await words.text();
+  } catch (_offline) {}
+  return refused.code;
+}
+
+// One listener for every such form, those a refresh brings included.
+document.addEventListener("submit", async (ev) => {
+  const form = ev.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches("form[data-light-command]")) return;
+  ev.preventDefault();
+  const button = form.querySelector("button[type=submit], button:not([type])");
+  if (button?.disabled) return;
+  if (button) button.disabled = true;
+  const body = Object.fromEntries(new FormData(form));
+  body.command_id = commandId();
+  try {
+    const reply = await fetch(form.getAttribute("action"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = reply.ok ? await reply.json() : null;
+    if (json && json.Rejected) {
+      answer(form, await refusalText(json.Rejected), false);
+    } else if (json && "Accepted" in json) {
+      refresh();
+    } else {
+      answer(form, await refusalText({ code: "INTERNAL" }), false);
+    }
+  } catch (_offline) {
+    setOnline(false);
+    answer(form, mark()?.dataset.offline || "offline", false);
+  } finally {
+    if (button) button.disabled = false;
+  }
+});
+
+// --- Start ---------------------------------------------------------------------------------
+
+tick();
+setInterval(tick, 1000);
+connect();
+document.body.dataset.hydrated = "1";
