@@ -6,9 +6,9 @@
 //   the network returns.
 // - The app's code and style (`/pkg/`, named by their content, so a new build has new names):
 //   from the copy kept, fetched once. A page and its files always belong to one build: an old
-//   page asks for its own files, still kept; a new page for new ones. Icons, sounds, the light
-//   pages' script (`/light.js`) and the
-//   manifest: like pages, fresh when the network answers.
+//   page asks for its own files, still kept; a new page for new ones. Icons, sounds, the
+//   manifest and the light pages' script (`/light.js`): like pages, fresh when the network
+//   answers.
 // - Live data (`/live/`, `/view/`, `/api/`, exports): never from here; pages keep their own.
 const PAGES = "clubtd-pages-v1";
 const FILES = "clubtd-files-v1";
