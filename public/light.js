@@ -1,4 +1,5 @@
-// clubtd's light pages (issue Z): the code of the player's phone faces, /player and /me/…
+// clubtd's light pages (issue Z): the code of the player's phone faces, /player, /me/… and the
+// sign-up door (/signup, /signup/…).
 //
 // Those pages are rendered whole by the server (the same Leptos components as ever) and
 // carry no wasm: a phone on a crowded club WiFi gets its page and can read it at once, with a
@@ -16,8 +17,15 @@
 // - a move that appears on the page chimes and vibrates (after the page's first tap, as the
 //   browsers allow) and the title says it (the server renders the title);
 // - offline, a banner says so (its words come with the page, `data-offline`);
-// - a form marked `data-light-command` is sent once (its button disabled while in flight)
-//   with a command id made at the tap, and the answer shows beside the button.
+// - a form marked `data-light-command` is sent to its server function (`data-light-action`:
+//   no `action` of its own, so a tap before this file runs only reloads the page) once (its button disabled while in flight)
+//   with a command id made at the tap (kept for retries of the same form, new once its fields
+//   change or it was refused), and a refusal shows beside the button in words;
+// - the sign-up door's few habits, by marks the server renders: a place the phone keeps
+//   (`data-light-kept`, `-keep`, `-go`, `-forget`: local storage), a question asked once before
+//   a second place (`data-light-ask-if-kept`, `data-light-ask`, `data-light-echo`), two taps
+//   to leave the queue (`data-light-arm`), the name's limit said (`data-light-full-of`), and
+//   the page asked again when the door opens (`data-light-refresh-in-ms`).
 //
 // Marks the body `data-hydrated="1"` once it runs, as the app's pages do (tests, CSS).
 "use strict";
@@ -73,18 +81,38 @@ function swap(next) {
   const fresh = next.querySelector("main");
   const old = document.querySelector("main");
   if (!fresh || !old) return;
-  const moveBefore = moveText(document);
+  const chimeBefore = chimeText(document);
   const focused = document.activeElement;
   const typing = focused && focused.name && old.contains(focused) && /^(INPUT|TEXTAREA)$/.test(focused.tagName)
     ? { name: focused.name, value: focused.value, start: focused.selectionStart, end: focused.selectionEnd }
     : null;
+  // What the person filled in the page's forms (a name typed, a way to pay picked) and the
+  // command id of a form not yet answered stay through the refresh.
+  const filled = [...old.querySelectorAll("form[data-light-command]")].map((f) => ({
+    key: f.dataset.lightCommand,
+    id: f.dataset.commandId,
+    fields: [...f.elements]
+      .filter((e) => e.name && e.type !== "hidden" && e.type !== "submit")
+      .map((e) => ({ name: e.name, value: e.value, checked: e.checked, choice: e.type === "radio" || e.type === "checkbox" })),
+  }));
   const banner = old.querySelector("[data-light-offline]");
   const answers = [...old.querySelectorAll("[data-light-answer]")];
   old.replaceWith(fresh);
   if (banner) fresh.prepend(banner);
   for (const a of answers) {
     const form = fresh.querySelector(`form[data-light-command="${a.dataset.lightAnswer}"]`);
-    if (form) form.append(a);
+    if (form) place(form, a);
+  }
+  for (const f of filled) {
+    const form = fresh.querySelector(`form[data-light-command="${f.key}"]`);
+    if (!form) continue;
+    if (f.id) form.dataset.commandId = f.id;
+    for (const e of f.fields) {
+      for (const field of form.querySelectorAll(`[name="${CSS.escape(e.name)}"]`)) {
+        if (!e.choice) field.value = e.value;
+        else if (field.value === e.value) field.checked = e.checked;
+      }
+    }
   }
   if (typing) {
     const input = fresh.querySelector(`[name="${CSS.escape(typing.name)}"]`);
@@ -99,8 +127,9 @@ function swap(next) {
   if (next.title) document.title = next.title;
   receivedAt = performance.now();
   tick();
-  const moveNow = moveText(document);
-  if (moveNow && moveNow !== moveBefore) chimeAndVibrate();
+  const chimeNow = chimeText(document);
+  if (chimeNow && chimeNow !== chimeBefore) chimeAndVibrate();
+  marks();
 }
 
 // --- Countdowns ----------------------------------------------------------------------------
@@ -127,11 +156,11 @@ function tick() {
   }
 }
 
-// --- Moves: a chime and a vibration --------------------------------------------------------
+// --- A move, a call to the desk: a chime and a vibration -----------------------------------
 
-function moveText(doc) {
-  const el = doc.querySelector("main [data-testid='move-notice']");
-  return el ? el.textContent : "";
+/** What the page says that needs its player now (`data-light-chime`: a move, a call). */
+function chimeText(doc) {
+  return [...doc.querySelectorAll("main [data-light-chime]")].map((e) => e.textContent).join("\n");
 }
 
 // One element per sound for the page's life, played once muted inside the first tap: WebKit
@@ -245,19 +274,30 @@ function commandId() {
 }
 
 /** Shows `text` beside the form's button (an error as an alert), replacing an earlier one. */
-function answer(form, text, ok) {
+function answer(form, text, ok, code) {
   form.querySelector("[data-light-answer]")?.remove();
   const p = document.createElement("p");
   p.className = ok ? "answer ok" : "answer error";
   p.setAttribute("role", ok ? "status" : "alert");
   p.dataset.testid = form.dataset.answerTestid || "light-answer";
   p.dataset.lightAnswer = form.dataset.lightCommand;
+  if (code) p.dataset.code = code;
   p.textContent = text;
-  form.append(p);
+  place(form, p);
+}
+
+/** An answer's place: above the form's last button when it asks so, else at its end. */
+function place(form, p) {
+  const last = form.lastElementChild;
+  if (form.hasAttribute("data-light-answer-above") && last) last.before(p);
+  else form.append(p);
 }
 
 /** The refusal in the page's language, in the server's words (`GET /words/refusal/<code>?language=`). */
-async function refusalText(refused) {
+async function refusalText(form, refused) {
+  // A form may word a refusal itself (`data-light-words`: {"CODE": "… {param} …"}).
+  const own = JSON.parse(form.dataset.lightWords || "{}")[refused.code];
+  if (own) return Object.entries(refused.params || {}).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, v), own);
   const query = new URLSearchParams({ language: mark()?.dataset.lang || "en", ...(refused.params || {}) });
   try {
     const words = await fetch(`/words/refusal/${encodeURIComponent(refused.code)}?${query}`);
@@ -271,26 +311,41 @@ document.addEventListener("submit", async (ev) => {
   const form = ev.target;
   if (!(form instanceof HTMLFormElement) || !form.matches("form[data-light-command]")) return;
   ev.preventDefault();
-  const button = form.querySelector("button[type=submit], button:not([type])");
+  const button = ev.submitter ?? form.querySelector("button[type=submit], button:not([type])");
   if (button?.disabled) return;
+  if (form.dataset.lightArm !== undefined && !arm(form, button)) return;
+  if (askFirst(form, ev.submitter)) return;
   if (button) button.disabled = true;
-  const body = Object.fromEntries(new FormData(form));
-  body.command_id = commandId();
+  const body = {};
+  for (const input of form.querySelectorAll("input[name]")) {
+    if ((input.type === "radio" || input.type === "checkbox") && !input.checked) continue;
+    body[input.name] = input.hasAttribute("data-number") ? (input.value === "" ? null : Number(input.value)) : input.value;
+  }
+  form.dataset.commandId ||= commandId();
+  body.command_id = form.dataset.commandId;
   try {
-    const reply = await fetch(form.getAttribute("action"), {
+    const reply = await fetch(form.dataset.lightAction, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
     });
     const json = reply.ok ? await reply.json() : null;
     if (json && json.Rejected) {
-      answer(form, await refusalText(json.Rejected), false);
+      // Refused, nothing changed: the next tap is a new try.
+      delete form.dataset.commandId;
+      answer(form, await refusalText(form, json.Rejected), false, json.Rejected.code);
+    } else if (json && json.Queued && json.Queued.token) {
+      // A place in the queue: kept on the phone, then opened.
+      if (form.dataset.lightKeep) localStorage.setItem(form.dataset.lightKeep, json.Queued.token);
+      location.assign(form.dataset.lightGo.replace("{token}", json.Queued.token));
     } else if (json && "Accepted" in json) {
+      delete form.dataset.commandId;
       refresh();
     } else {
-      answer(form, await refusalText({ code: "INTERNAL" }), false);
+      answer(form, await refusalText(form, { code: "INTERNAL" }), false, "INTERNAL");
     }
   } catch (_offline) {
+    // The same command id goes with the next tap: the server answers a retry once.
     setOnline(false);
     answer(form, mark()?.dataset.offline || "offline", false);
   } finally {
@@ -298,8 +353,70 @@ document.addEventListener("submit", async (ev) => {
   }
 });
 
+// A form's fields changed: a new command, a question asked again, the name's limit said.
+document.addEventListener("input", (ev) => {
+  const form = ev.target.form;
+  if (!form || !form.matches("form[data-light-command]")) return;
+  delete form.dataset.commandId;
+  form.querySelector("[data-light-ask]")?.setAttribute("hidden", "");
+  for (const hint of form.querySelectorAll("[data-light-full-of]")) {
+    const input = form.querySelector(`[name="${CSS.escape(hint.dataset.lightFullOf)}"]`);
+    hint.hidden = !input || input.maxLength <= 0 || input.value.length < input.maxLength;
+  }
+});
+
+/** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
+function arm(form, button) {
+  if (form.dataset.armed) {
+    delete form.dataset.armed;
+    return true;
+  }
+  if (!button) return true;
+  const before = { text: button.textContent, testid: button.dataset.testid, className: button.className };
+  form.dataset.armed = "1";
+  button.textContent = `${form.dataset.lightArm}: ${before.text}`;
+  button.dataset.testid = `${before.testid}-confirm`;
+  button.className = "danger";
+  setTimeout(() => {
+    if (!form.dataset.armed) return;
+    delete form.dataset.armed;
+    Object.assign(button, { textContent: before.text, className: before.className });
+    button.dataset.testid = before.testid;
+  }, 6000);
+  return false;
+}
+
+/** A phone that keeps a place already is asked once before a second one; true while asking. */
+function askFirst(form, submitter) {
+  const key = form.dataset.lightAskIfKept;
+  const ask = form.querySelector("[data-light-ask]");
+  if (!key || !ask || !localStorage.getItem(key)) return false;
+  if (submitter && ask.contains(submitter)) return false;
+  for (const echo of ask.querySelectorAll("[data-light-echo]")) {
+    echo.textContent = form.querySelector(`[name="${CSS.escape(echo.dataset.lightEcho)}"]`)?.value ?? "";
+  }
+  ask.hidden = false;
+  return true;
+}
+
+/** What the page's marks ask of the device: its kept place shown or forgotten, a refresh. */
+let refreshAt = null;
+function marks() {
+  for (const el of document.querySelectorAll("[data-light-forget]")) localStorage.removeItem(el.dataset.lightForget);
+  for (const el of document.querySelectorAll("[data-light-kept]")) {
+    const token = localStorage.getItem(el.dataset.lightKept);
+    el.hidden = !token;
+    if (token) for (const a of el.querySelectorAll("a[data-light-href]")) a.href = a.dataset.lightHref.replace("{token}", token);
+  }
+  clearTimeout(refreshAt);
+  // Only within a timer's reach (about 24 days): a longer delay fires at once in browsers.
+  const when = Number(document.querySelector("main [data-light-refresh-in-ms]")?.dataset.lightRefreshInMs);
+  if (when >= 0 && when < 2 ** 31 - 1000) refreshAt = setTimeout(refresh, when + 500);
+}
+
 // --- Start ---------------------------------------------------------------------------------
 
+marks();
 tick();
 setInterval(tick, 1000);
 connect();

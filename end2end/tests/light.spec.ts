@@ -116,8 +116,7 @@ test("a refused request shows beside its button, in the page's language", async 
   await open(page, await personalPath(cas));
   await page.evaluate(() => {
     const form = document.createElement("form");
-    form.method = "post";
-    form.action = "/api/request_reentry";
+    form.dataset.lightAction = "/api/request_reentry";
     form.dataset.lightCommand = "reentry";
     form.dataset.answerTestid = "reentry-answer";
     form.innerHTML = `<input type="hidden" name="token" value="${location.pathname.slice(4)}"><button type="submit" data-testid="ask-reentry">Ask</button>`;
@@ -130,4 +129,23 @@ test("a refused request shows beside its button, in the page's language", async 
   await expect(page.getByTestId("reentry-answer")).toHaveAttribute("role", "alert");
   expect((await own.view()).reentry_requests ?? [], "nothing asked for Cas").not.toContain(cas);
   await page.context().close();
+});
+
+test("the sign-up door loads light, signs up and follows the place", async ({ browser }) => {
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" })).newPage();
+  const load = recordLoad(phone);
+  await open(phone, `/signup?t=${own.id}`);
+  await phone.waitForLoadState("networkidle");
+  expect(load.paths().filter((p) => p.endsWith(".wasm")), "no wasm on the door").toEqual([]);
+  const bytes = await load.bytes();
+  console.log(`/signup first load: ${bytes} B`);
+  expect(bytes).toBeLessThanOrEqual(150 * 1024);
+  await phone.getByTestId("sign-up-name").fill("Eva Licht");
+  await phone.getByTestId("sign-up-submit").click();
+  await phone.waitForURL(/\/signup\/\d+-\d+-[0-9a-f]{32}$/);
+  await expect(phone.getByTestId("my-place")).toBeVisible();
+  const queue = (await own.view()).door.queue;
+  expect(queue.filter((q: any) => q.name === "Eva Licht"), "in the queue, once").toHaveLength(1);
+  await phone.screenshot({ path: "test-results/light-signup-place-360.png", fullPage: true });
+  await phone.context().close();
 });

@@ -139,7 +139,7 @@ pub fn MoveBanner(notice: Signal<Option<MoveNotice>>) -> impl IntoView {
                         Some(seat) => t_string!(i18n, move_to_seat, table = n.to.0, seat = seat.0).to_string(),
                         None => t_string!(i18n, move_to_table, table = n.to.0).to_string(),
                     };
-                    view! { <section class="panel big-news move-notice" role="alert" data-testid="move-notice">{text}</section> }
+                    view! { <section class="panel big-news move-notice" role="alert" data-testid="move-notice" data-light-chime="">{text}</section> }
                 })
             }}
         </Transition>

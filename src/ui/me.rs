@@ -184,7 +184,7 @@ fn ReEntryAsk(
         <section class="panel" data-testid="reentry-ask">
             // A form, for the light page's script (`ui::light`: it adds the command id and
             // shows the answer here); the app's page sends it with its action.
-            <form method="post" action="/api/request_reentry" data-light-command="reentry" data-answer-testid="reentry-answer"
+            <form data-light-action="/api/request_reentry" data-light-command="reentry" data-answer-testid="reentry-answer"
                 on:submit=move |ev| { ev.prevent_default(); ask.dispatch(()); }>
                 <input type="hidden" name="token" value=token />
                 <button type="submit" class="primary big" data-testid="ask-reentry" disabled=move || ask.pending().get()>{t!(i18n, ask_reentry)}</button>

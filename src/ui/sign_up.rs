@@ -8,6 +8,7 @@ use super::components::{
     date_time_of, method_label, zone_offset, ConfirmButton, FaceTitle, LangSwitch,
 };
 use super::connection::OfflineBanner;
+use super::light::LiveMark;
 use super::live::{use_face, with_tournament};
 use super::outbox::new_command_id;
 use crate::domain::event::PaymentMethod;
@@ -109,13 +110,6 @@ pub fn SignUpPage() -> impl IntoView {
     // This phone holds a place already: a second sign-up from it is asked about first (the
     // phone keeps one place per tournament; a friend's sign-up from it is fine once said).
     let second_asked = RwSignal::new(false);
-    let dispatch = move || {
-        send.dispatch((
-            shown.get_untracked(),
-            name.get_untracked(),
-            method.get_untracked(),
-        ));
-    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if send.pending().get_untracked() {
@@ -160,29 +154,40 @@ pub fn SignUpPage() -> impl IntoView {
                 {move || live.view.get().map(|v| match v.ok().flatten() {
                     None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                     Some(l) => view! {
+                        <LiveMark tournament=l.tournament seq=l.last_seq />
                         <h2 class="tournament-name" data-testid="sign-up-tournament">{l.view.name.clone()}</h2>
                         <DoorState view=l.view.clone() now=live.now />
                     }.into_any(),
                 })}
             </Transition>
-            {move || already.get().map(|token| view! {
-                <p class="panel hint" data-testid="signed-up-already">{t!(i18n, signed_up_already)}" "
-                    <a href=format!("/signup/{token}") data-testid="my-place-link">{t!(i18n, see_my_place)}</a></p>
-            })}
-            <form class="panel sign-up-form" on:submit=submit>
+            // The place this phone keeps: the app reads it after hydration; a light page
+            // (`ui::light`) has it shown by its script (`data-light-kept`: the storage key).
+            <p class="panel hint" data-testid="signed-up-already" hidden=move || already.with(Option::is_none)
+                data-light-kept=move || shown.get().map(kept_place_key)>
+                {t!(i18n, signed_up_already)}" "
+                <a href=move || already.get().map(|token| format!("/signup/{token}")) data-testid="my-place-link"
+                    data-light-href="/signup/{token}">{t!(i18n, see_my_place)}</a>
+            </p>
+            // On a light page its script sends the form (`data-light-command`): the tournament,
+            // name and method as the server function takes them, the place kept and opened.
+            <form class="panel sign-up-form" on:submit=submit data-light-action="/api/sign_up"
+                data-light-command="sign-up" data-answer-testid="sign-up-answer" data-light-answer-above=""
+                data-light-ask-if-kept=move || shown.get().map(kept_place_key)
+                data-light-keep=move || shown.get().map(kept_place_key) data-light-go="/signup/{token}"
+                data-light-words=move || name_playing_words(i18n)>
+                <input type="hidden" name="tournament" data-number="" value=move || shown.get().map(|t| t.to_string()) />
                 <label>{t!(i18n, your_name)}
-                    <input type="text" autocomplete="name" maxlength="60" required data-testid="sign-up-name"
+                    <input type="text" name="name" autocomplete="name" maxlength="60" required data-testid="sign-up-name"
                         prop:value=name on:input=move |ev| { name.set(event_target_value(&ev)); command_id.set_value(new_command_id()); second_asked.set(false); } />
                 </label>
                 // The field keeps 60 characters: a longer name pasted in is cut, and says so.
-                {move || (name.with(|n| n.chars().count()) >= 60).then(|| view! {
-                    <p class="hint" data-testid="sign-up-name-cut">{t!(i18n, name_at_most_60)}</p>
-                })}
+                <p class="hint" data-testid="sign-up-name-cut" data-light-full-of="name"
+                    hidden=move || name.with(|n| n.chars().count()) < 60>{t!(i18n, name_at_most_60)}</p>
                 <fieldset class="methods" data-testid="sign-up-method">
                     <legend>{t!(i18n, how_will_you_pay)}</legend>
                     {PaymentMethod::ALL.into_iter().map(|m| view! {
                         <label class="choice">
-                            <input type="radio" name="method" value=m.code() prop:checked=move || method.get() == m
+                            <input type="radio" name="method" value=m.code() checked=m == PaymentMethod::Cash prop:checked=move || method.get() == m
                                 data-testid=format!("sign-up-method-{}", m.code())
                                 on:change=move |_| { method.set(m); command_id.set_value(new_command_id()); } />
                             {method_label(i18n, m)}
@@ -191,17 +196,23 @@ pub fn SignUpPage() -> impl IntoView {
                 </fieldset>
                 // Refusals and questions at the button, where the tap was (not below the fold).
                 {answer}
-                {move || second_asked.get().then(|| view! {
-                    <div class="answer queued" role="alert" data-testid="sign-up-second">
-                        <p>{t!(i18n, sign_up_second_place, name = name.get_untracked())}</p>
-                        <button type="button" class="primary" data-testid="sign-up-second-confirm" disabled=move || send.pending().get()
-                            on:click=move |_| dispatch()>{t!(i18n, sign_up_second_yes)}</button>
-                    </div>
-                })}
+                // Asked once when this phone holds a place already; a light page's script shows
+                // it (`data-light-ask`) and writes in the name typed (`data-light-echo`).
+                <div class="answer queued" role="alert" data-testid="sign-up-second" data-light-ask="" hidden=move || !second_asked.get()>
+                    <p>{t!(i18n, sign_up_second_place, name = move || view! { <b data-light-echo="name">{name.get()}</b> })}</p>
+                    <button type="submit" class="primary" data-testid="sign-up-second-confirm" disabled=move || send.pending().get()>{t!(i18n, sign_up_second_yes)}</button>
+                </div>
                 <button class="primary big" type="submit" data-testid="sign-up-submit" disabled=move || send.pending().get()>{t!(i18n, join_queue)}</button>
             </form>
         </main>
     }
+}
+
+/// The one refusal the door words itself (the others in `locales/errors`), for a light page's
+/// script: `{"CODE": "sentence with {param}"}`.
+fn name_playing_words(i18n: leptos_i18n::I18nContext<Locale>) -> String {
+    let sentence = t_string!(i18n, sign_up_name_playing, name = "{name}").to_string();
+    serde_json::json!({ "NAME_ALREADY_REGISTERED": sentence }).to_string()
 }
 
 fn lang_code_now(i18n: leptos_i18n::I18nContext<Locale>) -> &'static str {
@@ -236,8 +247,9 @@ fn DoorState(
             0 => read_at,
             device => device,
         };
+        // `data-light-refresh-in-ms`: a light page asks again when the door opens.
         opens_at.filter(|at| now < at.0).map(|at| view! {
-            <p class="big-news" role="status" data-testid="sign-ups-not-open">{t!(i18n, sign_ups_open_on, when = date_time_of(at.0, offset.get()))}</p>
+            <p class="big-news" role="status" data-testid="sign-ups-not-open" data-light-refresh-in-ms=(at.0 - now).to_string()>{t!(i18n, sign_ups_open_on, when = date_time_of(at.0, offset.get()))}</p>
         })
     };
     view! {
@@ -338,6 +350,7 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
             {move || live.view.get().map(|v| match v.ok().flatten() {
                 None => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 Some(l) => {
+                    let mark = view! { <LiveMark tournament=l.tournament seq=l.last_seq /> };
                     let view = l.view;
                     let name = view.name.clone();
                     // The desk may have merged this place into another of the same player.
@@ -363,8 +376,14 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                             <section class="panel queue-place" data-testid="my-place" data-state=state_code(line.state)>
                                 <p class="queue-number">{t!(i18n, queue_number)}" "<b data-testid="queue-number">{current.0}</b>" · "{line.name.clone()}</p>
                                 <PlaceState state=line.state method=line.method />
-                                <ConfirmButton testid="leave-queue" class="small" busy=leave.pending()
-                                    on_confirm=move |_| { leave.dispatch(()); }>{t!(i18n, leave_queue)}</ConfirmButton>
+                                // A form for a light page's script: two taps (`data-light-arm`), then
+                                // sent with the token; the app's button does the same itself.
+                                <form data-light-action="/api/leave_queue" data-light-command="leave" data-answer-testid="leave-answer"
+                                    data-light-arm=move || t_string!(i18n, confirm).to_string() on:submit=|ev| ev.prevent_default()>
+                                    <input type="hidden" name="token" value=token.get_value() />
+                                    <ConfirmButton testid="leave-queue" class="small" busy=leave.pending()
+                                        on_confirm=move |_| { leave.dispatch(()); }>{t!(i18n, leave_queue)}</ConfirmButton>
+                                </form>
                                 {move || match leave.value().get() {
                                     Some(Ok(CommandReply::Rejected(r))) => Some(view! {
                                         <p class="answer error" role="alert" data-testid="leave-answer">{error_message(lang_code_now(i18n), &r.code, &r.params)}</p>
@@ -378,13 +397,13 @@ fn MyPlace(entry: SignUpEntry, token: String) -> impl IntoView {
                         }.into_any()
                     } else {
                         view! {
-                            <section class="panel" data-testid="not-in-queue">
+                            <section class="panel" data-testid="not-in-queue" data-light-forget=kept_place_key(tournament)>
                                 <p>{t!(i18n, not_in_queue_any_more)}</p>
                                 <a class="button" href=with_tournament("/signup", Some(tournament))>{t!(i18n, sign_up_again)}</a>
                             </section>
                         }.into_any()
                     };
-                    view! { <h2 class="tournament-name">{name}</h2> {merged} {body} }.into_any()
+                    view! { {mark} <h2 class="tournament-name">{name}</h2> {merged} {body} }.into_any()
                 }
             })}
         </Transition>
@@ -405,7 +424,7 @@ fn PlaceState(state: QueueState, method: PaymentMethod) -> impl IntoView {
     let i18n = use_i18n();
     match state {
         QueueState::ToTheDesk => view! {
-            <p class="big-news" role="status" data-testid="to-the-desk">{t!(i18n, to_the_desk)}" ("{method_label(i18n, method)}")"</p>
+            <p class="big-news" role="status" data-testid="to-the-desk" data-light-chime="">{t!(i18n, to_the_desk)}" ("{method_label(i18n, method)}")"</p>
         }.into_any(),
         QueueState::Waiting { place } => view! {
             <p class="big-news" role="status" data-testid="waiting-place">{t!(i18n, waiting_place, place = place)}</p>
