@@ -19,7 +19,7 @@
 # desk are hidden until their tab is tapped (hidden elements are not audited), so each one is a
 # Lighthouse snapshot taken after a tap, with its folded <details> opened: accessibility only,
 # no performance score ("-").
-# LIGHTHOUSE_FACES=player,me,table,screen runs those faces only.
+# LIGHTHOUSE_FACES=player,me,table,signup,screen runs those faces only.
 # Performance is measured on this machine: a busy CPU lowers it (Lighthouse throttles on top).
 set -euo pipefail
 
@@ -75,6 +75,7 @@ const FACES = [
   ["player", "/player", "mobile", false],
   ["me", ME, "mobile", false],
   ["table", "/table/1", "mobile", false],
+  ["signup", "/signup", "mobile", false],
   ["sign-in", "/director/sign-in", "mobile", false],
   ["screen", "/screen", "tv", false],
 ];
