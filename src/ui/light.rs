@@ -1,8 +1,9 @@
 //! The light pages (issue Z): the player's phone faces, `/player`, `/me/…` and the sign-up
-//! door (`/signup`, `/signup/…`), are rendered whole by the server and carry no wasm. A phone on a crowded club WiFi reads its seat at
-//! once instead of after 600 KB of app code; `public/light.js` (a few kilobytes) keeps the
-//! page live by fetching the server's rendering again when the live stream announces an
-//! event, ticks the clock, chimes for a move and sends the page's commands (a re-entry asked for, a sign-up, leaving the queue).
+//! door (`/signup`, `/signup/…`), are rendered whole by the server and carry no wasm. A phone
+//! on a crowded club WiFi reads its seat at once instead of after 600 KB of app code;
+//! `public/light.js` (a few kilobytes) keeps the page live by fetching the server's rendering
+//! again when the live stream announces an event, ticks the clock, chimes for a move and sends
+//! the page's commands (a re-entry asked for, a sign-up, leaving the queue).
 //!
 //! The same components render these pages as before; what `light.js` needs from them is
 //! marked in the HTML (`LiveMark`, the clock's `data-count-ms`, `data-light-command` forms).

@@ -2,7 +2,9 @@
 //! the app's pages write it (`messages::error_message`). The light pages carry no translations
 //! of their own; the server has them all.
 
+use crate::i18n::Locale;
 use crate::messages::error_message;
+use crate::ui::components::lang_code;
 use axum::extract::{Path, Query};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::StatusCode;
@@ -23,11 +25,14 @@ pub async fn refusal(
     if !well_formed {
         return StatusCode::BAD_REQUEST.into_response();
     }
-    let lang = match params.remove("language").as_deref() {
-        Some("nl") => "nl",
-        Some("fr") => "fr",
-        _ => "en",
-    };
+    // The pages' own languages, read as the language switch reads them (`http::language`);
+    // any other, or none, is the default (English).
+    let lang = lang_code(
+        params
+            .remove("language")
+            .and_then(|l| l.parse::<Locale>().ok())
+            .unwrap_or_default(),
+    );
     (
         [(CONTENT_TYPE, "text/plain; charset=utf-8")],
         error_message(lang, &code, &params),
