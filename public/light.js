@@ -52,7 +52,7 @@ let stale = false;
 /** When the page's figures arrived (performance.now), for the countdowns. */
 let receivedAt = performance.now();
 
-async function refresh() {
+export async function refresh() {
   if (fetching) {
     stale = true;
     return;
@@ -62,6 +62,7 @@ async function refresh() {
     const answer = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
     if (answer.ok) {
       const html = await answer.text();
+      everOnline = true;
       swap(new DOMParser().parseFromString(html, "text/html"));
       setOnline(true);
     }
@@ -88,11 +89,15 @@ function swap(next) {
     : null;
   // What the person filled in the page's forms (a name typed, a way to pay picked) and the
   // command id of a form not yet answered stay through the refresh.
-  const filled = [...old.querySelectorAll("form[data-light-command]")].map((f) => ({
-    key: f.dataset.lightCommand,
+  // Only what the person changed: a field as the server rendered it takes the new rendering
+  // (a table's chip count shows the stacks the tournament keeps).
+  const formKey = (f) => f.dataset.lightCommand ?? f.dataset.lightForm;
+  const filled = [...old.querySelectorAll("form[data-light-command], form[data-light-form]")].map((f) => ({
+    key: formKey(f),
     id: f.dataset.commandId,
     fields: [...f.elements]
       .filter((e) => e.name && e.type !== "hidden" && e.type !== "submit")
+      .filter((e) => (e.type === "radio" || e.type === "checkbox" ? e.checked !== e.defaultChecked : e.tagName === "SELECT" || e.value !== e.defaultValue))
       .map((e) => ({ name: e.name, value: e.value, checked: e.checked, choice: e.type === "radio" || e.type === "checkbox" })),
   }));
   const banner = old.querySelector("[data-light-offline]");
@@ -100,11 +105,11 @@ function swap(next) {
   old.replaceWith(fresh);
   if (banner) fresh.prepend(banner);
   for (const a of answers) {
-    const form = fresh.querySelector(`form[data-light-command="${a.dataset.lightAnswer}"]`);
+    const form = fresh.querySelector(`form[data-light-command="${CSS.escape(a.dataset.lightAnswer)}"]`);
     if (form) place(form, a);
   }
   for (const f of filled) {
-    const form = fresh.querySelector(`form[data-light-command="${f.key}"]`);
+    const form = [...fresh.querySelectorAll("form[data-light-command], form[data-light-form]")].find((g) => formKey(g) === f.key);
     if (!form) continue;
     if (f.id) form.dataset.commandId = f.id;
     for (const e of f.fields) {
@@ -130,6 +135,8 @@ function swap(next) {
   const chimeNow = chimeText(document);
   if (chimeNow && chimeNow !== chimeBefore) chimeAndVibrate();
   marks();
+  // For a face's own script (the table's): what it adds to the page is put back.
+  document.dispatchEvent(new Event("light:swapped"));
 }
 
 // --- Countdowns ----------------------------------------------------------------------------
@@ -145,6 +152,13 @@ function tick() {
     const left = running ? ms - elapsed : ms;
     el.textContent = formatMs(left);
     if (running && ms > 0 && left <= 0) ranOut = true;
+  }
+  for (const el of document.querySelectorAll("[data-kept-since]")) {
+    el.textContent = (mark()?.dataset.kept ?? "").replace("{age}", formatMs(Date.now() - Number(el.dataset.keptSince)));
+  }
+  // The time since (a call for the TD) counts up from the server's reading, whole seconds.
+  for (const el of document.querySelectorAll("main [data-count-up-ms]")) {
+    el.textContent = formatMs(Number(el.dataset.countUpMs) + elapsed - 999);
   }
   // The level (or the time to the break) ran out: the server says what comes next. Once per
   // reading, so a server that does not answer is not asked every second.
@@ -191,7 +205,7 @@ function chimeAndVibrate() {
 
 // --- Online and offline --------------------------------------------------------------------
 
-function setOnline(online) {
+export function setOnline(online) {
   let banner = document.querySelector("[data-light-offline]");
   if (online) {
     banner?.remove();
@@ -206,8 +220,21 @@ function setOnline(online) {
   banner.dataset.testid = "offline";
   banner.dataset.lightOffline = "";
   banner.textContent = words;
+  // A page that never reached the server since it opened came from the device's copy (the
+  // service worker's): it says how old that copy is.
+  const m = mark();
+  if (!everOnline && m?.dataset.kept && m.dataset.renderedAt) {
+    const kept = document.createElement("span");
+    kept.dataset.testid = "view-kept";
+    kept.dataset.keptSince = m.dataset.renderedAt;
+    banner.append(" ", kept);
+  }
   document.querySelector("main")?.prepend(banner);
+  tick();
 }
+
+/** The page reached the server since it opened. */
+let everOnline = false;
 
 // --- The live stream -----------------------------------------------------------------------
 
@@ -222,7 +249,9 @@ function connect() {
   source = new EventSource(m.dataset.liveStream);
   source.onopen = () => {
     failures = 0;
+    everOnline = true;
     setOnline(true);
+    document.dispatchEvent(new Event("light:open"));
   };
   source.onmessage = (e) => {
     setOnline(true);
@@ -265,7 +294,7 @@ addEventListener("online", () => {
 // --- Commands from a light page ------------------------------------------------------------
 
 /** A command id made at the tap (a UUID v4; `crypto.randomUUID` needs a secure context). */
-function commandId() {
+export function commandId() {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
@@ -366,7 +395,7 @@ document.addEventListener("input", (ev) => {
 });
 
 /** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
-function arm(form, button) {
+export function arm(form, button) {
   if (form.dataset.armed) {
     delete form.dataset.armed;
     return true;

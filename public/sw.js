@@ -7,7 +7,7 @@
 // - The app's code and style (`/pkg/`, named by their content, so a new build has new names):
 //   from the copy kept, fetched once. A page and its files always belong to one build: an old
 //   page asks for its own files, still kept; a new page for new ones. Icons, sounds, the
-//   manifest and the light pages' script (`/light.js`): like pages, fresh when the network
+//   manifest and the light pages' scripts (`/light.js`, `/light-table.js`): like pages, fresh when the network
 //   answers.
 // - Live data (`/live/`, `/view/`, `/api/`, exports): never from here; pages keep their own.
 const PAGES = "clubtd-pages-v1";
@@ -46,12 +46,19 @@ async function keepOpenPages() {
         await pages.put(url, answer);
         const files = new Set(html.match(/\/pkg\/[^"'\s)<>]+/g) ?? []);
         await Promise.all([...files].filter((f) => HASHED.test(f)).map((f) => keptFirst(new Request(f)).catch(() => {})));
+        // A light page's scripts (not named by their content): kept as they are now.
+        const scripts = new Set(html.match(LIGHT_SCRIPTS) ?? []);
+        const kept = await caches.open(FILES);
+        await Promise.all([...scripts].map((f) => fetch(f).then((a) => a.status === 200 && kept.put(f, a)).catch(() => {})));
       } catch (_offline) {
         // Nothing to keep now; the next visit keeps it.
       }
     }),
   );
 }
+
+// The light pages' scripts (issue Z): /light.js, and the table's /light-table.js.
+const LIGHT_SCRIPTS = /\/light(-table)?\.js/g;
 
 // Files named by their content (`clubtd.<hash>.js`): the same name is always the same bytes.
 const HASHED = /^\/pkg\/[^/]+\.[A-Za-z0-9_-]{8,}\.(js|wasm|css)$/;
@@ -68,7 +75,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(keptFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(networkFirst(request, PAGES, PAGE_TIMEOUT_MS));
-  } else if (/^\/(pkg|sounds|icons)\/|\.(svg|png|ico|webmanifest)$|^\/light\.js$/.test(url.pathname) || url.pathname.startsWith("/manifest")) {
+  } else if (/^\/(pkg|sounds|icons)\/|\.(svg|png|ico|webmanifest)$|^\/light(-table)?\.js$/.test(url.pathname) || url.pathname.startsWith("/manifest")) {
     event.respondWith(networkFirst(request, FILES, PAGE_TIMEOUT_MS));
   }
 });

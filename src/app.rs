@@ -13,6 +13,7 @@ use crate::ui::{
     screen::ScreenPage,
     sign_up::{SignUpPage, SignUpPlacePage},
     table::TablePage,
+    table_light::LightTablePage,
 };
 use leptos::prelude::*;
 use leptos_i18n::context::CookieOptions;
@@ -53,15 +54,21 @@ fn manifest_href() -> String {
 }
 
 /// The page asked for is a light one (`ui::light`): served without the app's bundle.
-fn light_page() -> bool {
+pub fn light_page() -> bool {
+    light_path().is_some()
+}
+
+/// The path of the page asked for when it is a light one.
+fn light_path() -> Option<String> {
     #[cfg(feature = "ssr")]
     {
         use_context::<axum::http::request::Parts>()
-            .is_some_and(|p| crate::ui::light::is_light_page(p.uri.path()))
+            .map(|p| p.uri.path().to_string())
+            .filter(|path| crate::ui::light::is_light_page(path))
     }
     #[cfg(not(feature = "ssr"))]
     {
-        false
+        None
     }
 }
 
@@ -70,8 +77,14 @@ fn light_page() -> bool {
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let light = light_page();
     let app_code = (!light).then(|| view! { <HydrationScripts options=options.clone() /> });
-    let light_code =
-        light.then(|| view! { <script type="module" src=crate::ui::light::LIGHT_SCRIPT></script> });
+    // The table's device adds its own script (its outbox, the bust report, the clock call).
+    let light_code = light.then(|| {
+        let extra = light_path().and_then(|p| crate::ui::light::extra_script(&p));
+        view! {
+            <script type="module" src=crate::ui::light::LIGHT_SCRIPT></script>
+            {extra.map(|src| view! { <script type="module" src=src></script> })}
+        }
+    });
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -161,7 +174,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/director/receipt/:player") view={Lazy::<ReceiptRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/director/print/:sheet") view={Lazy::<PrintRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/ranking") view={Lazy::<RankingRoute>::new()} ssr=SsrMode::Async />
-                    <Route path=path!("/table/:n") view=|| view! { <TablePage /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/table/:n") view=|| view! { <TableRoute /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/player") view=|| view! { <PlayerPage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/me/:token") view=|| view! { <MePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()} ssr=SsrMode::Async />
@@ -218,4 +231,15 @@ fn HydratedMark() -> impl IntoView {
             let _ = body.set_attribute("data-hydrated", "1");
         }
     });
+}
+
+/// `/table/:n`: the server renders the table's light page (`ui::table_light`); a page of the
+/// app that routes there in the browser renders the app's own (`ui::table`).
+#[component]
+fn TableRoute() -> impl IntoView {
+    if light_page() {
+        view! { <LightTablePage /> }.into_any()
+    } else {
+        view! { <TablePage /> }.into_any()
+    }
 }

@@ -47,7 +47,7 @@ test("a double bust asks for the stacks first, a refusal shows at Confirm and ke
   await expect(needed).not.toContainText(first);
   await expect(needed).toContainText(second);
   await table.getByTestId(`bust-stack-${ids[1]}`).fill("12000");
-  await expect(needed).toHaveCount(0);
+  await expect(needed).toBeHidden();
   await expect(confirm).toBeEnabled();
 
   // No winner tapped, in a knock-out: refused, answered under Confirm, by name.
@@ -73,7 +73,7 @@ test("a double bust asks for the stacks first, a refusal shows at Confirm and ke
   await confirm.click();
   await expect(seated(table)).toHaveCount(7);
   await expect(table.getByTestId("bust-answer").getByTestId("answer")).toHaveClass(/ok/);
-  await expect(table.getByTestId("bust-summary")).toHaveCount(0);
+  await expect(table.getByTestId("bust-summary")).toBeHidden();
   await expect(table.locator("[data-testid^='bust-win-'][aria-pressed='true']")).toHaveCount(0);
   const busted = (await own.view()).players.filter((p: any) => p.status === "busted").map((p: any) => String(p.player));
   expect(busted.sort()).toEqual([...ids].sort());

@@ -309,14 +309,17 @@ export async function levelChime(page: Page): Promise<{ chime: Play; plays: Play
 
 /** The `/view/…` fetches a page makes from now on, each with its body's size (and its size on
  * the wire, compressed): each face fetches its own view (issue Y.4), a light page itself
- * (issue Z: /player, /me/…, /signup/…). `settled()` waits for the bodies still being read. */
+ * (issue Z: /player, /me/…, /signup/…, /table/…). `settled()` waits for the bodies still being read. */
 export function recordViewFetches(page: Page) {
   const fetched: { url: string; bytes: number; wire: number }[] = [];
   const reading: Promise<void>[] = [];
   page.on("response", (r) => {
     const url = new URL(r.url()).pathname;
-    // A face's view, or a light page fetching itself again (issue Z: /player and /me/…).
-    const light = r.request().resourceType() === "fetch" && (url === "/player" || url.startsWith("/me/") || url.startsWith("/signup/"));
+    // A face's view, or a light page fetching itself again (issue Z: /player, /me/…, the
+    // door and the table's device).
+    const light =
+      r.request().resourceType() === "fetch" &&
+      (url === "/player" || url.startsWith("/me/") || url.startsWith("/signup/") || url.startsWith("/table/"));
     if (!url.startsWith("/view/") && !light) return;
     reading.push(
       Promise.all([r.body().catch(() => Buffer.alloc(0)), r.request().sizes().catch(() => ({ responseBodySize: 0 }))]).then(

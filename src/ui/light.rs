@@ -16,14 +16,23 @@ use leptos::prelude::*;
 /// The script of the light pages, in place of the app's bundle.
 pub const LIGHT_SCRIPT: &str = "/light.js";
 
+/// The table's device's own script, beside `light.js`: its outbox, the bust report's and the
+/// chip count's forms, the clock call, the screen kept awake.
+pub const LIGHT_TABLE_SCRIPT: &str = "/light-table.js";
+
 /// A page served light: the seat search, the personal page and the sign-up door, what players
-/// open on their phones. The table's device still runs the app (its taps go through the
-/// outbox).
+/// open on their phones, and the table's device.
 pub fn is_light_page(path: &str) -> bool {
     path == "/player"
         || path == "/signup"
         || path.starts_with("/me/")
         || path.starts_with("/signup/")
+        || path.starts_with("/table/")
+}
+
+/// The script a light page needs beside `light.js`, if any.
+pub fn extra_script(path: &str) -> Option<&'static str> {
+    path.starts_with("/table/").then_some(LIGHT_TABLE_SCRIPT)
 }
 
 /// What `light.js` reads in a light page's `<main>`: the tournament's live stream, the last
@@ -37,8 +46,23 @@ pub fn LiveMark(tournament: i64, seq: u64) -> impl IntoView {
             data-live-stream=format!("/live/{tournament}")
             data-seq=seq.to_string()
             data-offline=move || t_string!(i18n, offline).to_string()
+            // A page the device kept (opened again offline) says how old it is.
+            data-kept=move || t_string!(i18n, view_kept, age = "{age}").to_string()
+            data-rendered-at=rendered_at()
             data-lang=move || super::components::lang_code(i18n.get_locale())
         ></span>
+    }
+}
+
+/// When the server rendered the page (ms since the epoch): the age of a copy the device kept.
+fn rendered_at() -> String {
+    #[cfg(feature = "ssr")]
+    {
+        chrono::Utc::now().timestamp_millis().to_string()
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        String::new()
     }
 }
 
@@ -52,11 +76,11 @@ mod tests {
         assert!(is_light_page("/me/1-2-abc"));
         assert!(is_light_page("/signup"));
         assert!(is_light_page("/signup/3-4-abc"));
+        assert!(is_light_page("/table/1"));
         for app in [
             "/",
             "/players",
             "/me",
-            "/table/1",
             "/signups",
             "/screen",
             "/director",

@@ -25,7 +25,7 @@ pub fn text_in(text: &Text, lang: &str) -> String {
 
 /// Numbers separated by commas or semicolons ("600, 1 200, 0"); a space or a dot inside a
 /// number groups its thousands (the French "1 200" is one number).
-fn parse_numbers(s: &str) -> Option<Vec<i64>> {
+pub(crate) fn parse_numbers(s: &str) -> Option<Vec<i64>> {
     s.split([',', ';'])
         .filter(|p| !p.trim().is_empty())
         .map(whole_number)
@@ -46,7 +46,7 @@ pub fn reason_text(reason: &str, situations: &[SituationSummary], lang: &str) ->
 
 /// The ruling's "player 1, 2, …" (the order the amounts were given in) as the seats they
 /// were typed for ("seat 3 (Anna)"); the highest first, so "player 1" never eats "player 10".
-fn name_seats(text: &str, lang: &str, labels: &[String]) -> String {
+pub(crate) fn name_seats(text: &str, lang: &str, labels: &[String]) -> String {
     let word = match lang {
         "nl" => "speler",
         "fr" => "joueur",
@@ -73,7 +73,7 @@ pub fn seat_label(i18n: leptos_i18n::I18nContext<Locale>, seat: SeatNo, name: &s
 }
 
 /// The situation groups of SPEC §5 as a table looks for them: a heading key and its groups.
-const CATEGORIES: [(&str, &[u8]); 4] = [
+pub(crate) const CATEGORIES: [(&str, &[u8]); 4] = [
     ("betting", &[1, 10, 12]),
     ("cards", &[2, 3, 4, 5, 6, 7, 15]),
     ("players", &[8, 9, 14]),
