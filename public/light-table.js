@@ -23,6 +23,8 @@ const OUTBOX = "clubtd.outbox.v1";
 const WAIT_FOR_ANSWER_MS = 4000;
 const LONGEST_PAUSE_MS = 15000;
 const LATE_KEPT = 8;
+// "Saved" fades after this long, as `ui::components::ANSWER_AGES_MS` on the app's pages.
+const ANSWER_AGES_MS = 6000;
 const MINUTE_MS = 60000;
 const FINAL_MS = 10000;
 
@@ -243,7 +245,7 @@ async function show(key, reply) {
     p.setAttribute("role", "status");
     p.textContent = form?.dataset.lightBuild === "count" ? words().countSaved : words().saved;
     // "Saved" fades once old (issue U.6); a refusal stays until the next answer.
-    setTimeout(() => p.classList.add("old"), 8000);
+    setTimeout(() => p.classList.add("old"), ANSWER_AGES_MS);
   }
   shown = { key, p };
   place();
@@ -319,7 +321,7 @@ function carried() {
     const { className, text } = JSON.parse(kept);
     const p = el("p", { class: className, role: "status", "data-testid": "answer", "data-light-sent": "", text });
     shown = { key: null, p };
-    setTimeout(() => p.classList.add("old"), 8000);
+    setTimeout(() => p.classList.add("old"), ANSWER_AGES_MS);
     place();
   } catch (_bad) {}
 }
@@ -357,7 +359,7 @@ const builders = {
   abandoned(form) {
     const winner = Number(form.elements.winner?.value);
     if (!winner) return null;
-    return [{ type: "report_abandoned_stack_gone", table: Number(form.dataset.table), seat: Number(form.elements.seat.value), winners: [winner] }];
+    return [{ type: "abandoned_stack_gone", table: Number(form.dataset.table), seat: Number(form.elements.seat.value), winners: [winner] }];
   },
   arrivals(form) {
     return form.elements.players.value.split(",").filter(Boolean).map((p) => ({ type: "confirm_arrival", player: Number(p) }));

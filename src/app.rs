@@ -13,7 +13,6 @@ use crate::ui::{
     screen::ScreenPage,
     sign_up::{SignUpPage, SignUpPlacePage},
     table::TablePage,
-    table_light::LightTablePage,
 };
 use leptos::prelude::*;
 use leptos_i18n::context::CookieOptions;
@@ -174,7 +173,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/director/receipt/:player") view={Lazy::<ReceiptRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/director/print/:sheet") view={Lazy::<PrintRoute>::new()} ssr=SsrMode::Async />
                     <Route path=path!("/ranking") view={Lazy::<RankingRoute>::new()} ssr=SsrMode::Async />
-                    <Route path=path!("/table/:n") view=|| view! { <TableRoute /> <HydratedMark /> } ssr=SsrMode::Async />
+                    <Route path=path!("/table/:n") view=|| view! { <TablePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/player") view=|| view! { <PlayerPage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/me/:token") view=|| view! { <MePage /> <HydratedMark /> } ssr=SsrMode::Async />
                     <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()} ssr=SsrMode::Async />
@@ -231,15 +230,4 @@ fn HydratedMark() -> impl IntoView {
             let _ = body.set_attribute("data-hydrated", "1");
         }
     });
-}
-
-/// `/table/:n`: the server renders the table's light page (`ui::table_light`); a page of the
-/// app that routes there in the browser renders the app's own (`ui::table`).
-#[component]
-fn TableRoute() -> impl IntoView {
-    if light_page() {
-        view! { <LightTablePage /> }.into_any()
-    } else {
-        view! { <TablePage /> }.into_any()
-    }
 }

@@ -919,12 +919,12 @@ async fn a_language_button_works_without_the_pages_code() {
     assert_eq!(other.status(), 200);
 }
 
-/// Issue Z: the player's phone faces (`/player`, `/me/…`, `/signup`) come without the app's
-/// bundle, with the light pages' script and what it reads (the live stream, the event shown,
-/// the clock's reading); the other faces still load the app. A light page's refusal comes in words from
+/// Issue Z: the phone faces (`/player`, `/me/…`, `/signup`, the table's `/table/<n>`) come
+/// without the app's bundle, with the light pages' script and what it reads (the live stream,
+/// the event shown, the clock's reading); the console, the TV and home still load the app. A light page's refusal comes in words from
 /// `/words/refusal/<code>`.
 #[tokio::test]
-async fn the_players_phone_faces_come_light_and_the_others_with_the_apps_code() {
+async fn the_phone_faces_come_light_and_the_others_with_the_apps_code() {
     let s = real_server(true).await;
     let base = &s.base;
     let desk = director_client(base).await;
@@ -935,11 +935,22 @@ async fn the_players_phone_faces_come_light_and_the_others_with_the_apps_code() 
         .await;
     let me = link["path"].as_str().expect("a personal link").to_string();
     let browser = reqwest::Client::new();
-    for path in ["/player?t=1&name=an".to_string(), me, "/signup".to_string()] {
+    for path in [
+        "/player?t=1&name=an".to_string(),
+        me,
+        "/signup".to_string(),
+        "/table/1?t=1".to_string(),
+    ] {
         let page = browser.get(format!("{base}{path}")).text_answer().await;
         assert!(
             page.contains(r#"<script type="module" src="/light.js"></script>"#),
             "{path}: the light script"
+        );
+        // The table's device has a script of its own (its outbox, its forms); no other page.
+        assert_eq!(
+            page.contains(r#"<script type="module" src="/light-table.js"></script>"#),
+            path.starts_with("/table/"),
+            "{path}: the table's script"
         );
         assert!(!page.contains("mod.hydrate"), "{path}: no app bundle");
         assert!(page.contains(r#"data-live-stream="/live/1""#), "{path}");
@@ -951,7 +962,7 @@ async fn the_players_phone_faces_come_light_and_the_others_with_the_apps_code() 
             );
         }
     }
-    for path in ["/", "/table/1?t=1", "/screen", "/director/sign-in"] {
+    for path in ["/", "/screen", "/director/sign-in"] {
         let page = browser.get(format!("{base}{path}")).text_answer().await;
         assert!(page.contains("mod.hydrate"), "{path}: the app's bundle");
         assert!(!page.contains("/light.js"), "{path}");

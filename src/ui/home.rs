@@ -27,7 +27,7 @@ pub fn HomePage() -> impl IntoView {
                                 <a class="face" href=with_tournament("/director", t)>{t!(i18n, face_director)}</a>
                                 {l.view.open_tables.iter().map(|tb| {
                                     let n = tb.0;
-                                    view! { <a class="face" href=with_tournament(&format!("/table/{n}"), t)>{t!(i18n, table_n, n = n)}</a> }
+                                    view! { <a class="face" rel="external" href=with_tournament(&format!("/table/{n}"), t)>{t!(i18n, table_n, n = n)}</a> }
                                 }).collect_view()}
                                 // Players sign up from here too while registration is open.
                                 {l.view.registration_open.then(|| view! {

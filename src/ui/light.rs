@@ -77,14 +77,7 @@ mod tests {
         assert!(is_light_page("/signup"));
         assert!(is_light_page("/signup/3-4-abc"));
         assert!(is_light_page("/table/1"));
-        for app in [
-            "/",
-            "/players",
-            "/me",
-            "/signups",
-            "/screen",
-            "/director",
-        ] {
+        for app in ["/", "/players", "/me", "/signups", "/screen", "/director"] {
             assert!(!is_light_page(app), "{app}");
         }
     }

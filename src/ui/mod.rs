@@ -21,7 +21,6 @@ pub mod screen;
 pub mod sign_up;
 pub mod sound;
 pub mod table;
-pub mod table_light;
 pub mod wake;
 
 /// The director's PIN form; the server sends a browser without a director session there.

@@ -32,7 +32,7 @@ pub fn QrSheetPage() -> impl IntoView {
                                     <li class="qr-card">
                                         <h2>{t!(i18n, table_n, n = n)}</h2>
                                         <div class="qr" inner_html=l.qr_svg.clone()></div>
-                                        <a href=l.path.clone() data-testid=format!("table-link-{n}")>{l.path.clone()}</a>
+                                        <a rel="external" href=l.path.clone() data-testid=format!("table-link-{n}")>{l.path.clone()}</a>
                                         // Un-pairs the table's device mid-evening: asked first.
                                         <span class="no-print">
                                             <ConfirmButton testid=format!("new-code-{n}") on_confirm=move |_| reissue.set(Some(n))>{t!(i18n, new_code)}</ConfirmButton>

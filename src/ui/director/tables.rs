@@ -34,7 +34,7 @@ pub fn TablesPanel(
             let needs_button = view.plan.need_button.contains(&t.table);
             view! {
                 <li class="table-tile" class:stopped=t.stopped class:done=done data-testid=format!("table-tile-{n}")>
-                    <a href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
+                    <a rel="external" href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
                     <span class="count">{t.seats.len()}"/"{t.size}</span>
                     <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
                     {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
