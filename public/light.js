@@ -1,5 +1,5 @@
-// clubtd's light pages (issue Z): the code of the player's phone faces, /player, /me/… and the
-// sign-up door (/signup, /signup/…).
+// clubtd's light pages (issue Z): the code of the phone faces, /player, /me/…, the sign-up
+// door (/signup, /signup/…) and the table's device (/table/<n>, which adds light-table.js).
 //
 // Those pages are rendered whole by the server (the same Leptos components as ever) and
 // carry no wasm: a phone on a crowded club WiFi gets its page and can read it at once, with a

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints the release bundle's sizes (raw, gzip -9, brotli q11) for BENCHMARKS.md, and what a
-# light page (issue Z: /player, /me/…) loads instead: light.js and the style.
+# light page (issue Z: /player, /me/…, /signup, /table/<n>) loads instead: light.js, the
+# table's light-table.js and the style.
 # Run after `cargo leptos build --release`. The files are named by their content; their names
 # come from target/release/hash.txt (plain names when the build did not hash them).
 set -euo pipefail
@@ -29,11 +30,17 @@ for (const kind of ["wasm", "js", "css"]) {
   console.log(`| ${f} | ${b.length} B | ${g} B | ${r} B |`);
 }
 console.log(`| total | ${total[0]} B | ${total[1]} B | ${total[2]} B |`);
-// The light pages (/player, /me/…: issue Z) load the style and this script, no wasm.
+// The light pages (/player, /me/…, /signup, /table/<n>: issue Z) load the style and
+// light.js, no wasm; the table's device also light-table.js.
 const light = fs.readFileSync("../light.js");
+const table = fs.readFileSync("../light-table.js");
 const css = fs.readFileSync(name("css"));
 const sizes = (b) => [b.length, zlib.gzipSync(b, { level: 9 }).length, zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length];
-const [l, c] = [sizes(light), sizes(css)];
+const [l, t, c] = [sizes(light), sizes(table), sizes(css)];
+const sum = (...xs) => [0, 1, 2].map((i) => xs.reduce((a, x) => a + x[i], 0));
+const [p, q] = [sum(l, c), sum(l, t, c)];
 console.log(`| light.js (code of the light pages) | ${l[0]} B | ${l[1]} B | ${l[2]} B |`);
-console.log(`| light page: code and style | ${l[0] + c[0]} B | ${l[1] + c[1]} B | ${l[2] + c[2]} B |`);
+console.log(`| light-table.js (the table's device) | ${t[0]} B | ${t[1]} B | ${t[2]} B |`);
+console.log(`| light page: code and style | ${p[0]} B | ${p[1]} B | ${p[2]} B |`);
+console.log(`| table's light page: code and style | ${q[0]} B | ${q[1]} B | ${q[2]} B |`);
 '

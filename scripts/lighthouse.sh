@@ -19,7 +19,7 @@
 # desk are hidden until their tab is tapped (hidden elements are not audited), so each one is a
 # Lighthouse snapshot taken after a tap, with its folded <details> opened: accessibility only,
 # no performance score ("-").
-# LIGHTHOUSE_FACES=player,me,table,signup,screen runs those faces only.
+# LIGHTHOUSE_FACES=player,me,table,table-paired,signup,screen runs those faces only.
 # Performance is measured on this machine: a busy CPU lowers it (Lighthouse throttles on top).
 set -euo pipefail
 
@@ -49,14 +49,19 @@ SESSION=$(grep -io 'clubtd_session=[0-9a-f]*' <<<"$login" | head -n1 | cut -d= -
 ME=$(curl -fsS -X POST -H "Cookie: clubtd_session=$SESSION" "$BASE/api/player_link" -d player=1 |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).path))')
 
-export BASE SESSION ME OUT CHROME_PATH LIGHTHOUSE_DETAILS=${LIGHTHOUSE_DETAILS:-} LIGHTHOUSE_FACES=${LIGHTHOUSE_FACES:-}
+# Table 1's pairing link (/table/1?t=…&key=…): the table's device as it is used, with its
+# controls (the bare /table/1 is its read-only page).
+TABLE=$(curl -fsS -X POST -H "Cookie: clubtd_session=$SESSION" "$BASE/api/table_links" |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[0].path))')
+
+export BASE SESSION ME TABLE OUT CHROME_PATH LIGHTHOUSE_DETAILS=${LIGHTHOUSE_DETAILS:-} LIGHTHOUSE_FACES=${LIGHTHOUSE_FACES:-}
 cd "$CACHE"  # so that the program below imports the cached lighthouse and puppeteer-core
 node --input-type=module - <<'JS'
 import fs from "node:fs";
 import lighthouse, { snapshot, desktopConfig } from "lighthouse";
 import puppeteer from "puppeteer-core";
 
-const { BASE, SESSION, ME, OUT, CHROME_PATH, LIGHTHOUSE_DETAILS } = process.env;
+const { BASE, SESSION, ME, TABLE, OUT, CHROME_PATH, LIGHTHOUSE_DETAILS } = process.env;
 
 // Lighthouse's config and flags per form factor, and the same viewport for the snapshots
 // (a snapshot audits the page as it is and sets no emulation of its own).
@@ -75,6 +80,7 @@ const FACES = [
   ["player", "/player", "mobile", false],
   ["me", ME, "mobile", false],
   ["table", "/table/1", "mobile", false],
+  ["table-paired", TABLE, "mobile", false],
   ["signup", "/signup", "mobile", false],
   ["sign-in", "/director/sign-in", "mobile", false],
   ["screen", "/screen", "tv", false],

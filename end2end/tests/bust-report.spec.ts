@@ -172,3 +172,35 @@ test("a ten-handed table reports a bust without scrolling, its state on top, a d
     await ten.archive();
   }
 });
+
+// PKR4U 6 at the table: in a knock-out, a player who gives up the stack at a break to re-enter
+// leaves it in the seat with the bounty; the table's phone lists it, and once it paid its last
+// chip the table says who won that pot (the abandoned stack's form, built by light-table.js).
+test("an abandoned stack is reported gone from the table, its bounty to the pot's winner", async ({ browser }) => {
+  const config = (await own.log())[0].event.config;
+  const firstBreak = config.levels.findIndex((l: any) => l.kind === "break");
+  expect(firstBreak).toBeGreaterThan(0);
+  await own.command({ type: "jump_to_level", level_index: firstBreak });
+  const seatedNow = (await own.view()).players.filter((p: any) => p.status === "playing" && p.seat);
+  const [owner, winner] = [seatedNow[0], seatedNow[1]];
+  await own.command({ type: "surrender_stack", player: owner.player });
+
+  const link = await tableLink(browser, 1, NAME);
+  const context = await browser.newContext(PHONE);
+  const table = await context.newPage();
+  await open(table, link);
+  const abandoned = table.getByTestId("abandoned");
+  await expect(abandoned).toHaveCount(1);
+  await expect(abandoned).toContainText(owner.name);
+  // Bounty money of the pot's winner: the head they carry and the cash they won.
+  const money = async () => {
+    const p = (await own.view()).players.find((p: any) => p.player === winner.player);
+    return p.bounty + p.bounty_won;
+  };
+  const before = await money();
+  await abandoned.locator("select").selectOption(String(winner.player));
+  await abandoned.getByRole("button").click();
+  await expect(abandoned).toHaveCount(0);
+  await expect.poll(money).toBeGreaterThan(before);
+  await context.close();
+});

@@ -1,14 +1,16 @@
-//! The light pages (issue Z): the player's phone faces, `/player`, `/me/…` and the sign-up
-//! door (`/signup`, `/signup/…`), are rendered whole by the server and carry no wasm. A phone
-//! on a crowded club WiFi reads its seat at once instead of after 600 KB of app code;
-//! `public/light.js` (a few kilobytes) keeps the page live by fetching the server's rendering
-//! again when the live stream announces an event, ticks the clock, chimes for a move and sends
-//! the page's commands (a re-entry asked for, a sign-up, leaving the queue).
+//! The light pages (issue Z): the phone faces, `/player`, `/me/…`, the sign-up door
+//! (`/signup`, `/signup/…`) and the table's device (`/table/<n>`), are rendered whole by the
+//! server and carry no wasm. A phone on a crowded club WiFi reads its seat at once instead of
+//! after 600 KB of app code; `public/light.js` (a few kilobytes) keeps the page live by
+//! fetching the server's rendering again when the live stream announces an event, ticks the
+//! clock, chimes for a move and sends the page's commands (a re-entry asked for, a sign-up,
+//! leaving the queue). The table's device adds `public/light-table.js` (its outbox, its forms:
+//! `ui/table/`).
 //!
-//! The same components render these pages as before; what `light.js` needs from them is
-//! marked in the HTML (`LiveMark`, the clock's `data-count-ms`, `data-light-command` forms).
-//! Reached by a link inside the app (the wasm already running), the same routes still render
-//! in the browser as they always did.
+//! What `light.js` needs from the components is marked in the HTML (`LiveMark`, the clock's
+//! `data-count-ms`, `data-light-command` forms). Reached by a link inside the app (the wasm
+//! already running), the player's routes still render in the browser as they always did; the
+//! table's is only ever rendered by the server.
 
 use crate::i18n::*;
 use leptos::prelude::*;

@@ -6,7 +6,9 @@
 //! from those fields (`data-light-build`). The script keeps the command in the device's outbox
 //! (local storage, the same one the app's pages use: `ui/outbox.rs`) before it is first sent,
 //! sends it with the table's key and a command id made at the tap, and shows the answer at the
-//! form. Forms have no `action`: a tap before the script runs does nothing.
+//! form. Forms are `method="dialog"` outside any dialog: a tap before the script runs submits
+//! nothing at all (the browser fires the submit event, which the script takes, and stops
+//! there), so it can never reload the page without its key.
 
 use crate::domain::command::Command;
 use leptos::prelude::*;
@@ -34,7 +36,7 @@ pub fn SendForm(
     // Serialising a command cannot fail (plain data); an empty attribute sends nothing.
     let json = serde_json::to_string(&command).unwrap_or_default();
     view! {
-        <form class="light-send" data-light-send=label data-command=json.clone() data-light-key=json
+        <form method="dialog" class="light-send" data-light-send=label data-command=json.clone() data-light-key=json
             data-light-arm=arm data-light-then=then data-light-done=done>
             {children()}
         </form>
@@ -57,7 +59,7 @@ pub fn BuildForm(
 ) -> impl IntoView {
     let key = key.unwrap_or_else(|| builder.to_string());
     view! {
-        <form class=format!("light-send {class}") data-light-send=label data-light-build=builder
+        <form method="dialog" class=format!("light-send {class}") data-light-send=label data-light-build=builder
             data-light-key=key.clone() data-light-form=key data-table=table.to_string() data-light-arm=arm>
             {children()}
         </form>
