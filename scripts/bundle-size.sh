@@ -31,7 +31,7 @@ for (const kind of ["wasm", "js", "css"]) {
 }
 console.log(`| total | ${total[0]} B | ${total[1]} B | ${total[2]} B |`);
 // The light pages (/player, /me/…, /signup, /table/<n>: issue Z) load the style and
-// light.js, no wasm; the table's device also light-table.js.
+// light.js, no wasm; the table device also light-table.js.
 const light = fs.readFileSync("../light.js");
 const table = fs.readFileSync("../light-table.js");
 const css = fs.readFileSync(name("css"));
@@ -40,7 +40,7 @@ const [l, t, c] = [sizes(light), sizes(table), sizes(css)];
 const sum = (...xs) => [0, 1, 2].map((i) => xs.reduce((a, x) => a + x[i], 0));
 const [p, q] = [sum(l, c), sum(l, t, c)];
 console.log(`| light.js (code of the light pages) | ${l[0]} B | ${l[1]} B | ${l[2]} B |`);
-console.log(`| light-table.js (the table's device) | ${t[0]} B | ${t[1]} B | ${t[2]} B |`);
+console.log(`| light-table.js (the table device) | ${t[0]} B | ${t[1]} B | ${t[2]} B |`);
 console.log(`| light page: code and style | ${p[0]} B | ${p[1]} B | ${p[2]} B |`);
-console.log(`| table's light page: code and style | ${q[0]} B | ${q[1]} B | ${q[2]} B |`);
+console.log(`| table light page: code and style | ${q[0]} B | ${q[1]} B | ${q[2]} B |`);
 '
