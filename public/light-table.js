@@ -17,7 +17,7 @@
 //   its summary line, and a bust waiting in the outbox shown as reported;
 // - the chip count's toggle, the clock call's countdown (TDA 5: a minute, then ten seconds),
 //   the table's key kept on the device, and the screen kept awake.
-import { refresh, commandId, arm, setOnline } from "/light.js";
+import { refresh, commandId, arm, setOnline, formatMs, refusalWords } from "/light.js";
 
 const OUTBOX = "clubtd.outbox.v1";
 const WAIT_FOR_ANSWER_MS = 4000;
@@ -200,7 +200,7 @@ async function answered(waiting, reply) {
     // The page opens another address next: no refresh of this one meanwhile.
     if (!refused && form?.dataset.lightThen) return;
   } else {
-    late.push({ waiting, reply, text: refused ? await refusalWords(refused) : words().saved });
+    late.push({ waiting, reply, text: refused ? await refusalNamed(refused) : words().saved });
     late = late.slice(-LATE_KEPT);
   }
   if (!refused) refresh();
@@ -239,7 +239,7 @@ async function show(key, reply) {
     p.className = "answer error";
     p.setAttribute("role", "alert");
     p.dataset.code = reply.Rejected.code;
-    p.textContent = await refusalWords(reply.Rejected);
+    p.textContent = await refusalNamed(reply.Rejected);
   } else {
     p.className = "answer ok";
     p.setAttribute("role", "status");
@@ -262,17 +262,13 @@ function place() {
   else document.querySelector("main [data-light-answers-top]")?.append(shown.p);
 }
 
-/** A refusal in the page's language, players by name (`GET /words/refusal/<code>`). */
-async function refusalWords(refused) {
+/** A refusal in the page's language, players by name rather than by number (light.js's
+ * words, from `GET /words/refusal/<code>`). */
+function refusalNamed(refused) {
   const params = { ...(refused.params || {}) };
   const known = names();
   for (const k of ["player", "winner"]) if (known[params[k]]) params[k] = known[params[k]];
-  const query = new URLSearchParams({ language: mark()?.dataset.lang || "en", ...params });
-  try {
-    const answer = await fetch(`/words/refusal/${encodeURIComponent(refused.code)}?${query}`);
-    if (answer.ok) return await answer.text();
-  } catch (_offline) {}
-  return refused.code;
+  return refusalWords({ ...refused, params });
 }
 
 /** A command accepted (or kept on the device): what the form does next. */
@@ -579,8 +575,7 @@ function renderClockCall() {
     : e < MINUTE_MS + FINAL_MS ? [box.dataset.final, MINUTE_MS + FINAL_MS - e] : [box.dataset.over, 0];
   running.classList.toggle("final", e >= MINUTE_MS);
   running.querySelector(".phase").textContent = phase;
-  const s = Math.ceil(Math.max(0, left) / 1000);
-  running.querySelector("[data-testid=clock-call-left]").textContent = `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  running.querySelector("[data-testid=clock-call-left]").textContent = formatMs(left);
 }
 
 document.addEventListener("click", (ev) => {

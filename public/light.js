@@ -38,7 +38,7 @@ function mark() {
 }
 
 /** `mm:ss` (or `h:mm:ss`), rounded up, as `ui::components::format_ms`. */
-function formatMs(ms) {
+export function formatMs(ms) {
   const s = Math.floor((Math.max(0, ms) + 999) / 1000);
   const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
   const two = (n) => String(n).padStart(2, "0");
@@ -327,6 +327,11 @@ async function refusalText(form, refused) {
   // A form may word a refusal itself (`data-light-words`: {"CODE": "… {param} …"}).
   const own = JSON.parse(form.dataset.lightWords || "{}")[refused.code];
   if (own) return Object.entries(refused.params || {}).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, v), own);
+  return refusalWords(refused);
+}
+
+/** A refusal in the server's words, in the page's language; its code when offline. */
+export async function refusalWords(refused) {
   const query = new URLSearchParams({ language: mark()?.dataset.lang || "en", ...(refused.params || {}) });
   try {
     const words = await fetch(`/words/refusal/${encodeURIComponent(refused.code)}?${query}`);

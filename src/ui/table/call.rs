@@ -14,16 +14,21 @@ use crate::ui::components::format_ms;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-/// This page's address with only the given extra parameter: the table, its tournament, its
-/// key and its language kept.
-pub fn table_address(n: u16, extra: Option<(&str, &str)>) -> String {
-    let query = use_query_map();
-    let mut pairs: Vec<(String, String)> = query.with_untracked(|q| {
+/// The parameters of this page's address that stay on every address it opens: its
+/// tournament, its key and its language.
+pub fn kept_query() -> Vec<(String, String)> {
+    use_query_map().with_untracked(|q| {
         q.into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .filter(|(k, _)| matches!(k.as_str(), "t" | "key" | "lang"))
             .collect()
-    });
+    })
+}
+
+/// This page's address with only the given extra parameter besides those kept
+/// ([`kept_query`]).
+pub fn table_address(n: u16, extra: Option<(&str, &str)>) -> String {
+    let mut pairs = kept_query();
     if let Some((k, v)) = extra {
         pairs.push((k.to_string(), v.to_string()));
     }

@@ -21,7 +21,7 @@ mod moves;
 pub mod rulings;
 pub mod send;
 
-use super::components::{chips, format_ms, lang_code, ClockPanel, FaceTitle, LangSwitch};
+use super::components::{chips, format_ms, ClockPanel, FaceTitle, LangSwitch};
 use super::light::LiveMark;
 use super::live::use_face_keyed;
 use crate::domain::ids::TableNo;
@@ -172,8 +172,7 @@ fn TableMark(
         <span hidden data-light-table=n.to_string() data-tournament=tournament.to_string()
             data-table-key=key data-key-name=format!("clubtd.table.{}.key", table.0)
             data-names=serde_json::to_string(&names).unwrap_or_default()
-            data-words=words.to_string()
-            data-lang=move || lang_code(i18n.get_locale())></span>
+            data-words=words.to_string()></span>
     }
 }
 
@@ -217,13 +216,7 @@ fn TableState(view: TableFaceView, read_only: bool) -> impl IntoView {
 #[component]
 fn RulingsToggle(open: bool) -> impl IntoView {
     let i18n = use_i18n();
-    let query = use_query_map();
-    let kept: Vec<(String, String)> = query.with_untracked(|q| {
-        q.into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .filter(|(k, _)| matches!(k.as_ref(), "t" | "key" | "lang"))
-            .collect()
-    });
+    let kept = call::kept_query();
     view! {
         <form method="get" class="light-link">
             {kept.into_iter().map(|(k, v)| view! { <input type="hidden" name=k value=v /> }).collect_view()}
