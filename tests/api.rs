@@ -507,6 +507,39 @@ async fn bad_input_is_a_problem_never_a_server_error() {
         .await
         .unwrap();
     problem(r, 401, "UNAUTHENTICATED").await;
+
+    // An API token's label: 1 to 100 characters, the limit in the problem's parameters (the
+    // application layer's rule, `access::make_token`); a token unknown to revoke is 404.
+    for label in ["", "   ", &"L".repeat(101)] {
+        let r = c
+            .post(url("/tokens"))
+            .header("authorization", &auth)
+            .json(&json!({"label": label, "scope": "read"}))
+            .send()
+            .await
+            .unwrap();
+        let p = problem(r, 400, "INVALID_LABEL").await;
+        assert_eq!(p["params"]["max"], "100", "{p}");
+    }
+    let r = c
+        .post(url("/tokens"))
+        .header("authorization", &auth)
+        .json(&json!({"label": "é".repeat(100), "scope": "read"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        r.status(),
+        StatusCode::CREATED,
+        "100 characters are a label"
+    );
+    let r = c
+        .delete(url("/tokens/987654"))
+        .header("authorization", &auth)
+        .send()
+        .await
+        .unwrap();
+    problem(r, 404, "NOT_FOUND").await;
 }
 
 #[tokio::test]

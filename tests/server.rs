@@ -5,8 +5,8 @@
 mod common;
 
 use clubtd::domain::command::{
-    Command, CreateTournament, PauseClock, ReEnter, RegisterPlayer, ReportBusts, SetButton,
-    StartClock,
+    Command, CreateTournament, JumpToLevel, PauseClock, ReEnter, RegisterPlayer, ReportBusts,
+    SetButton, StartClock,
 };
 use clubtd::domain::config::templates;
 use clubtd::domain::event::PaymentMethod;
@@ -953,6 +953,11 @@ async fn the_phone_faces_come_light_and_the_others_with_the_apps_code() {
             "{path}: the table's script"
         );
         assert!(!page.contains("mod.hydrate"), "{path}: no app bundle");
+        // Nor the data a hydration would read: the page itself shows it.
+        assert!(
+            !page.contains("__RESOLVED_RESOURCES["),
+            "{path}: no serialized resources"
+        );
         assert!(page.contains(r#"data-live-stream="/live/1""#), "{path}");
         assert!(page.contains("data-seq=\""), "{path}");
         if !path.starts_with("/signup") {
@@ -962,9 +967,42 @@ async fn the_phone_faces_come_light_and_the_others_with_the_apps_code() {
             );
         }
     }
+    // The next level's ante is named ("Ante 150"), as on the TV, not a bare "(150)".
+    let reply: serde_json::Value = desk
+        .post(format!("{base}/api/send_command"))
+        .json(&serde_json::json!({
+            "command_id": "light-jump",
+            "command": Command::JumpToLevel(JumpToLevel { level_index: 1 }),
+            "table_key": null,
+            "tournament": 1,
+        }))
+        .json_answer()
+        .await;
+    assert!(reply.get("Accepted").is_some(), "{reply}");
+    let player = browser
+        .get(format!("{base}/player?t=1"))
+        .header("cookie", "i18n_pref_locale=en")
+        .text_answer()
+        .await;
+    let next = player
+        .split_once("class=\"clock-next\"")
+        .and_then(|(_, rest)| rest.split_once("</div>"))
+        .map(|(next, _)| next.to_string())
+        .expect("the next level on the player's page");
+    assert!(next.contains("75 / 150"), "{next}");
+    assert!(next.contains(" · Ante 150"), "{next}");
+    assert!(!next.contains("(150)"), "{next}");
+
     for path in ["/", "/screen", "/director/sign-in"] {
         let page = browser.get(format!("{base}{path}")).text_answer().await;
         assert!(page.contains("mod.hydrate"), "{path}: the app's bundle");
+        if path != "/director/sign-in" {
+            // (The PIN form reads nothing from the server.)
+            assert!(
+                page.contains("__RESOLVED_RESOURCES["),
+                "{path}: what its hydration reads"
+            );
+        }
         assert!(!page.contains("/light.js"), "{path}");
     }
 

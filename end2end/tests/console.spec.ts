@@ -29,13 +29,16 @@ test("a table's call shows in the status strip on every section and is answered 
   const call = director.getByTestId("strip-call-2");
   await expect(call).toBeVisible();
   await expect(call).toContainText("Table 2");
+  // Short in the strip (the table, the minutes), the sentence in its title.
+  await expect(call).toHaveAttribute("title", /^called \d+ min ago$/);
   await expect(director.getByTestId("tab-rulings").locator(".badge")).toBeVisible();
   // Still there on another section, and in view at the top without scrolling.
   await section(director, "players");
   await expect(call).toBeInViewport();
   // The first tap says the TD is on the way (the table sees it); the second closes the call.
   await director.getByTestId("answer-call-2").click();
-  await expect(call).toContainText("on the way");
+  await expect(call).toHaveAttribute("title", "The TD is on the way");
+  await expect(call).toHaveClass(/warn/);
   await director.getByTestId("answer-call-2").click();
   await expect(call).toHaveCount(0);
 });
@@ -185,6 +188,8 @@ test("the console's header with its strip and tabs fits in about 120 px, the res
     return tab.y + tab.height;
   };
   expect(await bottom(), "header, strip and tabs").toBeLessThanOrEqual(130);
+  // Every section's tab is whole on the screen, the last one too, in the longest language.
+  for (const tab of await director.locator(".section-tabs .tab").all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await director.screenshot({ path: "test-results/console-header-1024.png" });
   // A call in the strip: still one row.
   const table = await tablePage(browser, 3);
@@ -192,6 +197,14 @@ test("the console's header with its strip and tabs fits in about 120 px, the res
   // A call comes first in the strip, in view; the strip stays one row.
   await expect(director.getByTestId("strip-call-3")).toBeInViewport({ ratio: 1 });
   expect(await bottom(), "with a call").toBeLessThanOrEqual(130);
+  // Everything that waits for the TD is on the screen, not scrolled out of the strip's row:
+  // its items are short (a word and a count, the sentence in the title), the field's figures
+  // give way first, and more than a row holds wraps to a second one.
+  const waiting = director.locator("[data-testid='status-strip'] .strip-item:not([data-testid='strip-field'])");
+  expect(await waiting.count()).toBeGreaterThanOrEqual(2);
+  for (const item of await waiting.all()) await expect(item).toBeInViewport({ ratio: 1 });
+  // ... and the tabs with their badges (the call's on the rulings) are still whole.
+  for (const tab of await director.locator(".section-tabs .tab").all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await director.screenshot({ path: "test-results/console-header-call-1024.png" });
   await director.getByTestId("answer-call-3").click();
   await director.getByTestId("answer-call-3").click();

@@ -26,18 +26,28 @@ test("rebuys and the add-on: the table asks, the desk sells and corrects, the TV
     await table.locator("button[data-lang='nl']").click();
     const out = await bustFirst(table);
     const ask = table.getByTestId(`ask-rebuy-${out}`);
-    await expect(ask).toHaveText("Rebuy? Vraag het aan de kassa");
+    await expect(ask).toHaveText("Rebuy? Vraag het aan de balie");
     await ask.click();
-    await expect(table.getByTestId(`rebuy-asked-${out}`)).toContainText("de speler betaalt aan de kassa");
+    await expect(table.getByTestId(`rebuy-asked-${out}`)).toContainText("de speler betaalt aan de balie");
 
-    // The desk sees the request on top of the players and takes the money (two taps).
-    await section(page, "players");
+    // The desk, in another section, is told in the status strip and on the players' tab
+    // (issue U.9); the strip's line opens the players, where the request names the table
+    // and the seat kept for the player (not "Table —").
+    await expect(page.getByTestId("section-clock")).toBeVisible();
+    await expect(page.getByTestId("strip-requests")).toHaveText("Rebuys 1");
+    await expect(page.getByTestId("strip-requests")).toHaveAttribute("title", /re-entries asked, to pay at the desk: 1$/);
+    await expect(page.getByTestId("tab-players").locator(".badge")).toHaveText("1");
+    await page.getByTestId("strip-requests").click();
+    await expect(page.getByTestId("section-players")).toBeVisible();
     const request = page.getByTestId(`rebuy-request-${out}`);
     await expect(request).toBeVisible();
+    await expect(page.getByTestId(`rebuy-request-at-${out}`)).toHaveText(/^table 1, seat \d+$/);
     await expect(page.getByTestId(`rebuy-request-buy-${out}`)).toContainText("10.00");
     await page.getByTestId(`rebuy-request-buy-${out}`).click();
     await page.getByTestId(`rebuy-request-buy-${out}-confirm`).click();
     await expect(page.getByTestId("rebuy-requests")).toBeHidden();
+    await expect(page.getByTestId("strip-requests")).toBeHidden();
+    await expect(page.getByTestId("tab-players").locator(".badge")).toBeHidden();
     await expect(page.getByTestId(`player-row-${out}`).locator(".entries")).toHaveText("×1 +1R");
     // ... and the player is back at the table, in the old seat.
     await expect(table.getByTestId(`bust-out-${out}`)).toBeVisible();

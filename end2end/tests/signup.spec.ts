@@ -61,7 +61,7 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     const fifth = recordViewFetches(phones[4]);
     await phones[0].screenshot({ path: "test-results/signup-phone-place.png", fullPage: true });
     await expect(phones[0].getByTestId("to-the-desk")).toContainText("Go to the desk to pay");
-    await expect(phones[1].getByTestId("to-the-desk")).toContainText("Ga naar de inschrijftafel");
+    await expect(phones[1].getByTestId("to-the-desk")).toContainText("Ga naar de balie");
     await expect(phones[4].getByTestId("waiting-place")).toContainText("Waiting list: place 1");
     await expect(phones[4].getByTestId("my-place")).toHaveAttribute("data-state", "waiting");
 
@@ -117,7 +117,7 @@ test("five phones sign up, the desk admits them in order, the fifth waits and is
     // name (issue V.2).
     await expect.poll(() => alertsOf(phones[4])).toEqual(expect.arrayContaining(["vibrate", expect.stringContaining("/sounds/call.wav")]));
     await expect(phones[4]).toHaveTitle(/^→ To the desk · Sign up/);
-    await expect(tv.getByTestId("announcement")).toHaveText(`${PHONES[4]}, to the registration desk please`);
+    await expect(tv.getByTestId("announcement")).toHaveText(`${PHONES[4]}, to the desk please`);
     await tv.screenshot({ path: "test-results/signup-tv.png" });
     await tv.close();
 
@@ -177,7 +177,7 @@ test("a phone that signed up is sent back to its place from the sign-up page, an
     await other.getByTestId("sign-up-submit").click();
     const answer = other.getByTestId("sign-up-answer");
     await expect(answer).toHaveAttribute("data-code", "NAME_ALREADY_REGISTERED");
-    await expect(answer).toContainText("Go to the registration desk");
+    await expect(answer).toContainText("Go to the desk");
     await expect(answer).toBeInViewport();
     await other.screenshot({ path: "test-results/signup-name-playing-360.png" });
     // The home page offers the sign-up while registration is open, and fits a phone.

@@ -53,19 +53,12 @@ pub enum LoginReply {
 pub(crate) mod ssr {
     use crate::server::app_state::AppState;
     use crate::server::application::{self, Credentials, Refusal};
-    use crate::server::auth::Auth;
     use axum::http::HeaderMap;
     use leptos::prelude::*;
-    use std::sync::Arc;
 
     /// The application state from the request's context.
     pub fn state() -> Result<AppState, ServerFnError> {
         use_context::<AppState>().ok_or_else(|| ServerFnError::new("INTERNAL"))
-    }
-
-    /// The auth authority from the request's state.
-    pub fn auth() -> Result<Arc<Auth>, ServerFnError> {
-        state().map(|s| s.app.auth)
     }
 
     /// A refusal as a server function's error: its stable code (`serve::server_fn_status`
@@ -142,11 +135,6 @@ pub(crate) mod ssr {
             )
             .await,
         )
-    }
-
-    /// Logs an internal failure with an id and returns only `INTERNAL` to the page.
-    pub fn internal(e: impl std::fmt::Display) -> ServerFnError {
-        refused(Refusal::internal(e))
     }
 
     /// The director's session token from the request's cookies.
@@ -258,12 +246,18 @@ pub async fn table_key_valid(
     table: u16,
     key: String,
 ) -> Result<bool, ServerFnError> {
+    use crate::server::application::access::is_table_key;
     let state = ssr::state()?;
     let Some(tournament) = ssr::chosen(tournament).await? else {
         return Ok(false);
     };
-    Ok(state.app.auth.table_of_key(tournament, &key).await
-        == Some(crate::domain::ids::TableNo(table)))
+    Ok(is_table_key(
+        &state.app,
+        tournament,
+        crate::domain::ids::TableNo(table),
+        &key,
+    )
+    .await)
 }
 
 /// The configuration of a tournament (the default one when `None`): what the director's
@@ -329,19 +323,17 @@ pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnErro
 /// Signs the director in with the PIN; sets an HttpOnly, SameSite=Strict session cookie.
 #[server(endpoint = "director_login")]
 pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
-    use crate::server::auth::{LoginError, SESSION_COOKIE, SESSION_HOURS};
-    use axum::extract::ConnectInfo;
-    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-    let auth = ssr::auth()?;
-    let ip = leptos_axum::extract::<ConnectInfo<SocketAddr>>()
+    use crate::server::application::access::{sign_in, SignIn};
+    use crate::server::auth::{SESSION_COOKIE, SESSION_HOURS};
+    use std::net::{IpAddr, Ipv4Addr};
+    let address = ssr::address()
         .await
-        .map(|c| c.0.ip())
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-    match auth.login(ip, pin.trim()).await {
-        Ok(token) => {
+    match ssr::plain(sign_in(&ssr::state()?.app, address, &pin).await)? {
+        SignIn::SignedIn { session } => {
             let response = expect_context::<leptos_axum::ResponseOptions>();
             let cookie = format!(
-                "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
+                "{SESSION_COOKIE}={session}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
                 SESSION_HOURS * 3600
             );
             if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
@@ -349,19 +341,17 @@ pub async fn director_login(pin: String) -> Result<LoginReply, ServerFnError> {
             }
             Ok(LoginReply::SignedIn)
         }
-        Err(LoginError::WrongPin) => Ok(LoginReply::WrongPin),
-        Err(LoginError::Locked { seconds }) => Ok(LoginReply::Locked { seconds }),
-        Err(LoginError::Busy) => Ok(LoginReply::Busy),
-        Err(LoginError::Storage) => Err(ssr::internal("login storage")),
+        SignIn::WrongPin => Ok(LoginReply::WrongPin),
+        SignIn::Locked { seconds } => Ok(LoginReply::Locked { seconds }),
+        SignIn::Busy => Ok(LoginReply::Busy),
     }
 }
 
 /// Ends the director's session on this device.
 #[server(endpoint = "director_logout")]
 pub async fn director_logout() -> Result<(), ServerFnError> {
-    if let Some(token) = ssr::session_token().await {
-        ssr::auth()?.logout(&token).await;
-    }
+    use crate::server::application::access::sign_out;
+    sign_out(&ssr::state()?.app, &ssr::credentials(None).await).await;
     clear_session_cookie();
     Ok(())
 }
@@ -370,11 +360,9 @@ pub async fn director_logout() -> Result<(), ServerFnError> {
 /// shoulder); director only. Returns how many sessions ended, this one included.
 #[server(endpoint = "director_logout_everywhere")]
 pub async fn director_logout_everywhere() -> Result<u64, ServerFnError> {
-    ssr::require_director().await?;
-    let ended = ssr::auth()?
-        .logout_everywhere()
-        .await
-        .map_err(ssr::internal)?;
+    use crate::server::application::access::sign_out_everywhere;
+    let credentials = ssr::credentials(None).await;
+    let ended = ssr::plain(sign_out_everywhere(&ssr::state()?.app, &credentials).await)?;
     clear_session_cookie();
     Ok(ended)
 }

@@ -235,7 +235,8 @@ pub fn ClockPanel<V: FaceView>(
             {next.filter(|_| !finished).map(|n| view! {
                 <div class="clock-next">{t!(i18n, next_level)}": "
                     {match n.number { Some(_) => blinds_text(&n), None => t_string!(i18n, break_).to_string() }}
-                    {(n.ante.0 > 0).then(|| format!(" ({})", chips(n.ante)))}
+                    // The ante named, as on the TV: "200 / 400 · Ante 400", not a bare "(400)".
+                    {(n.ante.0 > 0).then(|| format!(" · {} {}", t_string!(i18n, ante), chips(n.ante)))}
                 </div>
             })}
             {clock.ms_to_break.filter(|_| !finished).map(|ms| {

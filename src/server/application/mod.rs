@@ -4,6 +4,7 @@
 //! the after-commit work, and answers with one refusal type whose codes are the same for
 //! every door. The doors only parse their input and map `Refusal` to their transport.
 
+pub mod access;
 pub mod caller;
 pub mod club;
 mod creation;

@@ -52,6 +52,9 @@ pub enum Refusal {
     /// A chip set a club cannot own; `row` is the denomination at fault (1-based; 0: too many).
     #[error("chip {row} cannot be used")]
     InvalidChipSet { row: usize },
+    /// An API token's label that is empty or longer than `max` characters.
+    #[error("label must be 1 to {max} characters")]
+    InvalidLabel { max: usize },
     /// An imported event log that is not a tournament's, does not replay, or replays to an
     /// impossible tournament; nothing was made.
     #[error("{why}")]
@@ -100,6 +103,7 @@ impl Refusal {
             Refusal::ClubNameTaken => "CLUB_NAME_TAKEN",
             Refusal::InvalidPointsRule { .. } => "INVALID_POINTS_RULE",
             Refusal::InvalidChipSet { .. } => "INVALID_CHIP_SET",
+            Refusal::InvalidLabel { .. } => "INVALID_LABEL",
             Refusal::InvalidLog { .. } => "INVALID_LOG",
             Refusal::DiskFull => "DISK_FULL",
             Refusal::Rules(e) => e.code(),
@@ -125,6 +129,7 @@ impl Refusal {
             Refusal::InvalidChipSet { row } => {
                 BTreeMap::from([("row".to_string(), row.to_string())])
             }
+            Refusal::InvalidLabel { max } => BTreeMap::from([("max".to_string(), max.to_string())]),
             Refusal::InvalidLog { why } => BTreeMap::from([("why".to_string(), why.clone())]),
             _ => BTreeMap::new(),
         }

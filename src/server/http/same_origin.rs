@@ -24,9 +24,9 @@ pub const CROSS_SITE: &str = "CROSS_SITE_REQUEST";
 /// The code for a server function called with a body the pages never send.
 pub const UNSUPPORTED_BODY: &str = "UNSUPPORTED_MEDIA_TYPE";
 
-/// Why a request was refused at the door.
+/// Why a request was stopped before any route saw it (not a `Refusal`: no rule was asked).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Refused {
+pub enum Blocked {
     CrossSite,
     UnsupportedBody,
 }
@@ -35,26 +35,26 @@ pub enum Refused {
 pub async fn same_origin_only(req: Request, next: Next) -> Response {
     match check(req.method(), req.uri().path(), req.headers()) {
         Ok(()) => next.run(req).await,
-        Err(Refused::CrossSite) => (StatusCode::FORBIDDEN, CROSS_SITE).into_response(),
-        Err(Refused::UnsupportedBody) => {
+        Err(Blocked::CrossSite) => (StatusCode::FORBIDDEN, CROSS_SITE).into_response(),
+        Err(Blocked::UnsupportedBody) => {
             (StatusCode::UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_BODY).into_response()
         }
     }
 }
 
 /// The rule, apart from axum (unit-tested).
-pub fn check(method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Refused> {
+pub fn check(method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Blocked> {
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(());
     }
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     match text(header::HeaderName::from_static("sec-fetch-site")) {
         Some("same-origin") | Some("none") => {}
-        Some(_) => return Err(Refused::CrossSite),
+        Some(_) => return Err(Blocked::CrossSite),
         None => {
             if let Some(origin) = text(header::ORIGIN) {
                 if !same_host(origin, text(header::HOST)) {
-                    return Err(Refused::CrossSite);
+                    return Err(Blocked::CrossSite);
                 }
             }
         }
@@ -69,7 +69,7 @@ pub fn check(method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Ref
             Some("application/x-www-form-urlencoded") | Some("application/json") | None
         );
         if !pages_send {
-            return Err(Refused::UnsupportedBody);
+            return Err(Blocked::UnsupportedBody);
         }
     }
     Ok(())
@@ -107,7 +107,7 @@ mod tests {
             let other = headers(&[("sec-fetch-site", site)]);
             assert_eq!(
                 check(post, "/api/director_login", &other),
-                Err(Refused::CrossSite),
+                Err(Blocked::CrossSite),
                 "{site}"
             );
         }
@@ -121,9 +121,9 @@ mod tests {
             ("origin", "http://10.0.0.2:8080"),
             ("host", "10.0.0.2:3000"),
         ]);
-        assert_eq!(check(post, "/backup", &other_port), Err(Refused::CrossSite));
+        assert_eq!(check(post, "/backup", &other_port), Err(Blocked::CrossSite));
         let null = headers(&[("origin", "null"), ("host", "10.0.0.2:3000")]);
-        assert_eq!(check(post, "/backup", &null), Err(Refused::CrossSite));
+        assert_eq!(check(post, "/backup", &null), Err(Blocked::CrossSite));
         // Not a browser: no Origin, no Sec-Fetch-Site.
         assert_eq!(
             check(post, "/api/v1/tournaments", &HeaderMap::new()),
@@ -153,7 +153,7 @@ mod tests {
             let h = headers(&[("content-type", refused)]);
             assert_eq!(
                 check(post, "/api/director_login", &h),
-                Err(Refused::UnsupportedBody),
+                Err(Blocked::UnsupportedBody),
                 "{refused}"
             );
         }

@@ -187,12 +187,23 @@ pub fn PlayersPanel(
             asked_players(&v, &v.rebuy_requests),
             move |p| {
                 let (player, id) = (p.player, p.player.0);
-                let table = p
-                    .table
-                    .map(|t| t.0.to_string())
-                    .unwrap_or_else(|| "—".into());
+                // A busted player has no seat of their own; the seat held for the rebuy
+                // (`TableView::held`) says which table asks, and where the player goes back.
+                let held = v.tables.iter().find_map(|t| {
+                    t.held
+                        .iter()
+                        .find(|h| h.player == player)
+                        .map(|h| (t.table, h.seat))
+                });
+                let at = match (held, p.table) {
+                    (Some((table, seat)), _) => Some(
+                        t_string!(i18n, table_seat, table = table.0, seat = seat.0).to_string(),
+                    ),
+                    (None, Some(table)) => Some(t_string!(i18n, table_n, n = table.0).to_string()),
+                    (None, None) => None,
+                };
                 view! {
-                    " · "{t!(i18n, table_n, n = table)}" "
+                    {at.map(|at| view! { " · "<span data-testid=format!("rebuy-request-at-{id}")>{at}</span> })}" "
                     <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
                 }
                 .into_any()

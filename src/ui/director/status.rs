@@ -15,6 +15,8 @@ use leptos::prelude::*;
 /// What waits in each section, for the strip and the tabs' badges.
 pub fn waiting(view: &TournamentView) -> Vec<(Section, usize)> {
     vec![
+        // A table asking for a rebuy, a phone for a re-entry: money to take at the desk.
+        (Section::Players, asked(view)),
         (
             Section::Tables,
             view.plan.stopped.len() + view.plan.moves_to_make() + view.bonus_missing.len(),
@@ -27,6 +29,11 @@ pub fn waiting(view: &TournamentView) -> Vec<(Section, usize)> {
                 .count(),
         ),
     ]
+}
+
+/// Rebuys the tables ask for and re-entries the phones ask for, still open.
+fn asked(view: &TournamentView) -> usize {
+    view.rebuy_requests.len() + view.reentry_requests.len()
 }
 
 #[component]
@@ -59,7 +66,11 @@ pub fn StatusStrip(
                 <span class="num">{move || format_ms(remaining_now(&c, &live))}</span>
                 {(!state.is_empty()).then(|| view! { " "<span class="warn">{state.clone()}</span> })}
             </button>
-            <span class="strip-item" data-testid="strip-field">{t!(i18n, players_left)}": "<b>{v.players_left}</b>" / "{v.entries}</span>
+            // The figures first: on a crowded strip this item gives way (style: it is cut at
+            // the row's end), and what stays is the count.
+            <span class="strip-item" data-testid="strip-field" title=format!("{}: {} / {}", t_string!(i18n, players_left), v.players_left, v.entries)>
+                <span class="figures"><b>{v.players_left}</b>" / "{v.entries}" "<span class="muted">{t!(i18n, players_left)}</span></span>
+            </span>
         })
     };
     let calls = move || {
@@ -71,10 +82,18 @@ pub fn StatusStrip(
             let minutes = ((now - c.at.0 as f64) / 60_000.0).max(0.0) as i64;
             // Answered: the TD is on the way, and the next tap closes the call.
             let answered = c.answered_at.is_some();
+            // Short in the strip (the table and how long), the sentence in the title: the
+            // strip is one row on the tablet, and a long call pushed the next alert out of it.
+            let said = if answered {
+                t_string!(i18n, call_on_the_way).to_string()
+            } else {
+                t_string!(i18n, called_minutes_ago, m = minutes).to_string()
+            };
             view! {
-                <span class="strip-item call" class:alarm=!answered class:warn=answered data-testid=format!("strip-call-{}", table.0)>
-                    {t!(i18n, table_n, n = table.0)}" · "
-                    {if answered { t!(i18n, call_on_the_way).into_any() } else { t!(i18n, called_minutes_ago, m = minutes).into_any() }}
+                <span class="strip-item call" class:alarm=!answered class:warn=answered data-testid=format!("strip-call-{}", table.0)
+                    title=said>
+                    {t!(i18n, table_n, n = table.0)}
+                    {(!answered).then(|| view! { " · "<span class="num">{t!(i18n, minutes_short, m = minutes)}</span> })}
                     <button class:primary=!answered data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
                         on:click=move |_| { send.dispatch(Command::AnswerCall(AnswerCall { table })); }>
                         {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
@@ -90,6 +109,7 @@ pub fn StatusStrip(
         let bonus = v.bonus_missing.len();
         let h4h = v.hand_for_hand;
         let bubble = v.bubble && !v.finished;
+        let asked = asked(&v);
         Some(view! {
             {(!stopped.is_empty()).then(|| view! {
                 <button class="strip-item alarm" data-testid="strip-stopped" on:click=move |_| section.set(Section::Tables)>
@@ -97,10 +117,16 @@ pub fn StatusStrip(
                 </button>
             })}
             {(moves > 0).then(|| view! {
-                <button class="strip-item warn" data-testid="strip-moves" on:click=move |_| section.set(Section::Tables)>{t!(i18n, moves_waiting, n = moves)}</button>
+                <button class="strip-item warn" data-testid="strip-moves" title=t_string!(i18n, moves_waiting, n = moves).to_string()
+                    on:click=move |_| section.set(Section::Tables)>{t!(i18n, strip_moves)}" "<b class="num">{moves}</b></button>
+            })}
+            {(asked > 0).then(|| view! {
+                <button class="strip-item warn" data-testid="strip-requests" title=t_string!(i18n, purchases_asked, n = asked).to_string()
+                    on:click=move |_| section.set(Section::Players)>{t!(i18n, strip_purchases)}" "<b class="num">{asked}</b></button>
             })}
             {(bonus > 0).then(|| view! {
-                <button class="strip-item warn" data-testid="strip-bonus" on:click=move |_| section.set(Section::Tables)>{t!(i18n, bonus_waiting, n = bonus)}</button>
+                <button class="strip-item warn" data-testid="strip-bonus" title=t_string!(i18n, bonus_waiting, n = bonus).to_string()
+                    on:click=move |_| section.set(Section::Tables)>{t!(i18n, strip_bonus)}" "<b class="num">{bonus}</b></button>
             })}
             {h4h.map(|_| view! { <span class="strip-item warn" data-testid="strip-h4h">{t!(i18n, hand_for_hand)}</span> })}
             {bubble.then(|| view! { <span class="strip-item warn" data-testid="strip-bubble">{t!(i18n, bubble)}</span> })}

@@ -7,7 +7,6 @@
 // would only add an allocation to every refusal.
 #![allow(clippy::result_large_err)]
 
-mod access;
 mod club;
 mod extract;
 pub(crate) mod problem;

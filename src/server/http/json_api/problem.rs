@@ -81,7 +81,7 @@ impl From<Refusal> for Problem {
             Refusal::NoTournament | Refusal::NotFound(_) => StatusCode::NOT_FOUND,
             Refusal::Unauthenticated => StatusCode::UNAUTHORIZED,
             Refusal::Forbidden => StatusCode::FORBIDDEN,
-            Refusal::InvalidCommandId => StatusCode::BAD_REQUEST,
+            Refusal::InvalidCommandId | Refusal::InvalidLabel { .. } => StatusCode::BAD_REQUEST,
             Refusal::CommandIdReused => StatusCode::CONFLICT,
             Refusal::TooManySignUps { .. } => StatusCode::TOO_MANY_REQUESTS,
             Refusal::Rules(_)

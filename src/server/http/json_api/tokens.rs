@@ -1,11 +1,11 @@
 //! API tokens, made and revoked by the director.
 
-use super::access::caller;
 use super::extract::{Body, PathParams};
 use super::problem::{ApiResult, Problem};
 use crate::server::api_tokens::{Scope, TokenInfo};
 use crate::server::app_state::AppState;
-use crate::server::engine::now;
+use crate::server::application::access;
+use crate::server::http::credentials::from_headers;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -40,20 +40,8 @@ pub async fn create(
     headers: HeaderMap,
     Body(req): Body<NewToken>,
 ) -> ApiResult<(StatusCode, Json<MadeToken>)> {
-    caller(&state, &headers, None).await.require_director()?;
-    let label = req.label.trim();
-    if label.is_empty() || label.chars().count() > 100 {
-        return Err(Problem::bad_request(
-            "INVALID_LABEL",
-            "label must be 1 to 100 characters",
-        ));
-    }
-    let (info, token) = state
-        .app
-        .tokens
-        .create(label, req.scope, now().0)
-        .await
-        .map_err(Problem::internal)?;
+    let (info, token) =
+        access::make_token(&state.app, &from_headers(&headers), &req.label, req.scope).await?;
     Ok((StatusCode::CREATED, Json(MadeToken { info, token })))
 }
 
@@ -66,14 +54,9 @@ pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Vec<TokenInfo>>> {
-    caller(&state, &headers, None).await.require_director()?;
-    state
-        .app
-        .tokens
-        .list()
-        .await
-        .map(Json)
-        .map_err(Problem::internal)
+    Ok(Json(
+        access::tokens(&state.app, &from_headers(&headers)).await?,
+    ))
 }
 
 /// Revokes a token (director).
@@ -89,10 +72,6 @@ pub async fn revoke(
     headers: HeaderMap,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<StatusCode> {
-    caller(&state, &headers, None).await.require_director()?;
-    match state.app.tokens.revoke(id, now().0).await {
-        Ok(true) => Ok(StatusCode::NO_CONTENT),
-        Ok(false) => Err(Problem::not_found("token")),
-        Err(e) => Err(Problem::internal(e)),
-    }
+    access::revoke_token(&state.app, &from_headers(&headers), id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
