@@ -75,15 +75,6 @@ fn light_path() -> Option<String> {
 /// (`ui::light`) its small script.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let light = light_page();
-    // A light page is never hydrated, so its resources need not travel inside it as JSON for
-    // a hydration that never comes (a third of /player's bytes, 3 KB of every refresh of a
-    // table's page). Set before any resource of the page is made; this request only.
-    #[cfg(feature = "ssr")]
-    if light {
-        if let Some(shared) = Owner::current_shared_context() {
-            shared.set_is_hydrating(false);
-        }
-    }
     let app_code = (!light).then(|| view! { <HydrationScripts options=options.clone() /> });
     // The table's device adds its own script (its outbox, the bust report, the clock call).
     let light_code = light.then(|| {

@@ -953,11 +953,6 @@ async fn the_phone_faces_come_light_and_the_others_with_the_apps_code() {
             "{path}: the table's script"
         );
         assert!(!page.contains("mod.hydrate"), "{path}: no app bundle");
-        // Nor the data a hydration would read: the page itself shows it.
-        assert!(
-            !page.contains("__RESOLVED_RESOURCES["),
-            "{path}: no serialized resources"
-        );
         assert!(page.contains(r#"data-live-stream="/live/1""#), "{path}");
         assert!(page.contains("data-seq=\""), "{path}");
         if !path.starts_with("/signup") {
@@ -996,13 +991,6 @@ async fn the_phone_faces_come_light_and_the_others_with_the_apps_code() {
     for path in ["/", "/screen", "/director/sign-in"] {
         let page = browser.get(format!("{base}{path}")).text_answer().await;
         assert!(page.contains("mod.hydrate"), "{path}: the app's bundle");
-        if path != "/director/sign-in" {
-            // (The PIN form reads nothing from the server.)
-            assert!(
-                page.contains("__RESOLVED_RESOURCES["),
-                "{path}: what its hydration reads"
-            );
-        }
         assert!(!page.contains("/light.js"), "{path}");
     }
 
