@@ -159,7 +159,7 @@ pub fn App() -> impl IntoView {
     view! {
         // The language cookie is the whole site's (`/`): by default it takes the folder of the
         // page it is set on, and a choice made on `/director/sign-in` stayed under `/director`.
-        <I18nContextProvider cookie_options=CookieOptions::default().path("/")>
+        <I18nContextProvider cookie_options=language_cookie()>
             <Title text="clubtd" />
             <Router>
                 <DirectorPagesLoadWhole />
@@ -183,6 +183,19 @@ pub fn App() -> impl IntoView {
             </Router>
         </I18nContextProvider>
     }
+}
+
+/// The language cookie's options: the whole site's, and read but never written by the
+/// server. The pages' language is chosen in the browser (the app's switch) or by a `?lang=`
+/// address (`http::language`, a redirect of its own); a page the server renders only reads it.
+/// Left to leptos_i18n, every render wrote the cookie back from an effect the server runs on
+/// its own later, and one evening on a busy server (CI, session 29) a phone in English got the
+/// Dutch phone's `Set-Cookie` beside it and its next refresh came in Dutch.
+fn language_cookie() -> CookieOptions<Locale> {
+    let options = CookieOptions::default().path("/");
+    #[cfg(feature = "ssr")]
+    let options = options.ssr_set_cookie(|_| {});
+    options
 }
 
 /// A page loaded with its own code when it is opened (a lazy route: `cargo leptos --split`

@@ -919,6 +919,66 @@ async fn a_language_button_works_without_the_pages_code() {
     assert_eq!(other.status(), 200);
 }
 
+/// A page the server renders reads the language cookie and never writes it: the language is
+/// the reader's choice (the app's switch, or `?lang=` above). Pages asked at once in Dutch and
+/// in English each come in their own reader's language, and none answers with the cookie.
+/// (Session 30: on a busy server an English phone's refresh once came in Dutch, and stayed
+/// Dutch, beside a Dutch phone; every render wrote the cookie back from an effect of its own.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rendered_page_reads_the_language_cookie_and_never_sets_it() {
+    let s = real_server(true).await;
+    let client = reqwest::Client::new();
+    // (page, its title's first words in Dutch, in English)
+    let pages = [
+        ("/player?t=1", "Speler", "Player"),
+        ("/signup?t=1", "Inschrijven", "Sign up"),
+        ("/table/1", "Tafel 1", "Table 1"),
+        ("/screen?t=1", "Zaalscherm", "Room screen"),
+    ];
+    let asks = (0..48).map(|i| {
+        let (path, dutch, english) = pages[i % pages.len()];
+        let in_dutch = (i / pages.len()) % 2 == 0;
+        let mut ask = client
+            .get(format!("{}{path}", s.base))
+            .header("accept-language", "en-GB,en;q=0.9");
+        if in_dutch {
+            ask = ask.header("cookie", "i18n_pref_locale=nl");
+        }
+        async move {
+            let answer = ask.send().await.unwrap();
+            let cookies: Vec<String> = answer
+                .headers()
+                .get_all("set-cookie")
+                .iter()
+                .map(|c| c.to_str().unwrap_or_default().to_string())
+                .collect();
+            let html = answer.text().await.unwrap();
+            let title = html
+                .split_once("<title>")
+                .and_then(|(_, rest)| rest.split_once("</title>"))
+                .map(|(title, _)| title.to_string())
+                .unwrap_or_default();
+            (
+                path,
+                in_dutch,
+                if in_dutch { dutch } else { english },
+                title,
+                cookies,
+            )
+        }
+    });
+    for (path, in_dutch, expected, title, cookies) in futures::future::join_all(asks).await {
+        assert!(
+            title.starts_with(expected),
+            "{path} (in Dutch: {in_dutch}) came as {title:?}"
+        );
+        assert!(
+            !cookies.iter().any(|c| c.starts_with("i18n_pref_locale")),
+            "{path} (in Dutch: {in_dutch}) set the language cookie: {cookies:?}"
+        );
+    }
+}
+
 /// Issue Z: the phone faces (`/player`, `/me/…`, `/signup`, the table's `/table/<n>`) come
 /// without the app's bundle, with the light pages' script and what it reads (the live stream,
 /// the event shown, the clock's reading); the console, the TV and home still load the app. A light page's refusal comes in words from
