@@ -937,7 +937,7 @@ async fn a_rendered_page_reads_the_language_cookie_and_never_sets_it() {
     ];
     let asks = (0..48).map(|i| {
         let (path, dutch, english) = pages[i % pages.len()];
-        let in_dutch = (i / pages.len()) % 2 == 0;
+        let in_dutch = (i / pages.len()).is_multiple_of(2);
         let mut ask = client
             .get(format!("{}{path}", s.base))
             .header("accept-language", "en-GB,en;q=0.9");

@@ -315,7 +315,6 @@ pub async fn send_command(
 #[server(endpoint = "create_tournament")]
 pub async fn create_tournament(name: String) -> Result<Option<i64>, ServerFnError> {
     use crate::server::application::create_empty;
-    ssr::require_director().await?;
     let credentials = ssr::credentials(None).await;
     ssr::plain(create_empty(&ssr::state()?.app, &credentials, &name).await)
 }
@@ -389,16 +388,15 @@ pub async fn table_links(
 ) -> Result<Vec<TableLink>, ServerFnError> {
     use crate::domain::ids::TableNo;
     use crate::server::application::links::table_keys;
-    ssr::require_director().await?;
-    let Some(tournament) = ssr::chosen(tournament).await? else {
-        return Ok(Vec::new());
-    };
     let app = ssr::state()?.app;
     let credentials = ssr::credentials(None).await;
     let keys = table_keys(&app, &credentials, tournament, reissue.map(TableNo)).await;
+    let Some((tournament, keys)) = ssr::plain(keys)? else {
+        return Ok(Vec::new());
+    };
     let host = ssr::host().await;
     let mut links = Vec::new();
-    for (table, key) in ssr::plain(keys)? {
+    for (table, key) in keys {
         let table = &table;
         let path = format!("/table/{}?t={tournament}&key={key}", table.0);
         let base = format!("http://{host}");

@@ -25,16 +25,12 @@ pub async fn player_receipt(
     use super::ssr;
     use crate::domain::ids::PlayerId;
     use crate::server::application::exports;
-    ssr::require_director().await?;
-    let Some(tournament) = ssr::chosen(tournament).await? else {
-        return Ok(None);
-    };
     let app = ssr::state()?.app;
     let credentials = ssr::credentials(None).await;
     let found = exports::receipt(&app, &credentials, tournament, PlayerId(player)).await;
-    Ok(ssr::plain(found)?.map(|(date, receipt)| PrintableReceipt {
-        tournament,
-        date,
-        receipt,
+    Ok(ssr::plain(found)?.map(|r| PrintableReceipt {
+        tournament: r.tournament,
+        date: r.date,
+        receipt: r.receipt,
     }))
 }

@@ -3,7 +3,9 @@
 //! before an import's body is read. The event log itself is `reads::open_log`; backups are
 //! the club's (`club::backup_now`).
 
-use super::{engine_refusal, reads, require_director, Credentials, Refusal, Services};
+use super::{
+    directors_tournament, engine_refusal, reads, require_director, Credentials, Refusal, Services,
+};
 use crate::domain::view::TournamentView;
 use crate::domain::Event;
 use crate::server::engine::EngineError;
@@ -42,15 +44,26 @@ pub async fn import_log(
     })
 }
 
-/// A player's receipt in `tournament`, worked out from the stored log with the time each
-/// event was stored, and the tournament's date (director). `None`: no such player.
+/// A player's receipt, with the tournament it is of and that tournament's date.
+pub struct Receipted {
+    pub tournament: i64,
+    /// When the tournament was created (ms since the epoch), as the club's list dates it.
+    pub date: i64,
+    pub receipt: crate::domain::receipts::Receipt,
+}
+
+/// A player's receipt in `tournament` (the faces' default when `None`), worked out from the
+/// stored log with the time each event was stored (director). `None`: no such player, or no
+/// tournament.
 pub async fn receipt(
     app: &Services,
     credentials: &Credentials,
-    tournament: i64,
+    tournament: Option<i64>,
     player: crate::domain::ids::PlayerId,
-) -> Result<Option<(i64, crate::domain::receipts::Receipt)>, Refusal> {
-    require_director(app, credentials).await?;
+) -> Result<Option<Receipted>, Refusal> {
+    let Some(tournament) = directors_tournament(app, credentials, tournament).await? else {
+        return Ok(None);
+    };
     let store = app.engine.store();
     let Some(row) = store
         .tournament(tournament)
@@ -64,5 +77,11 @@ pub async fn receipt(
         .await
         .map_err(Refusal::internal)?;
     let now = crate::server::engine::now();
-    Ok(crate::domain::receipts::receipt(&log, player, now).map(|r| (row.created_at, r)))
+    Ok(
+        crate::domain::receipts::receipt(&log, player, now).map(|receipt| Receipted {
+            tournament,
+            date: row.created_at,
+            receipt,
+        }),
+    )
 }

@@ -2,7 +2,7 @@
 //! place (`/signup/<token>`). Made and checked with the server's secret; a token is only good
 //! for an entry the tournament still has.
 
-use super::{reads, require_director, Credentials, Refusal, Services};
+use super::{directors_tournament, reads, Credentials, Refusal, Services};
 use crate::domain::ids::{EntryNo, PlayerId};
 use crate::domain::state::PlayerStatus;
 
@@ -16,16 +16,19 @@ fn registered(app: &Services, tournament: i64, player: PlayerId) -> bool {
     })
 }
 
-/// The token of `player`'s personal link in `tournament`, for the director (`replace`: a new
-/// one, and the old link stops working). `NOT_FOUND` for a player the tournament lacks.
+/// The token of `player`'s personal link in `tournament` (the faces' default when `None`), for
+/// the director (`replace`: a new one, and the old link stops working). `NOT_FOUND` for a
+/// player the tournament lacks.
 pub async fn personal_link(
     app: &Services,
     credentials: &Credentials,
-    tournament: i64,
+    tournament: Option<i64>,
     player: PlayerId,
     replace: bool,
 ) -> Result<String, Refusal> {
-    require_director(app, credentials).await?;
+    let Some(tournament) = directors_tournament(app, credentials, tournament).await? else {
+        return Err(Refusal::NotFound("player"));
+    };
     if !registered(app, tournament, player) {
         return Err(Refusal::NotFound("player"));
     }
@@ -78,18 +81,21 @@ pub fn open_sign_up(
     ))
 }
 
-/// The key of every open table of `tournament`, in table order, for the director's QR sheet;
-/// `reissue`: that table gets a new key first (its old link stops working). An unknown
-/// tournament has no tables.
+/// The key of every open table of `tournament` (the faces' default when `None`), in table
+/// order, for the director's QR sheet, with the tournament they are good for; `reissue`: that
+/// table gets a new key first (its old link stops working). An unknown tournament has no
+/// tables; `None` when there is no tournament at all.
 pub async fn table_keys(
     app: &Services,
     credentials: &Credentials,
-    tournament: i64,
+    tournament: Option<i64>,
     reissue: Option<crate::domain::ids::TableNo>,
-) -> Result<Vec<(crate::domain::ids::TableNo, String)>, Refusal> {
-    require_director(app, credentials).await?;
+) -> Result<Option<(i64, Vec<(crate::domain::ids::TableNo, String)>)>, Refusal> {
+    let Some(tournament) = directors_tournament(app, credentials, tournament).await? else {
+        return Ok(None);
+    };
     let Ok(snap) = reads::snapshot(app, tournament) else {
-        return Ok(Vec::new());
+        return Ok(Some((tournament, Vec::new())));
     };
     if let Some(table) = reissue {
         app.auth
@@ -108,5 +114,5 @@ pub async fn table_keys(
             keys.push((*table, key));
         }
     }
-    Ok(keys)
+    Ok(Some((tournament, keys)))
 }

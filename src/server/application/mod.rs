@@ -254,6 +254,21 @@ pub async fn require_director(app: &Services, credentials: &Credentials) -> Resu
     identify(app, credentials, None).await.require_director()
 }
 
+/// The director's tournament: `tournament`, or the faces' default when `None` (`None` when
+/// there is none), once the caller is known to be the director. Checked first, so a refusal
+/// says nothing about which tournaments exist.
+pub async fn directors_tournament(
+    app: &Services,
+    credentials: &Credentials,
+    tournament: Option<i64>,
+) -> Result<Option<i64>, Refusal> {
+    require_director(app, credentials).await?;
+    match tournament {
+        Some(t) => Ok(Some(t)),
+        None => default_tournament(app).await,
+    }
+}
+
 /// The engine's own failures, as refusals.
 pub(crate) fn engine_refusal(e: EngineError) -> Refusal {
     match e {
