@@ -117,16 +117,16 @@ pub fn StatusStrip(
                 </button>
             })}
             {(moves > 0).then(|| view! {
-                <button class="strip-item warn" data-testid="strip-moves" title=t_string!(i18n, moves_waiting, n = moves).to_string()
-                    on:click=move |_| section.set(Section::Tables)>{t!(i18n, strip_moves)}" "<b class="num">{moves}</b></button>
+                <WaitingItem testid="strip-moves" word=t_string!(i18n, strip_moves).to_string() n=moves
+                    title=t_string!(i18n, moves_waiting, n = moves).to_string() opens=Section::Tables section />
             })}
             {(asked > 0).then(|| view! {
-                <button class="strip-item warn" data-testid="strip-requests" title=t_string!(i18n, purchases_asked, n = asked).to_string()
-                    on:click=move |_| section.set(Section::Players)>{t!(i18n, strip_purchases)}" "<b class="num">{asked}</b></button>
+                <WaitingItem testid="strip-requests" word=t_string!(i18n, strip_purchases).to_string() n=asked
+                    title=t_string!(i18n, purchases_asked, n = asked).to_string() opens=Section::Players section />
             })}
             {(bonus > 0).then(|| view! {
-                <button class="strip-item warn" data-testid="strip-bonus" title=t_string!(i18n, bonus_waiting, n = bonus).to_string()
-                    on:click=move |_| section.set(Section::Tables)>{t!(i18n, strip_bonus)}" "<b class="num">{bonus}</b></button>
+                <WaitingItem testid="strip-bonus" word=t_string!(i18n, strip_bonus).to_string() n=bonus
+                    title=t_string!(i18n, bonus_waiting, n = bonus).to_string() opens=Section::Tables section />
             })}
             {h4h.map(|_| view! { <span class="strip-item warn" data-testid="strip-h4h">{t!(i18n, hand_for_hand)}</span> })}
             {bubble.then(|| view! { <span class="strip-item warn" data-testid="strip-bubble">{t!(i18n, bubble)}</span> })}
@@ -138,5 +138,23 @@ pub fn StatusStrip(
             {calls}
             {alerts}
         </div>
+    }
+}
+
+/// Something waiting, short in the strip (a word and a count, the sentence in its title: the
+/// strip is one row on the tablet); a tap opens the section where it is done.
+#[component]
+fn WaitingItem(
+    testid: &'static str,
+    word: String,
+    title: String,
+    n: usize,
+    opens: Section,
+    section: RwSignal<Section>,
+) -> impl IntoView {
+    view! {
+        <button class="strip-item warn" data-testid=testid title=title on:click=move |_| section.set(opens)>
+            {word}" "<b class="num">{n}</b>
+        </button>
     }
 }
