@@ -180,9 +180,12 @@ pub fn DirectorPage() -> impl IntoView {
             </SectionPane>
             <SectionPane section this=Section::Tables>
                 <Answer reply=send_tables.value().into() view=tournament />
+                // The tables and their moves first: a table short of players waits on them. The
+                // bonus stacks (a list as long as the field at the start) come after, where they
+                // no longer push the moves under the tablet's fold (session 30).
                 {move || current.get().map(|l| view! {
-                    <BonusMissing view=l.view.clone() send=send_tables />
-                    <TablesPanel view=l.view send=send_tables pending />
+                    <TablesPanel view=l.view.clone() send=send_tables pending />
+                    <BonusMissing view=l.view send=send_tables />
                 })}
             </SectionPane>
             <SectionPane section this=Section::Players>

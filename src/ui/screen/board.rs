@@ -163,6 +163,11 @@ pub fn ClockSide(live: Live<ScreenView>, view: ScreenView) -> impl IntoView {
 /// The side column's lines on a 1920×1080 screen with every text at least 40 px (a line is
 /// about 52 px): what one page of it holds beside the clock, headings counted as lines.
 const PAGE_LINES: usize = 14;
+/// The characters of a move's line that one line of the side column holds (about 640 px of
+/// text at 40 px on a 1920 px screen, counted with wide characters): "Wout Visser: tafel 2 →
+/// tafel 1, stoel 6" takes two lines, and counted as one the payouts under it ran off the
+/// screen (session 30).
+const CHARS_PER_LINE: usize = 26;
 /// How long each page of the side column stays before the next (when it has several).
 const PAGE_MS: f64 = 8_000.0;
 
@@ -187,11 +192,82 @@ impl Panel {
     fn lines(&self) -> usize {
         1 + match self {
             Panel::Door => 7,
-            Panel::Moves(m) => m.len(),
+            Panel::Moves(m) => m.iter().map(|line| wrapped(line)).sum(),
+            // A name too long for its line is cut short (style), never wrapped.
             Panel::Leaders(l) => l.len(),
-            Panel::Payouts { lines, .. } => lines.len().div_ceil(2),
+            Panel::Payouts { lines, .. } => payout_rows(lines),
         }
     }
+}
+
+/// The lines a text takes in the side column, wrapped at about `CHARS_PER_LINE`.
+fn wrapped(text: &str) -> usize {
+    text.chars().count().div_ceil(CHARS_PER_LINE).max(1)
+}
+
+/// The rows payout lines take: two places a row, but a place that wins a ticket has a row of
+/// its own (style: it spans both columns, and may wrap).
+fn payout_rows(lines: &[PayoutLine]) -> usize {
+    let (mut rows, mut half) = (0, false);
+    for line in lines {
+        match &line.ticket {
+            Some(ticket) => {
+                rows += usize::from(half) + wrapped(&format!("{} {}", line.label, ticket.name));
+                half = false;
+            }
+            None if half => half = false,
+            None => {
+                rows += 1;
+                half = true;
+            }
+        }
+    }
+    rows
+}
+
+/// Moves cut into pieces of at most `room` lines each (a move is never split).
+fn move_pieces(moves: Vec<String>, room: usize) -> Vec<Panel> {
+    let mut pieces: Vec<Vec<String>> = Vec::new();
+    let mut used = room;
+    for line in moves {
+        let cost = wrapped(&line);
+        if used + cost > room {
+            pieces.push(Vec::new());
+            used = 0;
+        }
+        used += cost;
+        if let Some(piece) = pieces.last_mut() {
+            piece.push(line);
+        }
+    }
+    pieces.into_iter().map(Panel::Moves).collect()
+}
+
+/// Payout lines (from place `first` on) cut into pieces of at most `room` rows each.
+fn payout_pieces(first: usize, lines: Vec<PayoutLine>, room: usize) -> Vec<Panel> {
+    let mut pieces: Vec<Panel> = Vec::new();
+    let mut start = first;
+    let mut piece: Vec<PayoutLine> = Vec::new();
+    for line in lines {
+        piece.push(line);
+        if piece.len() > 1 && payout_rows(&piece) > room {
+            let next = piece.pop().into_iter().collect::<Vec<_>>();
+            let done = std::mem::replace(&mut piece, next);
+            let taken = done.len();
+            pieces.push(Panel::Payouts {
+                first: start,
+                lines: done,
+            });
+            start += taken;
+        }
+    }
+    if !piece.is_empty() {
+        pieces.push(Panel::Payouts {
+            first: start,
+            lines: piece,
+        });
+    }
+    pieces
 }
 
 /// The panels packed into pages of at most `budget` lines, in order: a panel that does not
@@ -201,18 +277,12 @@ fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
     let mut pieces = Vec::new();
     for panel in panels {
         match panel {
-            Panel::Moves(m) if m.len() > room => {
-                pieces.extend(m.chunks(room).map(|c| Panel::Moves(c.to_vec())))
+            Panel::Moves(m) if m.iter().map(|line| wrapped(line)).sum::<usize>() > room => {
+                pieces.extend(move_pieces(m, room))
             }
-            Panel::Payouts { first, lines } if lines.len().div_ceil(2) > room => pieces.extend(
-                lines
-                    .chunks(2 * room)
-                    .enumerate()
-                    .map(|(i, c)| Panel::Payouts {
-                        first: first + i * 2 * room,
-                        lines: c.to_vec(),
-                    }),
-            ),
+            Panel::Payouts { first, lines } if payout_rows(&lines) > room => {
+                pieces.extend(payout_pieces(first, lines, room))
+            }
             other => pieces.push(other),
         }
     }
@@ -410,6 +480,44 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    /// Session 30: the door, two moves that each wrap to two lines and four places took 16
+    /// lines of the screen, counted as 14: the payouts' second row was under the screen's edge.
+    #[test]
+    fn a_move_that_wraps_counts_its_lines() {
+        let two_moves = Panel::Moves(vec![
+            "Wout Visser: tafel 2 → tafel 1, stoel 6".into(),
+            "Ilse Goossens: tafel 3 → tafel 1, stoel 1".into(),
+        ]);
+        assert_eq!(two_moves.lines(), 1 + 4);
+        let p = pages(vec![Panel::Door, two_moves, payouts(4)], PAGE_LINES);
+        assert_eq!(p.len(), 2, "the payouts on a page of their own: {p:?}");
+    }
+
+    #[test]
+    fn a_place_that_wins_a_ticket_has_a_row_of_its_own() {
+        let mut lines = match payouts(5) {
+            Panel::Payouts { lines, .. } => lines,
+            _ => unreachable!(),
+        };
+        lines[0].ticket = Some(crate::domain::config::TicketPrize {
+            name: "Main Event".into(),
+            value: crate::domain::money::Cents(10_000),
+            kind: crate::domain::config::TicketKind::Seat,
+            source: crate::domain::config::TicketSource::Pool,
+        });
+        // The ticket's row, then 2+3, then 4+5.
+        assert_eq!(payout_rows(&lines), 3);
+        let pieces = payout_pieces(0, lines, 2);
+        let firsts: Vec<usize> = pieces
+            .iter()
+            .map(|p| match p {
+                Panel::Payouts { first, .. } => *first,
+                _ => usize::MAX,
+            })
+            .collect();
+        assert_eq!(firsts, vec![0, 3]);
     }
 
     #[test]
