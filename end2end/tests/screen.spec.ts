@@ -189,6 +189,18 @@ test.describe("on smaller screens", () => {
   }
 });
 
+// The evening's name is read whole beside the figures, in the club's languages (session 30:
+// "Demo — Maandagavond" was cut to "Maandagav…" in Dutch and French, whose labels are longer).
+test("the tournament's name fits the TV's header in every language", async ({ page }) => {
+  for (const lang of ["nl", "fr", "en"]) {
+    await open(page, `/screen?t=1&lang=${lang}`);
+    const name = page.locator(".tv-name");
+    await expect(name).toHaveText("Demo — Maandagavond");
+    const cut = await name.evaluate((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
+    expect(cut, `${lang}: the name is cut`).toBe(false);
+  }
+});
+
 // Session 30: with the door's QR code, two moves that wrap to two lines each and the payouts,
 // the payouts' second row was under the screen's edge (the side column counted a move as one
 // line; `board.rs` unit tests). Three tables of eight, three busts at table 1 (two moves, no
