@@ -271,7 +271,8 @@ fn payout_pieces(first: usize, lines: Vec<PayoutLine>, room: usize) -> Vec<Panel
 }
 
 /// The panels packed into pages of at most `budget` lines, in order: a panel that does not
-/// fit a page of its own is cut into pieces that do (moves one per line, payouts two).
+/// fit a page of its own is cut into pieces that do (moves by the lines each wraps to, payouts
+/// by rows).
 fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
     let room = budget.max(3) - 1;
     let mut pieces = Vec::new();
