@@ -167,12 +167,9 @@ pub(crate) mod ssr {
     /// The tournament a request is about: the one the page chose (`?t=`), else the club's
     /// default (`application::default_tournament`).
     pub async fn chosen(tournament: Option<i64>) -> Result<Option<i64>, ServerFnError> {
-        match tournament {
-            Some(t) => Ok(Some(t)),
-            None => application::default_tournament(&state()?.app)
-                .await
-                .map_err(refused),
-        }
+        application::chosen_tournament(&state()?.app, tournament)
+            .await
+            .map_err(refused)
     }
 
     /// The address (`host:port`) for links a phone will open: the one this request came to,

@@ -254,19 +254,28 @@ pub async fn require_director(app: &Services, credentials: &Credentials) -> Resu
     identify(app, credentials, None).await.require_director()
 }
 
-/// The director's tournament: `tournament`, or the faces' default when `None` (`None` when
-/// there is none), once the caller is known to be the director. Checked first, so a refusal
-/// says nothing about which tournaments exist.
+/// The tournament a request names, or the faces' default when it names none (`None` when
+/// there is none). Unlike [`resolve`], a named tournament is taken as it is: what it is asked
+/// for says what an unknown one gets.
+pub async fn chosen_tournament(
+    app: &Services,
+    tournament: Option<i64>,
+) -> Result<Option<i64>, Refusal> {
+    match tournament {
+        Some(t) => Ok(Some(t)),
+        None => default_tournament(app).await,
+    }
+}
+
+/// [`chosen_tournament`], once the caller is known to be the director. Checked first, so a
+/// refusal says nothing about which tournaments exist.
 pub async fn directors_tournament(
     app: &Services,
     credentials: &Credentials,
     tournament: Option<i64>,
 ) -> Result<Option<i64>, Refusal> {
     require_director(app, credentials).await?;
-    match tournament {
-        Some(t) => Ok(Some(t)),
-        None => default_tournament(app).await,
-    }
+    chosen_tournament(app, tournament).await
 }
 
 /// The engine's own failures, as refusals.

@@ -192,7 +192,7 @@ impl Panel {
     fn lines(&self) -> usize {
         1 + match self {
             Panel::Door => 7,
-            Panel::Moves(m) => m.iter().map(|line| wrapped(line)).sum(),
+            Panel::Moves(m) => move_lines(m),
             // A name too long for its line is cut short (style), never wrapped.
             Panel::Leaders(l) => l.len(),
             Panel::Payouts { lines, .. } => payout_rows(lines),
@@ -203,6 +203,11 @@ impl Panel {
 /// The lines a text takes in the side column, wrapped at about `CHARS_PER_LINE`.
 fn wrapped(text: &str) -> usize {
     text.chars().count().div_ceil(CHARS_PER_LINE).max(1)
+}
+
+/// The lines moves take, each wrapped.
+fn move_lines(moves: &[String]) -> usize {
+    moves.iter().map(|line| wrapped(line)).sum()
 }
 
 /// The rows payout lines take: two places a row, but a place that wins a ticket has a row of
@@ -278,9 +283,7 @@ fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
     let mut pieces = Vec::new();
     for panel in panels {
         match panel {
-            Panel::Moves(m) if m.iter().map(|line| wrapped(line)).sum::<usize>() > room => {
-                pieces.extend(move_pieces(m, room))
-            }
+            Panel::Moves(m) if move_lines(&m) > room => pieces.extend(move_pieces(m, room)),
             Panel::Payouts { first, lines } if payout_rows(&lines) > room => {
                 pieces.extend(payout_pieces(first, lines, room))
             }
