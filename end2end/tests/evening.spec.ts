@@ -137,6 +137,17 @@ test("a full club evening, from the first registration to the final table", asyn
   await open(mover, `/player?t=${id}&name=${encodeURIComponent(w![1])}`);
   await expect(mover.getByTestId("move-notice")).toHaveText(`Table change: go to table ${shortest} (your seat is coming)`);
   await expect(mover.getByTestId("seat-card-move")).toContainText(`go to table ${shortest}`);
+  // On their personal page the big digits are where to go, not the seat they leave.
+  await director.getByTestId("personal-links").click();
+  await director.getByTestId("link-player").selectOption({ label: w![1] });
+  const personal = (await director.getByTestId("section-players").getByTestId("personal-link-url").getAttribute("href"))!;
+  const room = (await (await director.request.get(`/api/v1/tournaments/${id}`)).json()).view;
+  const leaving = room.players.find((p: any) => p.name === w![1]);
+  const me = await mover.context().newPage();
+  await open(me, personal);
+  await expect(me.getByTestId("me-table")).toHaveText(String(shortest));
+  await expect(me.getByTestId("me-seat-no")).toHaveText("…");
+  await expect(me.getByTestId("me-seat-left")).toHaveText(`Leaving table ${leaving.table}, seat ${leaving.seat}`);
   const tv = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   await open(tv, `/screen?t=${id}`);
   await recordAlerts(mover);
@@ -157,12 +168,17 @@ test("a full club evening, from the first registration to the final table", asyn
   await expect.poll(() => alertsOf(mover)).toContain("vibrate");
   await expect(tv.getByTestId("announcement")).toHaveText(`${w![1]}, to table ${shortest}, seat ${m![3]}`);
   await mover.screenshot({ path: "test-results/player-move-notice-360.png" });
+  await expect(me.getByTestId("me-seat-no")).toHaveText(m![3]);
+  await me.screenshot({ path: "test-results/me-move-planned-360.png" });
   await expect(tables.get(Number(m![2]))!.getByTestId("move-out")).toContainText(m![1]);
   await short.getByTestId("move-confirm").first().click();
   await expect(short.getByTestId(`seat-${m![3]}`)).toContainText(m![1]);
   // Made: the notice goes, the new seat shows.
   await expect(mover.getByTestId("move-notice")).toHaveCount(0);
   await expect(mover.getByTestId("seat-cards")).toContainText(`Table ${shortest} · Seat ${m![3]}`);
+  await expect(me.getByTestId("me-seat-left")).toHaveCount(0);
+  await expect(me.getByTestId("me-table")).toHaveText(String(shortest));
+  await expect(me.getByTestId("me-seat-no")).toHaveText(m![3]);
   await mover.context().close();
   await tv.context().close();
 

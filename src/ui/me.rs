@@ -15,7 +15,7 @@ use crate::domain::money::Cents;
 use crate::domain::read::faces::personal::PersonalView;
 use crate::domain::read::faces::pieces::Leader;
 use crate::domain::state::PlayerStatus;
-use crate::domain::view::PlayerCard;
+use crate::domain::view::{MoveNotice, PlayerCard};
 use crate::i18n::*;
 use crate::messages::error_message;
 use crate::protocol::CommandReply;
@@ -88,7 +88,7 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
                         let can = mine.card.me.can_re_enter;
                         view! {
                             <LiveMark tournament=l.tournament seq=l.last_seq />
-                            <MyCard card=mine.card bounties />
+                            <MyCard card=mine.card bounties moving=mine.move_to />
                             <ReEntryAsk can asked ask token=token.get_value() />
                             <ChipLeaders leaders=mine.leaders me=linked.player />
                             <ClockPanel live clock=mine.clock finished=mine.finished />
@@ -103,9 +103,11 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
     }
 }
 
-/// The player's own figures, where they sit first and biggest.
+/// The player's own figures, where they sit first and biggest. While a move is planned, the
+/// big digits are where to go (the seat left is written under them): a player glancing at
+/// the phone on the way must not read the old seat, biggest, beside a banner naming the new.
 #[component]
-fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
+fn MyCard(card: PlayerCard, bounties: bool, moving: Option<MoveNotice>) -> impl IntoView {
     let i18n = use_i18n();
     let me = card.me;
     let place = card.standing.map(|s| {
@@ -133,8 +135,16 @@ fn MyCard(card: PlayerCard, bounties: bool) -> impl IntoView {
     view! {
         <section class="my-card" data-testid="me-card">
             <h2 class="my-name" data-testid="me-name">{me.name.clone()}</h2>
-            {match (me.table, me.seat) {
-                (Some(t), Some(s)) => view! {
+            {match (me.table, me.seat, moving) {
+                (Some(t), Some(s), Some(to)) => view! {
+                    <div class="my-seat moving" data-testid="me-seat">
+                        <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{to.to.0}</span></div>
+                        // The seat is named once the receiving table has set its button.
+                        <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{to.seat.map_or_else(|| "…".to_string(), |s| s.0.to_string())}</span></div>
+                    </div>
+                    <p class="my-seat-left" data-testid="me-seat-left">{t!(i18n, seat_left, table = t.0, seat = s.0)}</p>
+                }.into_any(),
+                (Some(t), Some(s), None) => view! {
                     <div class="my-seat" data-testid="me-seat">
                         <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{t.0}</span></div>
                         <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{s.0}</span></div>
