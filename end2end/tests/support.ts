@@ -19,6 +19,11 @@ function watch(page: Page) {
     if (m.type() === "error" && m.text().includes("panicked at")) {
       failures.push(`${page.url()}: ${m.text().split("\n")[0]}`);
     }
+    // A build with `--cfg leptos_debuginfo` names the component that did not hydrate, in
+    // the message before its panic: keep it, so a rare mismatch seen once can be found.
+    if (m.type() === "error" && m.text().includes("hydration error")) {
+      failures.push(`${page.url()}: ${m.text().slice(0, 400)}`);
+    }
   });
   page.on("pageerror", (e) => {
     // Firefox reports a live stream it cannot reach as a page error; during a drop (the
