@@ -264,13 +264,8 @@ pub async fn get_config(
     tournament: Option<i64>,
 ) -> Result<Option<crate::domain::config::Config>, ServerFnError> {
     use crate::server::application::reads;
-    ssr::require_director().await?;
-    let Some(tournament) = ssr::chosen(tournament).await? else {
-        return Ok(None);
-    };
-    Ok(reads::snapshot(&ssr::state()?.app, tournament)
-        .ok()
-        .and_then(|s| s.state.config.clone()))
+    let credentials = ssr::credentials(None).await;
+    ssr::plain(reads::config(&ssr::state()?.app, &credentials, tournament).await)
 }
 
 /// Sends one command to a tournament (the default one when `tournament` is `None`), as the

@@ -29,44 +29,31 @@ pub async fn seat_cards(
     player: Option<u32>,
 ) -> Result<Vec<SeatCard>, ServerFnError> {
     use super::ssr;
-    use crate::domain::state::PlayerStatus;
-    use crate::server::application::{links, reads};
-    ssr::require_director().await?;
+    use crate::server::application::links;
     let state = ssr::state()?;
-    let Some(tournament) = ssr::chosen(tournament).await? else {
-        return Ok(Vec::new());
-    };
-    let snap = ssr::plain(reads::snapshot(&state.app, tournament))?;
-    let name = snap
-        .state
-        .config
-        .as_ref()
-        .map(|c| c.name.clone())
-        .unwrap_or_default();
+    let (name, places) = ssr::plain(
+        links::seat_places(
+            &state.app,
+            &ssr::credentials(None).await,
+            tournament,
+            player.map(PlayerId),
+        )
+        .await,
+    )?;
     let host = ssr::host().await;
-    let mut cards: Vec<SeatCard> = snap
-        .state
-        .players
-        .values()
-        .filter(|p| p.status == PlayerStatus::Playing)
-        .filter(|p| player.is_none_or(|only| p.id.0 == only))
-        .filter_map(|p| {
-            let place = p.seat?;
-            let path = format!(
-                "/me/{}",
-                links::personal_token(&state.app, tournament, p.id)
-            );
-            Some(SeatCard {
+    Ok(places
+        .into_iter()
+        .map(|p| {
+            let path = format!("/me/{}", p.token);
+            SeatCard {
                 tournament: name.clone(),
-                player: p.id,
-                name: p.name.clone(),
-                table: place.table.0,
-                seat: place.seat.0,
+                player: p.player,
+                name: p.name,
+                table: p.place.table.0,
+                seat: p.place.seat.0,
                 qr_svg: ssr::qr_svg(&format!("http://{host}{path}")),
                 path,
-            })
+            }
         })
-        .collect();
-    cards.sort_by_key(|c| (c.table, c.seat));
-    Ok(cards)
+        .collect())
 }

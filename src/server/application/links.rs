@@ -116,3 +116,52 @@ pub async fn table_keys(
     }
     Ok(Some((tournament, keys)))
 }
+
+/// A seated player's place with their personal link, for a printed seat card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatPlace {
+    pub player: PlayerId,
+    pub name: String,
+    pub place: crate::domain::event::Place,
+    /// The personal link's token (`/me/<token>`).
+    pub token: String,
+}
+
+/// Every seated player of `tournament` (the faces' default when `None`), or `only` that one,
+/// with the tournament's name, in table and seat order, for the director's seat cards. A
+/// player who is not seated (busted, not registered) has no card; no tournament at all has
+/// none either.
+pub async fn seat_places(
+    app: &Services,
+    credentials: &Credentials,
+    tournament: Option<i64>,
+    only: Option<PlayerId>,
+) -> Result<(String, Vec<SeatPlace>), Refusal> {
+    let Some(tournament) = directors_tournament(app, credentials, tournament).await? else {
+        return Ok((String::new(), Vec::new()));
+    };
+    let snap = reads::snapshot(app, tournament)?;
+    let name = snap
+        .state
+        .config
+        .as_ref()
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    let mut places: Vec<SeatPlace> = snap
+        .state
+        .players
+        .values()
+        .filter(|p| p.status == PlayerStatus::Playing)
+        .filter(|p| only.is_none_or(|o| p.id == o))
+        .filter_map(|p| {
+            Some(SeatPlace {
+                player: p.id,
+                name: p.name.clone(),
+                place: p.seat?,
+                token: personal_token(app, tournament, p.id),
+            })
+        })
+        .collect();
+    places.sort_by_key(|p| (p.place.table, p.place.seat));
+    Ok((name, places))
+}

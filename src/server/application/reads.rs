@@ -46,6 +46,22 @@ pub fn snapshot(app: &Services, id: i64) -> Result<Snapshot, Refusal> {
     app.engine.snapshot(id).map_err(engine_refusal)
 }
 
+/// The configuration of the tournament named (the faces' default when `None`), for the
+/// director's settings and structure editor; `None` without a tournament, or before it is
+/// configured.
+pub async fn config(
+    app: &Services,
+    credentials: &Credentials,
+    tournament: Option<i64>,
+) -> Result<Option<crate::domain::config::Config>, Refusal> {
+    let Some(tournament) = super::directors_tournament(app, credentials, tournament).await? else {
+        return Ok(None);
+    };
+    Ok(snapshot(app, tournament)
+        .ok()
+        .and_then(|s| s.state.config.clone()))
+}
+
 /// Whether the club has this tournament.
 pub fn exists(app: &Services, id: i64) -> bool {
     app.engine.contains(id)
