@@ -306,11 +306,28 @@ fn pages(panels: Vec<Panel>, budget: usize) -> Vec<Vec<Panel>> {
     out
 }
 
+/// Whether the side column's lines run past its end (the TV's layout bounds it; on a tall
+/// screen the column grows with its lines and never overflows).
+#[cfg(feature = "hydrate")]
+fn side_overflows() -> bool {
+    document()
+        .query_selector(".tv-side")
+        .ok()
+        .flatten()
+        .is_some_and(|side| side.scroll_height() > side.client_height() + 1)
+}
+
 /// The side column: calls and stopped tables first, on every page (the room must act); then
 /// the door, the moves, the chip leaders and the payouts, in pages that take turns every few
 /// seconds when they do not all fit.
 #[component]
-pub fn Side(live: Live<ScreenView>, view: ScreenView, door_qr: Option<String>) -> impl IntoView {
+pub fn Side(
+    live: Live<ScreenView>,
+    view: ScreenView,
+    door_qr: Option<String>,
+    /// Lines the screen, measuring what it drew, takes off the estimate of a page.
+    fit: RwSignal<usize>,
+) -> impl IntoView {
     let i18n = use_i18n();
     // The door (issue T): while registration is open, the sign-up's QR code, and those the
     // desk waits for: by name when the seats are short (the first of the waiting list is
@@ -405,7 +422,10 @@ pub fn Side(live: Live<ScreenView>, view: ScreenView, door_qr: Option<String>) -
     if !lines.is_empty() {
         panels.push(Panel::Payouts { first: 0, lines });
     }
-    let pages = pages(panels, PAGE_LINES.saturating_sub(alerts.len()));
+    let budget = PAGE_LINES
+        .saturating_sub(alerts.len())
+        .saturating_sub(fit.get_untracked());
+    let pages = pages(panels, budget);
     let count = pages.len();
     // The page shown now: they take turns on the device's clock (the server renders the first).
     let shown = move || {
@@ -414,6 +434,19 @@ pub fn Side(live: Live<ScreenView>, view: ScreenView, door_qr: Option<String>) -
         }
         (live.now.get() / PAGE_MS) as usize % count
     };
+    // The estimate counts characters; the screen measures. A page whose lines run past the
+    // column's end (wide letters, another typeface) makes every page a line shorter, until
+    // each fits: the pages are cut again, never a line is lost. Only ever shorter, so the
+    // pages do not flicker between two cuts; a reload starts from the estimate again.
+    #[cfg(feature = "hydrate")]
+    Effect::new(move |_| {
+        let _ = shown();
+        request_animation_frame(move || {
+            if budget > 3 && side_overflows() {
+                fit.try_update(|f| *f += 1);
+            }
+        });
+    });
     let render = move |panel: Panel| -> AnyView {
         match panel {
             Panel::Door => door.clone().map(|d| d().into_any()).unwrap_or_else(|| ().into_any()),
@@ -583,12 +616,19 @@ pub fn Board(
     live: Live<ScreenView>,
     l: LiveView<ScreenView>,
     door_qr: Option<String>,
+    /// What the screen measured (`Side`): kept by the page, across views.
+    fit: RwSignal<usize>,
 ) -> impl IntoView {
+    let view = l.view;
     view! {
-        <Head view=l.view.clone() />
+        <Head view=view.clone() />
         <div class="tv-main">
-            <ClockSide live view=l.view.clone() />
-            <Side live view=l.view door_qr />
+            <ClockSide live view=view.clone() />
+            // Drawn again when a measure cuts the pages smaller.
+            {move || {
+                fit.track();
+                view! { <Side live view=view.clone() door_qr=door_qr.clone() fit /> }
+            }}
         </div>
     }
 }

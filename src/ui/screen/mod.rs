@@ -231,6 +231,8 @@ fn Screen() -> impl IntoView {
     let live = use_face::<ScreenView>(None, ());
     let said = RwSignal::new(String::new());
     let tapped = RwSignal::new(false);
+    // Lines the side column's pages are cut shorter than the estimate, as measured (`Side`).
+    let fit = RwSignal::new(0usize);
     watch_announcements(live, said);
     keep_clock_fresh(live);
     // The sign-up's QR code, made once for the screen's tournament. (`try_get`: see
@@ -261,7 +263,7 @@ fn Screen() -> impl IntoView {
                     }.into_any(),
                     Ok(Some(l)) => {
                         let door_qr = door_qr.get().and_then(Result::ok).map(|d| d.qr_svg);
-                        view! { <Board live l door_qr /> }.into_any()
+                        view! { <Board live l door_qr fit /> }.into_any()
                     }
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
