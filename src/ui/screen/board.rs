@@ -438,15 +438,20 @@ pub fn Side(
     // column's end (wide letters, another typeface) makes every page a line shorter, until
     // each fits: the pages are cut again, never a line is lost. Only ever shorter, so the
     // pages do not flicker between two cuts; a reload starts from the estimate again.
+    // (A frame asked for by a column already drawn again acts no more: `cut_by` is what this
+    // column was cut by, and a newer measure has moved on from it.)
     #[cfg(feature = "hydrate")]
-    Effect::new(move |_| {
-        let _ = shown();
-        request_animation_frame(move || {
-            if budget > 3 && side_overflows() {
-                fit.try_update(|f| *f += 1);
-            }
+    {
+        let cut_by = fit.get_untracked();
+        Effect::new(move |_| {
+            let _ = shown();
+            request_animation_frame(move || {
+                if budget > 3 && fit.try_get_untracked() == Some(cut_by) && side_overflows() {
+                    fit.try_update(|f| *f += 1);
+                }
+            });
         });
-    });
+    }
     let render = move |panel: Panel| -> AnyView {
         match panel {
             Panel::Door => door.clone().map(|d| d().into_any()).unwrap_or_else(|| ().into_any()),
