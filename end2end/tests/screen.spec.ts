@@ -3,7 +3,7 @@
 // tournament is its own (the demo's settings, driven through the API as the director), opened
 // by `?t=`, and archived at the end so the other specs keep the demo as the default.
 import { test, expect, open, recordPlays, levelChime, signIn, OwnTournament, recordViewFetches } from "./support";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 let own: OwnTournament;
 let id = 0;
@@ -232,49 +232,60 @@ test("a 720p TV reads as a 1080p one: the name whole, every amount inside the sc
   }
 });
 
+/** Three tables of eight (`names` at each, numbered by table), every button set, three busts
+ * at table 1: two or more moves planned, nothing stopped. Archive it when done. */
+async function rebalancingRoom(browser: Browser, baseURL: string | undefined, name: string, names: string[]): Promise<OwnTournament> {
+  const players = [1, 2, 3].flatMap((t) => names.map((n) => `${n} ${t}`));
+  const room = await OwnTournament.open(browser, baseURL, name, players, { tables_at_start: 3 });
+  const v = await room.view();
+  // Each table's button: the next big blind is who moves (TDA), so moves wait for it.
+  for (const t of v.tables.filter((t: any) => t.seats.length > 0)) {
+    await room.command({ type: "set_button", table: t.table, seat: t.seats[0].seat });
+  }
+  const atOne = v.players.filter((p: any) => p.status === "playing" && p.table === 1);
+  for (const out of atOne.slice(0, 3)) {
+    await room.command({ type: "report_busts", table: 1, busts: [{ player: out.player, eliminators: [atOne[3].player] }] });
+  }
+  expect((await room.view()).plan.moves.length, "moves planned").toBeGreaterThan(1);
+  return room;
+}
+
+/** Looks at the side column every second while its pages take turns (all of them, once):
+ * no line of any page below the screen, and the door, the moves and the payouts each shown. */
+async function everyPageOnScreen(page: Page) {
+  const pages = Number(await page.locator(".tv-side").getAttribute("data-pages"));
+  const seen = new Set<string>();
+  const until = Date.now() + Math.max(pages, 1) * 8_000 + 1_000;
+  do {
+    const off = await page.evaluate(() =>
+      [...document.querySelectorAll(".tv-side li, .tv-side h2, .tv-door-qr")]
+        .filter((e) => e.getBoundingClientRect().bottom > window.innerHeight + 1)
+        .map((e) => `${e.textContent}: ${Math.round(e.getBoundingClientRect().bottom)}`),
+    );
+    expect(off, `${pages} pages`).toEqual([]);
+    for (const panel of ["tv-door", "tv-moves", "tv-payouts"]) {
+      if (await page.getByTestId(panel).isVisible()) seen.add(panel);
+    }
+    await page.waitForTimeout(1_000);
+  } while (pages > 1 && Date.now() < until);
+  expect([...seen].sort()).toEqual(["tv-door", "tv-moves", "tv-payouts"]);
+}
+
 test("moves that wrap leave every payout on the screen", async ({ browser, baseURL, page }) => {
   test.setTimeout(90_000);
   const names = ["Wout Visser", "Ilse Goossens", "Yasmine El Amrani", "Quinten Hermans", "Sofie Vermeulen", "Vincent Dumont", "Olivier Martin", "Geert Willems"];
-  const players = [1, 2, 3].flatMap((t) => names.map((n) => `${n} ${t}`));
-  const rebalance = await OwnTournament.open(browser, baseURL, "TV moves e2e", players, { tables_at_start: 3 });
+  const rebalance = await rebalancingRoom(browser, baseURL, "TV moves e2e", names);
   try {
-    let v = await rebalance.view();
-    // Each table's button: the next big blind is who moves (TDA), so moves wait for it.
-    for (const t of v.tables.filter((t: any) => t.seats.length > 0)) {
-      await rebalance.command({ type: "set_button", table: t.table, seat: t.seats[0].seat });
-    }
-    const atOne = v.players.filter((p: any) => p.status === "playing" && p.table === 1);
-    for (const out of atOne.slice(0, 3)) {
-      await rebalance.command({ type: "report_busts", table: 1, busts: [{ player: out.player, eliminators: [atOne[3].player] }] });
-    }
-    expect((await rebalance.view()).plan.moves.length, "moves planned").toBeGreaterThan(1);
     // In Dutch, the club's: its figures' labels take two lines, the side column starts lower.
     await open(page, `/screen?t=${rebalance.id}&lang=nl`);
     await expect(page.getByTestId("tv-moves").or(page.getByTestId("tv-payouts")).first()).toBeVisible();
-    const pages = Number(await page.locator(".tv-side").getAttribute("data-pages"));
-    const seen = new Set<string>();
-    // The pages turn on the clock: looked at every second for as long as they all take.
-    const until = Date.now() + Math.max(pages, 1) * 8_000 + 1_000;
-    do {
-      const off = await page.evaluate(() =>
-        [...document.querySelectorAll(".tv-side li, .tv-side h2, .tv-door-qr")]
-          .filter((e) => e.getBoundingClientRect().bottom > window.innerHeight + 1)
-          .map((e) => `${e.textContent}: ${Math.round(e.getBoundingClientRect().bottom)}`),
-      );
-      expect(off, `${pages} pages`).toEqual([]);
-      for (const panel of ["tv-door", "tv-moves", "tv-payouts"]) {
-        if (await page.getByTestId(panel).isVisible()) seen.add(panel);
-      }
-      await page.waitForTimeout(1_000);
-    } while (pages > 1 && Date.now() < until);
-    expect([...seen].sort()).toEqual(["tv-door", "tv-moves", "tv-payouts"]);
+    await everyPageOnScreen(page);
     await expect(page.getByTestId("tv-moves").locator("li").first()).toBeAttached();
   } finally {
     await rebalance.archive();
   }
 });
 
-// Last: it ends the tournament.
 test("on a 720p TV, with names in wide capitals, every line is on the screen: the screen measures its pages", async ({ browser, baseURL, page }) => {
   // The pages are first cut by an estimate made for 1920×1080 (14 lines of 40 px, about 26
   // characters a line). A 1280×720 TV (or a laptop's 1366×768) holds fewer lines of 40 px,
@@ -283,45 +294,21 @@ test("on a 720p TV, with names in wide capitals, every line is on the screen: th
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   const names = ["WOUTER MAMMOUTH-WAWRZYNIAK", "WILLEM WOUWERMANS-MWAMBA", "MAXIMILIAAN WOLMERSHAUSEN", "WALDEMAR MOMMERSTEEG-WU", "MWANAWA WAMBUGU-MOMBASA", "WIM WAMMES-MUMMENHOFF", "MAARTEN WOUMANS-WEMMEL", "MOHAMMED WAWRZYNIEWICZ"];
-  const players = [1, 2, 3].flatMap((t) => names.map((n) => `${n} ${t}`));
-  const wide = await OwnTournament.open(browser, baseURL, "TV wide e2e", players, { tables_at_start: 3 });
+  const wide = await rebalancingRoom(browser, baseURL, "TV wide e2e", names);
   try {
-    let v = await wide.view();
-    for (const t of v.tables.filter((t: any) => t.seats.length > 0)) {
-      await wide.command({ type: "set_button", table: t.table, seat: t.seats[0].seat });
-    }
-    const atOne = v.players.filter((p: any) => p.status === "playing" && p.table === 1);
-    for (const out of atOne.slice(0, 3)) {
-      await wide.command({ type: "report_busts", table: 1, busts: [{ player: out.player, eliminators: [atOne[3].player] }] });
-    }
-    expect((await wide.view()).plan.moves.length, "moves planned").toBeGreaterThan(1);
     await open(page, `/screen?t=${wide.id}&lang=nl`);
     // The pages take turns every 8 s; with three, the door may stay up to 16 s.
     await expect(page.getByTestId("tv-moves").or(page.getByTestId("tv-payouts")).first()).toBeVisible({ timeout: 30_000 });
     // Time to measure and cut again (a frame each), then every page is looked at.
     await page.waitForTimeout(1_000);
-    const pages = Number(await page.locator(".tv-side").getAttribute("data-pages"));
-    const seen = new Set<string>();
-    const until = Date.now() + Math.max(pages, 1) * 8_000 + 1_000;
-    do {
-      const off = await page.evaluate(() =>
-        [...document.querySelectorAll(".tv-side li, .tv-side h2, .tv-door-qr")]
-          .filter((e) => e.getBoundingClientRect().bottom > window.innerHeight + 1)
-          .map((e) => `${e.textContent}: ${Math.round(e.getBoundingClientRect().bottom)}`),
-      );
-      expect(off, `${pages} pages`).toEqual([]);
-      for (const panel of ["tv-door", "tv-moves", "tv-payouts"]) {
-        if (await page.getByTestId(panel).isVisible()) seen.add(panel);
-      }
-      await page.waitForTimeout(1_000);
-    } while (pages > 1 && Date.now() < until);
-    expect([...seen].sort()).toEqual(["tv-door", "tv-moves", "tv-payouts"]);
+    await everyPageOnScreen(page);
     await page.screenshot({ path: "test-results/tv-wide-moves-720p.png" });
   } finally {
     await wide.archive();
   }
 });
 
+// Last: it ends the tournament.
 test("the final results fill the screen: the winner big, then every place", async ({ page }) => {
   // The TV follows each bust with its own view (issue Y.4): never the room's list.
   const views = recordViewFetches(page);
