@@ -135,21 +135,24 @@ fn MyCard(card: PlayerCard, bounties: bool, moving: Option<MoveNotice>) -> impl 
     view! {
         <section class="my-card" data-testid="me-card">
             <h2 class="my-name" data-testid="me-name">{me.name.clone()}</h2>
-            {match (me.table, me.seat, moving) {
-                (Some(t), Some(s), Some(to)) => view! {
-                    <div class="my-seat moving" data-testid="me-seat">
-                        <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{to.to.0}</span></div>
-                        // The seat is named once the receiving table has set its button.
-                        <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{to.seat.map_or_else(|| "…".to_string(), |s| s.0.to_string())}</span></div>
-                    </div>
-                    <p class="my-seat-left" data-testid="me-seat-left">{t!(i18n, seat_left, table = t.0, seat = s.0)}</p>
-                }.into_any(),
-                (Some(t), Some(s), None) => view! {
-                    <div class="my-seat" data-testid="me-seat">
-                        <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{t.0}</span></div>
-                        <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{s.0}</span></div>
-                    </div>
-                }.into_any(),
+            {match (me.table, me.seat) {
+                (Some(t), Some(s)) => {
+                    // Where to go while a move is planned (its seat is named once the
+                    // receiving table has set its button), else where the player sits.
+                    let (table, seat) = match moving {
+                        Some(to) => (to.to.0, to.seat.map_or_else(|| "…".to_string(), |s| s.0.to_string())),
+                        None => (t.0, s.0.to_string()),
+                    };
+                    view! {
+                        <div class="my-seat" class:moving=moving.is_some() data-testid="me-seat">
+                            <div><span class="label">{t!(i18n, table)}</span><span class="big" data-testid="me-table">{table}</span></div>
+                            <div><span class="label">{t!(i18n, seat)}</span><span class="big" data-testid="me-seat-no">{seat}</span></div>
+                        </div>
+                        {moving.is_some().then(|| view! {
+                            <p class="my-seat-left" data-testid="me-seat-left">{t!(i18n, seat_left, table = t.0, seat = s.0)}</p>
+                        })}
+                    }.into_any()
+                }
                 _ => view! { <p class="my-status" data-testid="me-status">{status}</p> }.into_any(),
             }}
             {place}
