@@ -18,6 +18,16 @@ set -euo pipefail
 started=$SECONDS
 part() { echo "== $1 (at $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s)"; }
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# A clean clone's run writes about 11 GB (target/: the tests' build, the release, the wasm, the
+# packages). One run ended at 25 min with "No space left on device" on a disk that had 9 GB
+# free: say so at once instead.
+free_gb=$(($(df --output=avail -k "$repo" | tail -n 1) / 1024 / 1024))
+echo "disk: ${free_gb} GB free here; target/ holds $(du -sh "$repo/target" 2>/dev/null | cut -f1 || echo nothing yet)"
+if [ ! -d "$repo/target" ] && [ "$free_gb" -lt 12 ]; then
+  echo "a clean run needs about 12 GB free and this disk has ${free_gb} GB: free some space first" >&2
+  exit 1
+fi
+
 "$repo/scripts/setup.sh"
 source "$repo/scripts/env.sh"
 cd "$repo"
