@@ -647,6 +647,78 @@ fn seed_pkr4u_2_a_call_of_an_opening_bet_stands() {
     );
 }
 
+/// A stack too short for the missed bet: the call is all-in for less, and the ruling says so
+/// (it used to read "pays the bet of 5.000 in full: 600 in front in all").
+#[test]
+fn pkr4u_2_a_short_stack_is_all_in_for_less_and_the_ruling_says_so() {
+    let short = |opening: bool| {
+        let mut answers = vec![
+            Answer::Choice(0),
+            Answer::YesNo(false),
+            Answer::YesNo(opening),
+        ];
+        if opening {
+            answers.push(amt(200));
+        } else {
+            answers.extend([amt(200), amt(200)]);
+        }
+        // Missed a bet of 5,000; 200 put in; 600 behind before it.
+        answers.extend([amt(5000), Answer::YesNo(false), amt(200), amt(600)]);
+        ruling_of("unattention_bet", &answers)
+    };
+    let opening = short(true);
+    assert_eq!(opening.leaf, "call_stands_opening_short");
+    assert!(
+        matches!(opening.actions[0], RulingAction::CallStands { chips } if chips.total_in_front == c(600) && chips.must_add == c(400))
+    );
+    assert!(
+        opening
+            .text
+            .en
+            .contains("all-in, 600 in front in all (add 400)"),
+        "{}",
+        opening.text.en
+    );
+    assert!(
+        !opening.text.nl.contains("volledig:"),
+        "{}",
+        opening.text.nl
+    );
+    assert!(
+        opening.text.nl.contains("all-in, in totaal 600"),
+        "{}",
+        opening.text.nl
+    );
+    assert!(opening.text.fr.contains("à tapis"), "{}", opening.text.fr);
+
+    let meant_call = short(false);
+    assert_eq!(meant_call.leaf, "choice_meant_call_short");
+    assert!(
+        meant_call
+            .text
+            .en
+            .contains("with all their chips: 600 in front in all (add 400), and are all-in"),
+        "{}",
+        meant_call.text.en
+    );
+
+    // With the chips to pay it, the plain texts stay.
+    let paid = ruling_of(
+        "unattention_bet",
+        &[
+            Answer::Choice(0),
+            Answer::YesNo(false),
+            Answer::YesNo(true),
+            amt(200),
+            amt(600),
+            Answer::YesNo(false),
+            amt(200),
+            amt(600),
+        ],
+    );
+    assert_eq!(paid.leaf, "call_stands_opening");
+}
+
 #[test]
 fn seed_pkr4u_2_last_to_act_must_call_an_all_in_whose_cards_are_shown() {
     let base = |shown| {

@@ -45,8 +45,10 @@ pub(crate) fn unattention_bet() -> Flow {
             compute,
             vec![
                 outcome("call_stands_opening", RULE),
+                outcome("call_stands_opening_short", RULE),
                 outcome("call_stands_all_in_shown", RULE),
                 outcome("choice_meant_call", RULE),
+                outcome("choice_meant_call_short", RULE),
                 outcome("choice_meant_raise", RULE),
                 outcome("choice_meant_raise_short", RULE),
             ],
@@ -87,6 +89,11 @@ fn compute(a: &Answers<'_>) -> Result<Computed, RulingError> {
         UnattentionRuling::CallStands { reason, call } => {
             let call = ChipMove::from(call);
             let id = match reason {
+                // Too few chips to pay the bet in full: all-in for less, and the text says so
+                // instead of "pays the bet in full".
+                CallStandsReason::OpeningBet if call.total_in_front < missed_bet => {
+                    "call_stands_opening_short"
+                }
                 CallStandsReason::OpeningBet => "call_stands_opening",
                 CallStandsReason::AllInShown => "call_stands_all_in_shown",
             };
@@ -102,6 +109,9 @@ fn compute(a: &Answers<'_>) -> Result<Computed, RulingError> {
             let call = ChipMove::from(pay.call);
             let give_up = ChipMove::from(give_up);
             let (id, min_raise_to) = match meant {
+                Meant::Call if call.total_in_front < missed_bet => {
+                    ("choice_meant_call_short", None)
+                }
                 Meant::Call => ("choice_meant_call", None),
                 Meant::Raise if pay.may_raise => ("choice_meant_raise", Some(pay.min_raise_to)),
                 Meant::Raise => ("choice_meant_raise_short", None),
