@@ -114,6 +114,55 @@ test("amounts are typed one numeric field per seat and the ruling names seats an
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+// A number the flow refuses is said in words beside the question asked again, with what was
+// typed still in its field: the table saw "That answer does not fit the question
+// (RULING_OUT_OF_RANGE)" and two "Back" buttons, and the question was gone.
+test("a refused number is said in words beside its question, the number kept in the field", async ({ browser }) => {
+  const table = await tablePhone(browser, 2);
+  await table.getByTestId("table-rulings").click();
+  // PKR4U 17: a big blind short for blind and ante; the first question is the table's size.
+  await table.getByTestId("situation-short_big_blind").click();
+  const question = (await table.getByTestId("question").textContent()) ?? "";
+  await table.getByTestId("answer-amount").fill("200");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("answer-refused")).toHaveText("Type at most 10.");
+  await expect(table.getByTestId("question")).toHaveText(question);
+  await expect(table.getByTestId("answer-amount")).toHaveValue("200");
+  await expect(table.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await table.getByTestId("answer-amount").fill("6");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("question")).not.toHaveText(question);
+  await expect(table.getByTestId("answer-refused")).toHaveCount(0);
+
+  // A calculator's check (PKR4U 2: more put in than the player had) reads as its own words,
+  // and the amount is asked again.
+  await table.getByTestId("flow-restart").click();
+  await table.getByTestId("situation-unattention_bet").click();
+  await table.getByTestId("answer-call").click();
+  await table.getByTestId("answer-no").click(); // the missed bet was not all-in
+  await table.getByTestId("answer-yes").click(); // it opened the betting
+  for (const amount of ["200", "600"]) {
+    // the big blind, then the bet missed
+    await table.getByTestId("answer-amount").fill(amount);
+    await table.getByTestId("answer-ok").click();
+  }
+  await table.getByTestId("answer-no").click(); // nothing in front before
+  await table.getByTestId("answer-amount").fill("800"); // put in
+  await table.getByTestId("answer-ok").click();
+  const stack = (await table.getByTestId("question").textContent()) ?? "";
+  await table.getByTestId("answer-amount").fill("500"); // behind: less than put in
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("answer-refused")).toHaveText("800 put in, but the player had only 500 behind: check the two amounts.");
+  await expect(table.getByTestId("question")).toHaveText(stack);
+  await expect(table.getByTestId("answer-amount")).toHaveValue("500");
+  await table.screenshot({ path: "test-results/table-ruling-refused-360.png" });
+  // "Back" takes back the amount put in (the last one taken), as before.
+  await expect(table.getByRole("button", { name: "Back" })).toHaveCount(1);
+  await table.getByTestId("answer-amount").fill("5000");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("ruling-text")).toContainText("take back 200");
+});
+
 test("the table counts its own chips and the stacks change", async ({ browser }) => {
   const table = await tablePhone(browser, 1);
   await table.getByTestId("count-open").click();

@@ -79,6 +79,29 @@ test("the director overrules a ruling with a reason (PKR4U 1)", async ({ page })
   await page.screenshot({ path: "test-results/director-tablet.png", fullPage: true });
 });
 
+// The desk's flow: a refused number reads as words beside the question asked again, the number
+// kept; a number that does not read at all says so instead of doing nothing.
+test("the desk's ruling flow says in words why a number is refused and asks again", async ({ browser }) => {
+  const director = await browser.newPage();
+  await signIn(director);
+  await section(director, "rulings");
+  await director.getByTestId("situation-short_big_blind").click();
+  const question = (await director.getByTestId("question").textContent()) ?? "";
+  const field = director.getByTestId("answer-amount");
+  await field.fill("abc");
+  await director.getByTestId("answer-ok").click();
+  await expect(director.locator(".answer.error")).toBeVisible();
+  await field.fill("11");
+  await director.getByTestId("answer-ok").click();
+  await expect(director.getByTestId("answer-refused")).toHaveText("Type at most 10.");
+  await expect(director.getByTestId("question")).toHaveText(question);
+  await expect(field).toHaveValue("11");
+  await field.fill("6");
+  await director.getByTestId("answer-ok").click();
+  await expect(director.getByTestId("question")).not.toHaveText(question);
+  await expect(director.getByTestId("answer-refused")).toHaveCount(0);
+});
+
 test("a ruling's penalty reaches the player's table and counts down hand by hand (PKR4U 10, 4)", async ({ browser }) => {
   const director = await browser.newPage();
   await signIn(director);

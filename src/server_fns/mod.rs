@@ -413,11 +413,20 @@ pub async fn ruling_situations(
 }
 
 /// One step of a guided flow: the answers so far give the next question or the ruling.
-/// A refused answer comes back as its stable code (e.g. `RULING_OUT_OF_RANGE`).
+/// A refused answer comes back as what a page says of it (`RulingError::message`: the key of
+/// its words, e.g. `RULING_ABOVE_MAXIMUM`, with the numbers).
 #[server(endpoint = "ruling_step", input = Json)]
 pub async fn ruling_step(
     flow: String,
     answers: Vec<crate::domain::rulings::Answer>,
 ) -> Result<Result<crate::domain::rulings::FlowState, Refused>, ServerFnError> {
-    Ok(crate::domain::rulings::replay(&flow, &answers).map_err(|e| Refused::new(e.code(), None)))
+    Ok(
+        crate::domain::rulings::replay(&flow, &answers).map_err(|e| {
+            let (key, params) = e.message();
+            Refused {
+                code: key.to_string(),
+                params,
+            }
+        }),
+    )
 }

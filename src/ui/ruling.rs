@@ -10,6 +10,8 @@ use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::rulings::{Answer, QuestionKind, RulingAction, SituationSummary, Step, Text};
 use crate::i18n::*;
+use crate::messages::error_message;
+use crate::protocol::Refused;
 use crate::server_fns::{ruling_situations, ruling_step, CommandReply};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -149,13 +151,37 @@ pub fn RulingFlow(
             }
         },
     );
+    // A refused answer is taken back at once and said in words beside the question asked
+    // again, with what was typed still in its field: it never looks accepted, and the flow
+    // never ends on a page with nothing to do but "back".
+    let refusal = RwSignal::new(None::<Refused>);
+    let typed_before = StoredValue::new(String::new());
+    Effect::new(move |_| {
+        if let Some(Ok(Some(Err(refused)))) = step.get() {
+            if !answers.with_untracked(Vec::is_empty) {
+                refusal.set(Some(refused));
+                input.set(typed_before.get_value());
+                answers.update(|v| {
+                    v.pop();
+                });
+            }
+        }
+    });
     let push = move |a: Answer| {
+        typed_before.set_value(input.get_untracked());
         input.set(String::new());
         per_seat.set(BTreeMap::new());
         recording.set(Recording::Idle);
+        refusal.set(None);
         answers.update(|v| v.push(a));
     };
+    let refusal_words = move || {
+        refusal.get().map(|r| {
+            view! { <p class="answer error" role="alert" data-testid="answer-refused" data-code=r.code.clone()>{error_message(lang(), &r.code, &r.params)}</p> }
+        })
+    };
     let restart = move |_| {
+        refusal.set(None);
         flow.set(None);
         hand.set(Vec::new());
         recording.set(Recording::Idle);
@@ -273,6 +299,7 @@ pub fn RulingFlow(
                                         }
                                         kind => {
                                             let many = matches!(kind, QuestionKind::Amounts { .. } | QuestionKind::Counts { .. });
+                                            let unreadable = RwSignal::new(false);
                                             let submit = move |ev: leptos::ev::SubmitEvent| {
                                                 ev.prevent_default();
                                                 let text = input.get_untracked();
@@ -283,11 +310,14 @@ pub fn RulingFlow(
                                                     QuestionKind::Counts { .. } => parse_numbers(&text).map(Answer::Counts),
                                                     _ => None,
                                                 };
-                                                if let Some(a) = answer {
-                                                    push(a);
+                                                match answer {
+                                                    Some(a) => { unreadable.set(false); push(a) }
+                                                    // Nothing sent: say why beside the field.
+                                                    None => unreadable.set(true),
                                                 }
                                             };
                                             view! {
+                                                {move || unreadable.get().then(|| view! { <p class="answer error" role="alert">{t!(i18n, table_count_invalid)}</p> })}
                                                 <form class="answers" on:submit=submit>
                                                     {many.then(|| view! { <p class="hint">{t!(i18n, ruling_amounts_hint)}</p> })}
                                                     <input data-testid="answer-amount" inputmode=if many { "text" } else { "numeric" } autocomplete="off"
@@ -301,6 +331,7 @@ pub fn RulingFlow(
                                     view! {
                                         <p class="question" data-testid="question">{question}</p>
                                         {help.map(|h| view! { <p class="hint">{h}</p> })}
+                                        {refusal_words}
                                         {controls}
                                     }.into_any()
                                 }
@@ -351,9 +382,10 @@ pub fn RulingFlow(
                                 {body}
                             }.into_any()
                         }
+                        // Refused with no answer to take back (an unknown situation): the
+                        // words, and "other situation" below.
                         Ok(Some(Err(refused))) => view! {
-                            <p class="answer error" role="alert" data-code=refused.code.clone()>{t!(i18n, answer_refused)}" ("{refused.code.clone()}")"</p>
-                            <button data-testid="answer-back" on:click=move |_| answers.update(|v| { v.pop(); })>{t!(i18n, back)}</button>
+                            <p class="answer error" role="alert" data-testid="answer-refused" data-code=refused.code.clone()>{error_message(lang(), &refused.code, &refused.params)}</p>
                         }.into_any(),
                         _ => view! { <p>{t!(i18n, loading)}</p> }.into_any(),
                     }),

@@ -24,6 +24,7 @@ use crate::domain::rulings::{
     SituationSummary, Step,
 };
 use crate::i18n::*;
+use crate::messages::error_message;
 use crate::ui::components::{lang_code, whole_number};
 use crate::ui::ruling::{name_seats, parse_numbers, seat_label, text_in, CATEGORIES};
 use leptos::prelude::*;
@@ -241,19 +242,30 @@ fn read_typed(kind: &QuestionKind, typed: &Typed, seats: &[(SeatNo, String)]) ->
 
 /// Where the flow stands once the address is read.
 struct Walk {
-    /// The answers given, the typed one included once it reads.
+    /// The answers accepted: the typed one included once it reads and the flow takes it.
     answers: Vec<Answer>,
     /// The seats of the latest per-seat answer, for the ruling's "player 1, 2, …".
     hand: Vec<String>,
     /// The next question or the ruling, or why the answers are refused.
     state: Result<FlowState, RulingError>,
-    /// The typed field did not read: the question is asked again, saying so.
-    invalid: bool,
+    /// Why the last answer was not taken: the question is asked again, saying so.
+    problem: Option<Problem>,
+}
+
+/// Why the question is asked again.
+enum Problem {
+    /// What was typed is not a number.
+    Unreadable,
+    /// The flow refused the answer (out of range, or a calculator's check such as "put in
+    /// more than the stack").
+    Refused(RulingError),
 }
 
 /// Replays the answers of the address (the walk trusts nothing but them) and adds what was
 /// typed for the question they lead to. The decision trees are pure data in the core crate,
-/// so this runs right here while the page is rendered, with no server function.
+/// so this runs right here while the page is rendered, with no server function. A refused
+/// last answer is taken back: the page asks its question again with the refusal in words
+/// (a table typed 200 players and saw "does not fit (RULING_OUT_OF_RANGE)" and two "Back"s).
 fn walk(
     flow: &str,
     mut answers: Vec<Answer>,
@@ -262,30 +274,46 @@ fn walk(
     seats: &[(SeatNo, String)],
 ) -> Walk {
     let mut state = replay(flow, &answers);
+    let mut problem = None;
+    // The address's own last answer refused (a choice whose amounts a calculator refuses).
+    if let (Err(refused), Some((_, before))) = (&state, answers.split_last()) {
+        if let Ok(earlier) = replay(flow, before) {
+            problem = Some(Problem::Refused(refused.clone()));
+            answers.pop();
+            state = Ok(earlier);
+        }
+    }
     let read = match &state {
         Ok(FlowState {
             step: Step::Question(q),
             ..
-        }) => read_typed(&q.kind, typed, seats),
+        }) if problem.is_none() => read_typed(&q.kind, typed, seats),
         _ => Read::Nothing,
     };
-    let mut invalid = false;
     match read {
         Read::Nothing => {}
-        Read::Invalid => invalid = true,
+        Read::Invalid => problem = Some(Problem::Unreadable),
         Read::Answer(answer, labels) => {
             answers.push(answer);
-            if let Some(labels) = labels {
-                hand = labels;
+            match replay(flow, &answers) {
+                Ok(next) => {
+                    if let Some(labels) = labels {
+                        hand = labels;
+                    }
+                    state = Ok(next);
+                }
+                Err(refused) => {
+                    answers.pop();
+                    problem = Some(Problem::Refused(refused));
+                }
             }
-            state = replay(flow, &answers);
         }
     }
     Walk {
         answers,
         hand,
         state,
-        invalid,
+        problem,
     }
 }
 
@@ -366,8 +394,8 @@ fn situation_list(i18n: I18n, lang: &'static str, page: &Page) -> AnyView {
 }
 
 /// The question and its answer controls. `carry` are the fields that keep the answers so
-/// far; `seats` the table's seats with their labels, in seat order; `typed`, when what was
-/// typed did not read, is shown again in its field(s) with the error.
+/// far; `seats` the table's seats with their labels, in seat order; `typed`, when the last
+/// answer was not taken (`problem`), is shown again in its field(s) with the reason.
 fn question_view(
     i18n: I18n,
     lang: &'static str,
@@ -375,14 +403,30 @@ fn question_view(
     carry: Vec<(&'static str, String)>,
     seats: &[(SeatNo, String)],
     typed: Option<&Typed>,
+    problem: Option<&Problem>,
 ) -> AnyView {
     let question = text_in(&q.text, lang);
     let help = q.help.as_ref().map(|h| text_in(h, lang));
-    let invalid = typed.is_some();
+    let refused = match problem {
+        Some(Problem::Refused(e)) => {
+            let (key, params) = e.message();
+            Some((key, error_message(lang, key, &params)))
+        }
+        _ => None,
+    };
+    let unreadable = matches!(problem, Some(Problem::Unreadable));
     let error = move || {
-        invalid.then(|| {
+        match (&refused, unreadable) {
+        (Some((key, words)), _) => Some(
+            view! { <p class="answer error" role="alert" data-testid="answer-refused" data-code=*key>{words.clone()}</p> }
+                .into_any(),
+        ),
+        (None, true) => Some(
             view! { <p class="answer error" role="alert">{t!(i18n, table_count_invalid)}</p> }
-        })
+                .into_any(),
+        ),
+        (None, false) => None,
+    }
     };
     let controls = match q.kind {
         QuestionKind::YesNo => view! {
@@ -517,7 +561,7 @@ pub fn LightRulings(table: TableNo, seats: Vec<(SeatNo, String)>) -> impl IntoVi
         answers,
         hand,
         state,
-        invalid,
+        problem,
     } = walk(
         &flow,
         asked.answers.clone(),
@@ -540,7 +584,8 @@ pub fn LightRulings(table: TableNo, seats: Vec<(SeatNo, String)>) -> impl IntoVi
                     q,
                     page.fields(Some(flow.as_str()), &answers, &hand),
                     &labelled,
-                    invalid.then_some(&asked.typed),
+                    problem.is_some().then_some(&asked.typed),
+                    problem.as_ref(),
                 ),
                 Step::Ruling(ruling) => {
                     let record = RecordRuling {
@@ -560,21 +605,12 @@ pub fn LightRulings(table: TableNo, seats: Vec<(SeatNo, String)>) -> impl IntoVi
             }
             .into_any()
         }
+        // Refused with nothing to take back that would help (an unknown situation, an
+        // address edited by hand): the words, and "back" / "other situation" below.
         Err(refused) => {
-            let code = refused.code();
-            // Back to the question refused; with nothing to take back (an unknown
-            // situation), back to the situations.
-            let back_to = if answers.is_empty() {
-                restart_fields.clone()
-            } else {
-                back_fields.clone()
-            };
+            let (key, params) = refused.message();
             view! {
-                <p class="answer error" role="alert" data-code=code>{t!(i18n, answer_refused)}" ("{code}")"</p>
-                <form method="get">
-                    {hidden(back_to)}
-                    <button type="submit" data-testid="answer-back">{t!(i18n, back)}</button>
-                </form>
+                <p class="answer error" role="alert" data-testid="answer-refused" data-code=key>{error_message(lang, key, &params)}</p>
             }
             .into_any()
         }
@@ -604,10 +640,10 @@ pub fn LightRulings(table: TableNo, seats: Vec<(SeatNo, String)>) -> impl IntoVi
 
 #[cfg(test)]
 mod tests {
-    use super::{decode, encode, grouped, read_typed, walk, Page, Read, Typed};
+    use super::{decode, encode, grouped, read_typed, walk, Page, Problem, Read, Typed, Walk};
     use crate::domain::ids::SeatNo;
     use crate::domain::money::Chips;
-    use crate::domain::rulings::{replay, situations, Answer, QuestionKind, Step};
+    use crate::domain::rulings::{replay, situations, Answer, FlowState, QuestionKind, Step};
     use std::collections::BTreeMap;
 
     #[test]
@@ -889,7 +925,7 @@ mod tests {
             per_seat: BTreeMap::new(),
         };
         let bad = walk(&flow, given.clone(), Vec::new(), &typed("abc"), &[]);
-        assert!(bad.invalid);
+        assert!(matches!(bad.problem, Some(Problem::Unreadable)));
         assert_eq!(bad.answers, given);
         assert!(bad.state.is_ok());
         let good = walk(
@@ -899,9 +935,60 @@ mod tests {
             &typed(&min.to_string()),
             &[],
         );
-        assert!(!good.invalid);
+        assert!(good.problem.is_none());
         assert_eq!(good.answers.len(), given.len() + 1);
         assert!(good.state.is_ok());
+    }
+
+    /// A number the flow refuses (200 players at a table) is taken back: the question is
+    /// asked again with the refusal, and the address's answers stay as they were. So is an
+    /// answer the address carries that the flow refuses.
+    #[test]
+    fn a_refused_number_asks_the_question_again_with_the_reason() {
+        let typed = |s: &str| Typed {
+            amount: Some(s.to_string()),
+            per_seat: BTreeMap::new(),
+        };
+        let w = walk(
+            "short_big_blind",
+            Vec::new(),
+            Vec::new(),
+            &typed("200"),
+            &[],
+        );
+        assert_eq!(w.answers, Vec::<Answer>::new());
+        let Some(Problem::Refused(refused)) = &w.problem else {
+            panic!("not refused: {:?}", w.state)
+        };
+        assert_eq!(refused.code(), "RULING_OUT_OF_RANGE");
+        assert_eq!(refused.message().0, "RULING_ABOVE_MAXIMUM");
+        let asked = |w: &Walk| match &w.state {
+            Ok(FlowState {
+                step: Step::Question(q),
+                ..
+            }) => q.id.clone(),
+            other => panic!("no question: {other:?}"),
+        };
+        let first = asked(&walk(
+            "short_big_blind",
+            Vec::new(),
+            Vec::new(),
+            &Typed::default(),
+            &[],
+        ));
+        assert_eq!(asked(&w), first);
+
+        // The same answer carried by the address (edited, or from a refused tap): taken back.
+        let carried = walk(
+            "short_big_blind",
+            vec![Answer::Count(200)],
+            Vec::new(),
+            &Typed::default(),
+            &[],
+        );
+        assert!(carried.answers.is_empty());
+        assert!(matches!(carried.problem, Some(Problem::Refused(_))));
+        assert_eq!(asked(&carried), first);
     }
 
     #[test]

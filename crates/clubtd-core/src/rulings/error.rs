@@ -5,6 +5,7 @@
 use crate::model::incident::AnswerType;
 use crate::rulings::calculators::CalcError;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A refused request to the rulings engine.
@@ -90,6 +91,64 @@ impl RulingError {
             RulingError::WrongPlayerCount { .. } => "RULING_WRONG_PLAYER_COUNT",
             RulingError::BadState { .. } => "RULING_BAD_STATE",
             RulingError::Calculator { .. } => "RULING_CALCULATOR_REFUSED",
+        }
+    }
+}
+
+impl RulingError {
+    /// Every code [`RulingError::code`] can answer.
+    pub const ALL_CODES: &'static [&'static str] = &[
+        "RULING_UNKNOWN_SITUATION",
+        "RULING_ALREADY_DECIDED",
+        "RULING_BAD_ANSWER",
+        "RULING_OPTION_OUT_OF_RANGE",
+        "RULING_NEGATIVE_AMOUNT",
+        "RULING_OUT_OF_RANGE",
+        "RULING_WRONG_PLAYER_COUNT",
+        "RULING_BAD_STATE",
+        "RULING_CALCULATOR_REFUSED",
+    ];
+
+    /// Every message key [`RulingError::message`] can give: the codes that are shown as they
+    /// are, a number out of range said as "at least" or "at most", and the calculators' own.
+    pub const MESSAGE_KEYS: &'static [&'static str] = &[
+        "RULING_UNKNOWN_SITUATION",
+        "RULING_ALREADY_DECIDED",
+        "RULING_BAD_ANSWER",
+        "RULING_OPTION_OUT_OF_RANGE",
+        "RULING_NEGATIVE_AMOUNT",
+        "RULING_BELOW_MINIMUM",
+        "RULING_ABOVE_MAXIMUM",
+        "RULING_WRONG_PLAYER_COUNT",
+        "RULING_BAD_STATE",
+    ];
+
+    /// What a page says about this refusal: a message key (`locales/errors`) and its
+    /// parameters. A calculator's refusal is said in its own words (`CALC_…`: "put in 800 but
+    /// only 600 behind"), not as "the amounts were refused"; a number out of range says the
+    /// one bound it crossed ("at most 10"), since the other may be a trillion chips.
+    pub fn message(&self) -> (&'static str, BTreeMap<String, String>) {
+        let one = |k: &str, v: String| BTreeMap::from([(k.to_string(), v)]);
+        match self {
+            RulingError::Calculator { error } => (error.code(), error.params()),
+            RulingError::OutOfRange { min, got, .. } if got < min => {
+                ("RULING_BELOW_MINIMUM", one("min", min.to_string()))
+            }
+            RulingError::OutOfRange { max, .. } => {
+                ("RULING_ABOVE_MAXIMUM", one("max", max.to_string()))
+            }
+            RulingError::OptionOutOfRange { options, .. } => (
+                "RULING_OPTION_OUT_OF_RANGE",
+                one("options", options.to_string()),
+            ),
+            RulingError::WrongPlayerCount { min, max, .. } => (
+                "RULING_WRONG_PLAYER_COUNT",
+                BTreeMap::from([
+                    ("min".to_string(), min.to_string()),
+                    ("max".to_string(), max.to_string()),
+                ]),
+            ),
+            other => (other.code(), BTreeMap::new()),
         }
     }
 }

@@ -12,6 +12,7 @@
 
 use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 mod betting;
@@ -149,6 +150,73 @@ impl CalcError {
             CalcError::PotMismatch { .. } => "CALC_POT_MISMATCH",
             CalcError::Overflow => "CALC_OVERFLOW",
         }
+    }
+}
+
+impl CalcError {
+    /// Every code [`CalcError::code`] can answer (the messages' completeness test reads it).
+    pub const ALL_CODES: &'static [&'static str] = &[
+        "CALC_NEGATIVE_AMOUNT",
+        "CALC_INVALID_MINIMUM_BET",
+        "CALC_IN_FRONT_ABOVE_BET",
+        "CALC_NO_CHIPS_BEHIND",
+        "CALC_PUT_IN_EXCEEDS_STACK",
+        "CALC_NOTHING_PUT_IN",
+        "CALC_MISSED_BET_NOT_ABOVE_PREVIOUS",
+        "CALC_INVALID_DENOMINATIONS",
+        "CALC_LENGTH_MISMATCH",
+        "CALC_UNKNOWN_SEAT",
+        "CALC_WRONG_WINNER_COUNT",
+        "CALC_DUPLICATE_WINNER",
+        "CALC_WINNER_NOT_IN_RACE",
+        "CALC_SEAT_CANNOT_ACT",
+        "CALC_CHECK_FACING_BET",
+        "CALC_RAISE_TOO_SMALL",
+        "CALC_RAISE_NOT_ALLOWED",
+        "CALC_ALL_IN_NOT_ABOVE_IN_FRONT",
+        "CALC_POT_MISMATCH",
+        "CALC_OVERFLOW",
+    ];
+
+    /// The parameters its message is written with: chips as plain integers, a player as
+    /// `player`, counted from 1 as the rulings name them ("player 2"), not the list index.
+    pub fn params(&self) -> BTreeMap<String, String> {
+        let chips = |c: &Chips| c.0.to_string();
+        let player = |seat: &usize| ("player".to_string(), (seat + 1).to_string());
+        let pairs: Vec<(String, String)> = match self {
+            CalcError::NegativeAmount { field } => vec![("field".into(), field.clone())],
+            CalcError::PutInExceedsStack { put_in, stack } => vec![
+                ("put_in".into(), chips(put_in)),
+                ("stack".into(), chips(stack)),
+            ],
+            CalcError::WrongWinnerCount { expected, got } => vec![
+                ("expected".into(), expected.to_string()),
+                ("got".into(), got.to_string()),
+            ],
+            CalcError::UnknownSeat { seat }
+            | CalcError::DuplicateWinner { seat }
+            | CalcError::WinnerNotInRace { seat }
+            | CalcError::SeatCannotAct { seat }
+            | CalcError::CheckFacingBet { seat }
+            | CalcError::RaiseNotAllowed { seat }
+            | CalcError::AllInNotAboveInFront { seat } => vec![player(seat)],
+            CalcError::RaiseTooSmall { seat, min_raise_to } => {
+                vec![player(seat), ("min_raise_to".into(), chips(min_raise_to))]
+            }
+            CalcError::PotMismatch { expected, counted } => vec![
+                ("expected".into(), chips(expected)),
+                ("counted".into(), chips(counted)),
+            ],
+            CalcError::InvalidMinimumBet
+            | CalcError::InFrontAboveBet
+            | CalcError::NoChipsBehind
+            | CalcError::NothingPutIn
+            | CalcError::MissedBetNotAbovePrevious
+            | CalcError::InvalidDenominations
+            | CalcError::LengthMismatch
+            | CalcError::Overflow => vec![],
+        };
+        pairs.into_iter().collect()
     }
 }
 
