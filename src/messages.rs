@@ -38,6 +38,31 @@ pub fn error_message(lang: &str, code: &str, params: &BTreeMap<String, String>) 
     })
 }
 
+/// A refusal of a guided ruling (`RulingError::message`'s key and numbers) in words, the
+/// numbers written as the rulings write chips ("800 ingezet, maar de speler had maar 12.000
+/// …"). Every number such a refusal carries is chips, a player or a count of players, and
+/// the last two never reach a thousand, so each is written alike.
+pub fn ruling_refusal(lang: &str, key: &str, params: &BTreeMap<String, String>) -> String {
+    use crate::domain::money::Chips;
+    use crate::domain::rulings::{format_chips, Lang};
+    let written = match lang {
+        "nl" => Lang::Nl,
+        "fr" => Lang::Fr,
+        _ => Lang::En,
+    };
+    let params = params
+        .iter()
+        .map(|(k, v)| {
+            let v = v
+                .parse::<i64>()
+                .map(|n| format_chips(Chips(n), written))
+                .unwrap_or_else(|_| v.clone());
+            (k.clone(), v)
+        })
+        .collect();
+    error_message(lang, key, &params)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,7 +103,7 @@ mod tests {
         };
         let said = |e: &RulingError, lang: &str| {
             let (key, params) = e.message();
-            error_message(lang, key, &params)
+            ruling_refusal(lang, key, &params)
         };
         assert_eq!(said(&range(200), "nl"), "Typ hoogstens 10.");
         assert_eq!(said(&range(1), "en"), "Type at least 2.");
@@ -91,6 +116,16 @@ mod tests {
         assert_eq!(
             said(&short, "en"),
             "800 put in, but the player had only 600 behind: check the two amounts."
+        );
+        let big = RulingError::Calculator {
+            error: CalcError::PutInExceedsStack {
+                put_in: Chips(15_000),
+                stack: Chips(12_500),
+            },
+        };
+        assert_eq!(
+            said(&big, "nl"),
+            "15.000 ingezet, maar de speler had maar 12.500 achter zich: controleer de twee bedragen."
         );
         let calc = [
             CalcError::NegativeAmount { field: "x".into() },

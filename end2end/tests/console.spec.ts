@@ -119,7 +119,12 @@ test("a level jump asks first and the time left is set as typed", async ({ page 
   await page.getByTestId(`go-level-${now}`).click();
   await page.getByTestId(`go-level-${now}-confirm`).click();
   await expect(strip.locator("b")).toHaveText(level);
+  // A time that does not read is said beside the field, and nothing is sent.
+  await page.getByTestId("time-left").fill("abc");
+  await page.getByTestId("time-left-set").click();
+  await expect(page.getByTestId("time-left-invalid")).toHaveText("Type a time such as 12:00, or minutes only (12).");
   await page.getByTestId("time-left").fill("15:00");
+  await expect(page.getByTestId("time-left-invalid")).toHaveCount(0);
   await page.getByTestId("time-left-set").click();
   await expect(page.getByTestId("clock-time")).toHaveText(/^1[45]:\d\d$/);
 });

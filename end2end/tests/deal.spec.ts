@@ -31,6 +31,13 @@ test("a deal is asked before it is recorded, then shown on every face", async ({
   const panel = page.getByTestId("deal-panel");
   await expect(panel).toBeVisible();
   await expect(page.getByTestId("deal-stacks-stale")).toHaveCount(0);
+  // A count that does not read is said in its row, and nothing is sent (the tap did nothing).
+  const field = page.getByTestId(`deal-count-${ids[0]}`);
+  await field.fill("12k");
+  await page.getByTestId(`deal-count-save-${ids[0]}`).click();
+  await expect(page.getByTestId("deal-count-invalid")).toHaveText("Type whole numbers only (for example 12500 or 12 500).");
+  await field.fill(String(counts[0]));
+  await expect(page.getByTestId("deal-count-invalid")).toHaveCount(0);
   // The first tap asks, with every player's amount.
   await page.getByTestId("record-icm").click();
   const sheet = page.getByTestId("deal-confirm-sheet");

@@ -10,7 +10,7 @@ use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::domain::money::Chips;
 use crate::domain::rulings::{Answer, QuestionKind, RulingAction, SituationSummary, Step, Text};
 use crate::i18n::*;
-use crate::messages::error_message;
+use crate::messages::ruling_refusal;
 use crate::protocol::Refused;
 use crate::server_fns::{ruling_situations, ruling_step, CommandReply};
 use leptos::prelude::*;
@@ -177,7 +177,7 @@ pub fn RulingFlow(
     };
     let refusal_words = move || {
         refusal.get().map(|r| {
-            view! { <p class="answer error" role="alert" data-testid="answer-refused" data-code=r.code.clone()>{error_message(lang(), &r.code, &r.params)}</p> }
+            view! { <p class="answer error" role="alert" data-testid="answer-refused" data-code=r.code.clone()>{ruling_refusal(lang(), &r.code, &r.params)}</p> }
         })
     };
     let restart = move |_| {
@@ -385,7 +385,7 @@ pub fn RulingFlow(
                         // Refused with no answer to take back (an unknown situation): the
                         // words, and "other situation" below.
                         Ok(Some(Err(refused))) => view! {
-                            <p class="answer error" role="alert" data-testid="answer-refused" data-code=refused.code.clone()>{error_message(lang(), &refused.code, &refused.params)}</p>
+                            <p class="answer error" role="alert" data-testid="answer-refused" data-code=refused.code.clone()>{ruling_refusal(lang(), &refused.code, &refused.params)}</p>
                         }.into_any(),
                         _ => view! { <p>{t!(i18n, loading)}</p> }.into_any(),
                     }),

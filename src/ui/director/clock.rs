@@ -31,12 +31,17 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
     let view = Signal::derive(move || current.get().map(|l| l.view));
     let send = command_action(RwSignal::new(None), live.shown());
     let time_left = RwSignal::new(String::new());
+    // What was typed is not a time: said beside the field, nothing sent (the tap used to do
+    // nothing at all, which reads as sent).
+    let unreadable = RwSignal::new(false);
     let busy = Signal::derive(move || send.pending().get());
     let set_time = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let Some(target) = parse_time_left(&time_left.get_untracked()) else {
+            unreadable.set(true);
             return;
         };
+        unreadable.set(false);
         // The clock keeps its end time; the director says what the time left should be, and
         // the difference from what is left now is the adjustment.
         let Some(now_left) =
@@ -95,10 +100,11 @@ pub fn ClockSection(live: Live, #[prop(into)] current: Signal<Option<LiveView>>)
             <form class="time-left" on:submit=set_time>
                 <label>{t!(i18n, set_time_left)}
                     <input data-testid="time-left" inputmode="numeric" autocomplete="off" placeholder="12:00"
-                        prop:value=time_left on:input=move |ev| time_left.set(event_target_value(&ev)) />
+                        prop:value=time_left on:input=move |ev| { unreadable.set(false); time_left.set(event_target_value(&ev)); } />
                 </label>
                 <button type="submit" data-testid="time-left-set" disabled=busy>{t!(i18n, set)}</button>
                 <span class="hint">{move || view.with(|v| v.as_ref().map(|v| format_ms(remaining_now(&v.clock, &live))))}</span>
+                {move || unreadable.get().then(|| view! { <p class="answer error" role="alert" data-testid="time-left-invalid">{t!(i18n, time_left_invalid)}</p> })}
             </form>
             <Answer reply=send.value().into() view />
         </section>

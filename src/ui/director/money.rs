@@ -3,7 +3,8 @@
 //! with one tap to record the one the players agree, and the results with their exports.
 
 use super::super::components::{
-    chips, euro, payout_lines, purchases_label, result_prize, GuaranteeFigures, PurchaseFigures,
+    chip_count, chips, euro, payout_lines, purchases_label, result_prize, GuaranteeFigures,
+    PurchaseFigures,
 };
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::{Command, RecordDeal, ReportChips};
@@ -118,11 +119,15 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             let counted = quotes.counted.get(i).copied().unwrap_or(true);
             // The count typed here goes in as the table's count would (ReportChips).
             let count = RwSignal::new(String::new());
-            let save = move |_| {
-                if let Ok(c) = count.get_untracked().trim().replace(['.', ' '], "").parse::<i64>() {
-                    send.dispatch(Command::ReportChips(ReportChips { player, chips: Chips(c) }));
+            // A count that does not read is said in the row; nothing is sent.
+            let unreadable = RwSignal::new(false);
+            let save = move |_| match chip_count(&count.get_untracked()) {
+                Some(chips) => {
+                    unreadable.set(false);
+                    send.dispatch(Command::ReportChips(ReportChips { player, chips }));
                     count.set(String::new());
                 }
+                None => unreadable.set(true),
             };
             view! {
                 <tr class:uncounted=!counted>
@@ -137,9 +142,10 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
                     <td class="count-cell">
                         <input data-testid=format!("deal-count-{}", player.0) inputmode="numeric" class="count-input"
                             placeholder=move || t_string!(i18n, count_placeholder).to_string()
-                            prop:value=count on:input=move |ev| count.set(event_target_value(&ev)) />
+                            prop:value=count on:input=move |ev| { unreadable.set(false); count.set(event_target_value(&ev)); } />
                         <button data-testid=format!("deal-count-save-{}", player.0) on:click=save
                             disabled=move || send.pending().get() || count.get().trim().is_empty()>{t!(i18n, save_count)}</button>
+                        {move || unreadable.get().then(|| view! { <p class="answer error" role="alert" data-testid="deal-count-invalid">{t!(i18n, table_count_invalid)}</p> })}
                     </td>
                     <td class="num" data-testid="deal-chip-chop">{move || amounts.get().and_then(|(c, _)| c.get(i).map(|c| euro(*c)))}</td>
                     <td class="num" data-testid="deal-icm">{move || amounts.get().and_then(|(_, q)| q.get(i).map(|c| euro(*c)))}</td>

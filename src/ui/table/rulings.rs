@@ -24,7 +24,7 @@ use crate::domain::rulings::{
     SituationSummary, Step,
 };
 use crate::i18n::*;
-use crate::messages::error_message;
+use crate::messages::ruling_refusal;
 use crate::ui::components::{lang_code, whole_number};
 use crate::ui::ruling::{name_seats, parse_numbers, seat_label, text_in, CATEGORIES};
 use leptos::prelude::*;
@@ -410,7 +410,7 @@ fn question_view(
     let refused = match problem {
         Some(Problem::Refused(e)) => {
             let (key, params) = e.message();
-            Some((key, error_message(lang, key, &params)))
+            Some((key, ruling_refusal(lang, key, &params)))
         }
         _ => None,
     };
@@ -610,7 +610,7 @@ pub fn LightRulings(table: TableNo, seats: Vec<(SeatNo, String)>) -> impl IntoVi
         Err(refused) => {
             let (key, params) = refused.message();
             view! {
-                <p class="answer error" role="alert" data-testid="answer-refused" data-code=key>{error_message(lang, key, &params)}</p>
+                <p class="answer error" role="alert" data-testid="answer-refused" data-code=key>{ruling_refusal(lang, key, &params)}</p>
             }
             .into_any()
         }
