@@ -393,7 +393,7 @@ pub fn RulingFlow(
             </Transition>
             <div class="flow-nav">
                 <Show when=move || !answers.get().is_empty()>
-                    <button class="small" on:click=move |_| { recording.set(Recording::Idle); answers.update(|v| { v.pop(); }); }>{t!(i18n, back)}</button>
+                    <button class="small" on:click=move |_| { recording.set(Recording::Idle); refusal.set(None); answers.update(|v| { v.pop(); }); }>{t!(i18n, back)}</button>
                 </Show>
                 <Show when=move || flow.get().is_some()>
                     <button class="small" data-testid="flow-restart" on:click=restart>{t!(i18n, other_situation)}</button>
