@@ -123,6 +123,11 @@ test("a refused number is said in words beside its question, the number kept in 
   // PKR4U 17: a big blind short for blind and ante; the first question is the table's size.
   await table.getByTestId("situation-short_big_blind").click();
   const question = (await table.getByTestId("question").textContent()) ?? "";
+  // Not a number at all: the table's usual line, no refusal of the flow.
+  await table.getByTestId("answer-amount").fill("abc");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.locator(".answer.error")).toHaveText("Type whole numbers only (for example 12500 or 12 500).");
+  await expect(table.getByTestId("answer-refused")).toHaveCount(0);
   await table.getByTestId("answer-amount").fill("200");
   await table.getByTestId("answer-ok").click();
   await expect(table.getByTestId("answer-refused")).toHaveText("Type at most 10.");

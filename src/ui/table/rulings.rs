@@ -415,18 +415,18 @@ fn question_view(
         _ => None,
     };
     let unreadable = matches!(problem, Some(Problem::Unreadable));
+    // A refusal carries its key (`data-code`, and the test id tests look for); a number that
+    // does not read is the table's usual line.
     let error = move || {
-        match (&refused, unreadable) {
-        (Some((key, words)), _) => Some(
-            view! { <p class="answer error" role="alert" data-testid="answer-refused" data-code=*key>{words.clone()}</p> }
-                .into_any(),
-        ),
-        (None, true) => Some(
-            view! { <p class="answer error" role="alert">{t!(i18n, table_count_invalid)}</p> }
-                .into_any(),
-        ),
-        (None, false) => None,
-    }
+        let (key, words) = match (&refused, unreadable) {
+            (Some((key, words)), _) => (Some(*key), words.clone()),
+            (None, true) => (None, t_string!(i18n, table_count_invalid).to_string()),
+            (None, false) => return None,
+        };
+        let testid = key.map(|_| "answer-refused");
+        Some(
+            view! { <p class="answer error" role="alert" data-testid=testid data-code=key>{words}</p> },
+        )
     };
     let controls = match q.kind {
         QuestionKind::YesNo => view! {
