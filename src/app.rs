@@ -156,6 +156,8 @@ pub fn App() -> impl IntoView {
     // waiting for it costs milliseconds.
     crate::ui::components::ArmedConfirm::provide();
     crate::ui::outbox::Outbox::provide();
+    #[cfg(feature = "ssr")]
+    provide_quiet_language_context();
     view! {
         // The language cookie is the whole site's (`/`): by default it takes the folder of the
         // page it is set on, and a choice made on `/director/sign-in` stayed under `/director`.
@@ -197,6 +199,36 @@ fn language_cookie() -> CookieOptions<Locale> {
     let options = options.ssr_set_cookie(|_| {});
     options
 }
+
+/// On the server, the language context is made here, before `I18nContextProvider` (which
+/// then finds it and makes none), with its effects paused. leptos_i18n's context runs an
+/// effect on the server as a task of its own, after the page is rendered, only to write the
+/// cookie back (which `language_cookie` makes a no-op anyway). When the page's reader has
+/// gone (a phone losing the WiFi mid-page), the page's owner is disposed before that task
+/// runs and it panicked reading the disposed locale ("reactive value … already disposed";
+/// `tests/pages_dropped.rs`, once in 324 dropped pages in a clean-clone CI run).
+/// The browser keeps leptos_i18n's own context, whose effect writes the cookie as it should.
+#[cfg(feature = "ssr")]
+fn provide_quiet_language_context() {
+    use leptos_i18n::context::{init_i18n_context_with_options, I18nContextOptions};
+    let quiet = Owner::new();
+    let i18n = quiet.with(|| {
+        init_i18n_context_with_options::<Locale>(
+            I18nContextOptions::<Locale>::default().cookie_options(language_cookie()),
+        )
+    });
+    // Every effect made above, and only those: the page's own resources are not children of
+    // this owner.
+    quiet.pause();
+    provide_context(i18n);
+    // The owner lives as long as the page's own (dropped, it would dispose the locale at once).
+    provide_context(QuietLanguageOwner(quiet));
+}
+
+/// Keeps the paused owner of the server's language context alive with the page.
+#[cfg(feature = "ssr")]
+#[derive(Clone)]
+struct QuietLanguageOwner(#[allow(dead_code)] Owner);
 
 /// A page loaded with its own code when it is opened (a lazy route: `cargo leptos --split`
 /// puts it in a chunk of its own, so a phone on `/player` never downloads it).
