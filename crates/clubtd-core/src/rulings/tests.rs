@@ -1038,6 +1038,31 @@ fn every_error_has_a_ruling_code() {
     codes.sort_unstable();
     codes.dedup();
     assert_eq!(codes.len(), errors.len());
+    let mut listed = RulingError::ALL_CODES.to_vec();
+    listed.sort_unstable();
+    assert_eq!(
+        codes, listed,
+        "RulingError::ALL_CODES lists every code, and only those"
+    );
+
+    // What a page says of each: a message in every language with its numbers filled in, a
+    // number out of range said by the bound it crossed (below too), a calculator's refusal
+    // in its own words. Every key of MESSAGE_KEYS is reached.
+    let below = RulingError::OutOfRange {
+        question: "q".into(),
+        min: 1,
+        max: 2,
+        got: 0,
+    };
+    let mut keys = BTreeSet::new();
+    for e in errors.iter().chain([&below]) {
+        let (key, params) = e.message();
+        crate::rulings::calculators::tests::assert_said_in_words(key, &params);
+        if !matches!(e, RulingError::Calculator { .. }) {
+            keys.insert(key);
+        }
+    }
+    assert_eq!(keys, RulingError::MESSAGE_KEYS.iter().copied().collect());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -342,4 +342,4 @@ fn chips_from_i128(value: i128) -> Result<Chips, CalcError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

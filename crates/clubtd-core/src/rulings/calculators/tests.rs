@@ -9,6 +9,23 @@ pub(super) fn c(n: i64) -> Chips {
     Chips(n)
 }
 
+/// A refusal's message (`locales/errors`, key `key`) exists and, filled with `params`, leaves
+/// no `{placeholder}` in any language: what a page shows in words.
+pub(crate) fn assert_said_in_words(key: &str, params: &std::collections::BTreeMap<String, String>) {
+    let phrase = crate::texts::error(key).unwrap_or_else(|| panic!("{key} has no message"));
+    for lang in ["nl", "fr", "en"] {
+        let text = params
+            .iter()
+            .fold(phrase.in_language(lang).to_string(), |t, (k, v)| {
+                t.replace(&format!("{{{k}}}"), v)
+            });
+        assert!(
+            !text.contains('{'),
+            "{key} in {lang}: a parameter left unfilled: {text}"
+        );
+    }
+}
+
 /// A deep stack facing a bet of `bet` (a full raise of that size), nothing in front yet.
 pub(super) fn facing(bet: i64) -> BettingContext {
     BettingContext {
@@ -90,9 +107,18 @@ fn every_error_has_a_calc_code_and_a_message() {
     assert!(codes.iter().all(|code| code.starts_with("CALC_")
         && code.chars().all(|ch| ch.is_ascii_uppercase() || ch == '_')));
     assert!(errors.iter().all(|e| !e.to_string().is_empty()));
+    for e in &errors {
+        assert_said_in_words(e.code(), &e.params());
+    }
     codes.sort_unstable();
     codes.dedup();
     assert_eq!(codes.len(), errors.len());
+    let mut listed = CalcError::ALL_CODES.to_vec();
+    listed.sort_unstable();
+    assert_eq!(
+        codes, listed,
+        "CalcError::ALL_CODES lists every code, and only those"
+    );
 }
 
 // --- Properties -----------------------------------------------------------------------------
