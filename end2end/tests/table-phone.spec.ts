@@ -114,6 +114,37 @@ test("amounts are typed one numeric field per seat and the ruling names seats an
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+// An amount that cannot go with the ones before it is refused at its own question: a table
+// that typed more in front than the bet (TDA 10) heard so only after two more questions.
+test("an amount that contradicts an earlier one is refused at its own question", async ({ browser }) => {
+  const table = await tablePhone(browser, 2);
+  await table.getByTestId("table-rulings").click();
+  await table.getByTestId("situation-fifty_percent_rule").click();
+  for (const amount of ["500", "500"]) {
+    // the bet, then its raise
+    await table.getByTestId("answer-amount").fill(amount);
+    await table.getByTestId("answer-ok").click();
+  }
+  const inFront = (await table.getByTestId("question").textContent()) ?? "";
+  await table.getByTestId("answer-amount").fill("600");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("answer-refused")).toHaveText("The player already had more in front than the bet to call: check the amounts.");
+  await expect(table.getByTestId("question")).toHaveText(inFront);
+  await table.getByTestId("answer-amount").fill("0");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("answer-refused")).toHaveCount(0);
+  // Silent chips, none put in: refused at once too.
+  await table.getByTestId("answer-silent").click();
+  await table.getByTestId("answer-amount").fill("0");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("answer-refused")).toHaveText("Nothing was put in while there was a bet to call: type what the player put in.");
+  await table.getByTestId("answer-amount").fill("800");
+  await table.getByTestId("answer-ok").click();
+  await table.getByTestId("answer-amount").fill("5000");
+  await table.getByTestId("answer-ok").click();
+  await expect(table.getByTestId("ruling-text")).toContainText("1,000");
+});
+
 // A number the flow refuses is said in words beside the question asked again, with what was
 // typed still in its field: the table saw "That answer does not fit the question
 // (RULING_OUT_OF_RANGE)" and two "Back" buttons, and the question was gone.

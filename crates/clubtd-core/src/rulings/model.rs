@@ -162,7 +162,16 @@ pub struct QuestionNode {
     pub help: Option<Text>,
     /// What kind of answer it takes and where each answer leads.
     pub ask: Ask,
+    /// A check of the answer against the answers before it (see [`CheckFn`]), if any.
+    pub check: Option<CheckFn>,
 }
+
+/// Checks the answer just given against the ones before it (`Answers` holds them all, the new
+/// one last), so that an amount the flow's calculator would refuse whatever comes next is
+/// refused at its own question ("more in front than the bet" as soon as it is typed, not
+/// three questions later). It refuses only what the calculator refuses, with the same
+/// [`CalcError`](super::calculators::CalcError); the calculator still checks everything.
+pub type CheckFn = fn(&Answers<'_>) -> Result<(), RulingError>;
 
 /// The kind of answer a question takes, with the node each answer leads to.
 #[derive(Clone, Debug)]

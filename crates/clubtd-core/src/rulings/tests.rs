@@ -529,9 +529,9 @@ fn seed_tda_2_ten_25_chips_race_for_three_100_chips() {
         &[amt(25), amt(100), Answer::Counts(vec![1, 4])],
     );
     assert_eq!(r.leaf, "no_race");
-    // 60 is not a multiple of 25: the calculator refuses, the answer is not taken.
-    let s = run("chip_race", &[amt(25), amt(60)]);
-    let e = answer(&s, Answer::Counts(vec![1, 2])).unwrap_err();
+    // 60 is not a multiple of 25: refused as soon as it is typed, the answer is not taken.
+    let s = run("chip_race", &[amt(25)]);
+    let e = answer(&s, amt(60)).unwrap_err();
     assert_eq!(e.code(), "RULING_CALCULATOR_REFUSED");
     assert!(
         matches!(e, RulingError::Calculator { ref error } if error.code() == "CALC_INVALID_DENOMINATIONS")
@@ -948,6 +948,148 @@ fn answers_are_validated_with_typed_errors() {
         matches!(&e, RulingError::Calculator { error } if error.code() == "CALC_PUT_IN_EXCEEDS_STACK")
     );
     assert_eq!(s.question().map(|q| q.id.as_str()), Some("stack"));
+}
+
+/// The calculator's refusal (a `CALC_` code) of the answer `a` given at `s`, whose question
+/// `s` still asks.
+fn refused_at(s: &FlowState, a: Answer) -> &'static str {
+    match answer(s, a) {
+        Err(RulingError::Calculator { error }) => error.code(),
+        other => panic!("{}: {other:?}", s.flow),
+    }
+}
+
+/// An amount that cannot go with the ones typed before it is refused at its own question, in
+/// the calculator's words, not questions later: "more in front than the bet" as soon as it is
+/// typed (TDA 10), "the bet missed must be higher" at the bet missed (PKR4U 2).
+#[test]
+fn each_amount_is_checked_against_the_earlier_ones_as_soon_as_it_is_typed() {
+    // TDA 10: a bet of 500 (last raise 500).
+    let s = run("fifty_percent_rule", &[amt(500), amt(500)]);
+    assert_eq!(refused_at(&s, amt(600)), "CALC_IN_FRONT_ABOVE_BET");
+    assert_eq!(s.question().map(|q| q.id.as_str()), Some("in_front"));
+    assert!(answer(&s, amt(500)).is_ok());
+    // Nothing put in against the bet: refused at the chips put in, unless a raise was declared.
+    let silent = run(
+        "fifty_percent_rule",
+        &[amt(500), amt(500), amt(0), Answer::Choice(0)],
+    );
+    assert_eq!(refused_at(&silent, amt(0)), "CALC_NOTHING_PUT_IN");
+    let declared = run(
+        "fifty_percent_rule",
+        &[amt(500), amt(500), amt(0), Answer::Choice(2)],
+    );
+    assert!(answer(&declared, amt(0)).is_ok());
+    // Chips put in above the stack are refused; a named amount above it is an all-in.
+    let spoken = run(
+        "fifty_percent_rule",
+        &[amt(500), amt(500), amt(0), Answer::Choice(1), amt(800)],
+    );
+    assert!(answer(&spoken, amt(700)).is_ok());
+    // PKR4U 24: a single chip worth more than the stack.
+    let chip = run(
+        "single_chip",
+        &[amt(500), amt(500), amt(0), Answer::YesNo(false), amt(1000)],
+    );
+    assert_eq!(refused_at(&chip, amt(500)), "CALC_PUT_IN_EXCEEDS_STACK");
+
+    // PKR4U 2: the player saw 600 (a raise of 400); the bet missed must be above it.
+    let seen = [
+        Answer::Choice(0),
+        Answer::YesNo(false),
+        Answer::YesNo(false),
+        amt(600),
+        amt(400),
+    ];
+    let s = run("unattention_bet", &seen);
+    assert_eq!(
+        refused_at(&s, amt(600)),
+        "CALC_MISSED_BET_NOT_ABOVE_PREVIOUS"
+    );
+    assert_eq!(s.question().map(|q| q.id.as_str()), Some("missed_bet"));
+    let s = run(
+        "unattention_bet",
+        &[&seen[..], &[amt(1800), Answer::YesNo(true)]].concat(),
+    );
+    assert_eq!(refused_at(&s, amt(800)), "CALC_IN_FRONT_ABOVE_BET");
+    assert!(answer(&s, amt(600)).is_ok());
+    // An opening bet: nobody had chips in front before it.
+    let s = run(
+        "unattention_bet",
+        &[
+            Answer::Choice(0),
+            Answer::YesNo(false),
+            Answer::YesNo(true),
+            amt(200),
+            amt(600),
+            Answer::YesNo(true),
+        ],
+    );
+    assert_eq!(refused_at(&s, amt(100)), "CALC_IN_FRONT_ABOVE_BET");
+}
+
+/// A question's own check refuses only what the calculator would refuse on the whole, with the
+/// same code: walked with the checks off, every flow ends exactly as with them (the same
+/// ruling, or the same refusal, only questions earlier).
+#[test]
+fn the_checks_at_each_question_agree_with_the_calculators() {
+    use super::walk::{answer_with, Checks};
+    let mut refused_early = 0;
+    let mut cases = 0;
+    for flow in flows() {
+        for case in 0..400u64 {
+            let mut seed = case.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(flow.group);
+            let mut state = start(flow.id).unwrap();
+            let mut given = Vec::new();
+            // The walk without the checks, to its ruling or its calculator's refusal.
+            let unchecked = loop {
+                let Step::Question(q) = &state.step else {
+                    break Ok(state.ruling().map(|r| r.leaf.clone()));
+                };
+                seed = seed
+                    .rotate_left(13)
+                    .wrapping_mul(0x2545_F491_4F6C_DD1D)
+                    .wrapping_add(1);
+                let a = typed_answer(&q.kind, seed);
+                match answer_with(&state, a.clone(), Checks::Skip) {
+                    Ok(next) => {
+                        given.push(a);
+                        state = next;
+                    }
+                    Err(RulingError::Calculator { error }) => {
+                        given.push(a);
+                        break Err(error.code());
+                    }
+                    // Out of its range: not taken, asked again with another sample.
+                    Err(_) => {}
+                }
+            };
+            // The same answers with the checks: the same end.
+            let mut checked = start(flow.id).unwrap();
+            let mut end = None;
+            for (i, a) in given.iter().enumerate() {
+                match answer(&checked, a.clone()) {
+                    Ok(next) => checked = next,
+                    Err(RulingError::Calculator { error }) => {
+                        if i + 1 < given.len() {
+                            refused_early += 1;
+                        }
+                        end = Some(Err(error.code()));
+                        break;
+                    }
+                    Err(e) => panic!("{}: {e}", flow.id),
+                }
+            }
+            let end = end.unwrap_or_else(|| Ok(checked.ruling().map(|r| r.leaf.clone())));
+            assert_eq!(end, unchecked, "{}: {given:?}", flow.id);
+            cases += 1;
+        }
+    }
+    // The comparison saw the checks at work, not only flows without them.
+    assert!(
+        refused_early > 20,
+        "{refused_early} early refusals in {cases} walks"
+    );
 }
 
 #[test]

@@ -115,8 +115,25 @@ pub fn start(id: &str) -> Result<FlowState, RulingError> {
 /// Answers the current question of `state` and returns the new state (the next question or
 /// the ruling). `state` is not changed; on error nothing moves.
 pub fn answer(state: &FlowState, answer: Answer) -> Result<FlowState, RulingError> {
+    answer_with(state, answer, Checks::Run)
+}
+
+/// Whether the questions' own checks of an answer against the earlier ones run. They always do,
+/// but for a test that compares them with the calculators' word on the whole.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Checks {
+    Run,
+    #[cfg(test)]
+    Skip,
+}
+
+pub(crate) fn answer_with(
+    state: &FlowState,
+    answer: Answer,
+    checks: Checks,
+) -> Result<FlowState, RulingError> {
     let flow = find(&state.flow)?;
-    let (at, mut given) = replay_given(flow, &state.answers)?;
+    let (at, mut given) = replay_given(flow, &state.answers, checks)?;
     let question = match flow.node(at) {
         Some(Node::Question(q)) => q,
         Some(_) => return Err(RulingError::AlreadyDecided),
@@ -128,7 +145,20 @@ pub fn answer(state: &FlowState, answer: Answer) -> Result<FlowState, RulingErro
         answer,
         option,
     });
+    if checks == Checks::Run {
+        check_against_earlier(question, &given)?;
+    }
     state_at(flow, next, given)
+}
+
+/// The question's own check of its answer (the last of `given`) against the earlier ones.
+fn check_against_earlier(
+    question: &QuestionNode,
+    given: &[GivenAnswer],
+) -> Result<(), RulingError> {
+    question
+        .check
+        .map_or(Ok(()), |check| check(&Answers::new(given)))
 }
 
 /// Opens the flow `id` and gives it `answers` in order: how a stored incident is rebuilt.
@@ -154,6 +184,7 @@ fn missing_node(id: &str) -> RulingError {
 fn replay_given(
     flow: &'static Flow,
     answers: &[GivenAnswer],
+    checks: Checks,
 ) -> Result<(NodeId, Vec<GivenAnswer>), RulingError> {
     let mut at = flow.root;
     let mut given = Vec::with_capacity(answers.len() + 1);
@@ -176,6 +207,11 @@ fn replay_given(
             answer: past.answer.clone(),
             option,
         });
+        if checks == Checks::Run {
+            check_against_earlier(question, &given).map_err(|e| RulingError::BadState {
+                reason: format!("recorded answer to `{at}` is refused: {e}"),
+            })?;
+        }
         at = next;
     }
     Ok((at, given))

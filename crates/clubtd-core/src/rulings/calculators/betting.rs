@@ -1,7 +1,9 @@
 //! Reading chips put in under no limit: a call, a raise, a minimum raise or a string bet,
 //! from the bet to call, the last full raise and what the player pushed forward (TDA 40–45).
 
-use super::{add, non_negative, CalcError, Rule};
+use super::{
+    add, in_front_within_bet, non_negative, put_in_within_stack, something_put_in, CalcError, Rule,
+};
 use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 
@@ -201,16 +203,16 @@ pub fn interpret_action(
     if min_step.0 == 0 {
         return Err(CalcError::InvalidMinimumBet);
     }
-    if already > bet {
-        return Err(CalcError::InFrontAboveBet);
-    }
+    in_front_within_bet(already, bet)?;
     if stack.0 == 0 {
         return Err(CalcError::NoChipsBehind);
     }
     let put_in = match kind {
         PutInKind::VerbalAmount => put_in.min(stack),
-        _ if put_in > stack => return Err(CalcError::PutInExceedsStack { put_in, stack }),
-        _ => put_in,
+        _ => {
+            put_in_within_stack(put_in, stack)?;
+            put_in
+        }
     };
     let put_total = add(already, put_in)?;
     let all_in_total = add(already, stack)?;
@@ -219,17 +221,15 @@ pub fn interpret_action(
     let declared = ctx.raise_declared;
     let mut rules = Vec::new();
 
+    something_put_in(put_in, declared, already, bet)?;
     if put_in.0 == 0 && !declared {
-        if bet == already {
-            return Ok(ruling(
-                Action::Check,
-                already,
-                put_total,
-                min_raise_to,
-                rules,
-            ));
-        }
-        return Err(CalcError::NothingPutIn);
+        return Ok(ruling(
+            Action::Check,
+            already,
+            put_total,
+            min_raise_to,
+            rules,
+        ));
     }
 
     let target = if ctx.raise_locked {

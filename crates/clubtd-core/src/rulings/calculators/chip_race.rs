@@ -29,7 +29,8 @@ pub struct ChipRace {
     pub seats: Vec<RaceSeat>,
 }
 
-fn race_ratio(small: Chips, big: Chips) -> Result<u64, CalcError> {
+/// How many small chips make a big one; the flow checks it as soon as the big chip is typed.
+pub(crate) fn race_ratio(small: Chips, big: Chips) -> Result<u64, CalcError> {
     if small.0 <= 0 || big.0 <= small.0 || big.0 % small.0 != 0 {
         return Err(CalcError::InvalidDenominations);
     }

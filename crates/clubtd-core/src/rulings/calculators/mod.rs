@@ -330,6 +330,47 @@ fn non_negative(field: &str, amount: Chips) -> Result<(), CalcError> {
     Ok(())
 }
 
+// The checks between two amounts, one place each: the calculators make them, and the flows
+// make the same ones as soon as the second amount is typed (`rulings::model::CheckFn`).
+
+/// Chips already in front of a player cannot be more than the bet to call.
+pub(crate) fn in_front_within_bet(in_front: Chips, bet: Chips) -> Result<(), CalcError> {
+    if in_front > bet {
+        return Err(CalcError::InFrontAboveBet);
+    }
+    Ok(())
+}
+
+/// A player cannot put in more chips than they had behind.
+pub(crate) fn put_in_within_stack(put_in: Chips, stack: Chips) -> Result<(), CalcError> {
+    if put_in > stack {
+        return Err(CalcError::PutInExceedsStack { put_in, stack });
+    }
+    Ok(())
+}
+
+/// Nothing put in answers a bet only when the player had it in front already (a check) or
+/// declared a raise (its amount comes after).
+pub(crate) fn something_put_in(
+    put_in: Chips,
+    declared: bool,
+    in_front: Chips,
+    bet: Chips,
+) -> Result<(), CalcError> {
+    if put_in.0 == 0 && !declared && in_front != bet {
+        return Err(CalcError::NothingPutIn);
+    }
+    Ok(())
+}
+
+/// A bet missed is higher than the bet before it.
+pub(crate) fn missed_above_previous(missed: Chips, previous: Chips) -> Result<(), CalcError> {
+    if missed <= previous {
+        return Err(CalcError::MissedBetNotAbovePrevious);
+    }
+    Ok(())
+}
+
 /// `a + b`, refusing an overflow instead of saturating (a saturated total would be wrong).
 fn add(a: Chips, b: Chips) -> Result<Chips, CalcError> {
     a.0.checked_add(b.0).map(Chips).ok_or(CalcError::Overflow)

@@ -1,7 +1,9 @@
 //! The club's unattention bet (PKR4U 2): a player who did not see a bet and put in less
 //! than it; what they must add, take back or leave, by what they meant.
 
-use super::{add, non_negative, CalcError};
+use super::{
+    add, in_front_within_bet, missed_above_previous, non_negative, put_in_within_stack, CalcError,
+};
 use crate::model::money::Chips;
 use serde::{Deserialize, Serialize};
 
@@ -149,18 +151,12 @@ pub fn unattention_bet(input: UnattentionInput) -> Result<UnattentionRuling, Cal
     if last_full_raise.0 == 0 {
         return Err(CalcError::InvalidMinimumBet);
     }
-    if missed_bet <= previous_bet {
-        return Err(CalcError::MissedBetNotAbovePrevious);
-    }
-    if already_in > previous_bet {
-        return Err(CalcError::InFrontAboveBet);
-    }
+    missed_above_previous(missed_bet, previous_bet)?;
+    in_front_within_bet(already_in, previous_bet)?;
     if stack.0 == 0 {
         return Err(CalcError::NoChipsBehind);
     }
-    if put_in > stack {
-        return Err(CalcError::PutInExceedsStack { put_in, stack });
-    }
+    put_in_within_stack(put_in, stack)?;
     let put_total = add(already_in, put_in)?;
     let all_in_total = add(already_in, stack)?;
     let call_missed = settlement(put_total, missed_bet.min(all_in_total));

@@ -10,7 +10,8 @@
 use super::{chips, opt, outcome, FlowBuilder};
 use crate::model::money::Chips;
 use crate::rulings::calculators::{
-    unattention_bet as calculate, CallStandsReason, Meant, UnattentionInput, UnattentionRuling,
+    in_front_within_bet, missed_above_previous, put_in_within_stack, unattention_bet as calculate,
+    CallStandsReason, Meant, UnattentionInput, UnattentionRuling,
 };
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, ChipMove, Computed, Flow, RulingAction, Value};
@@ -36,10 +37,13 @@ pub(crate) fn unattention_bet() -> Flow {
         .amount("previous_raise", 1, "missed_bet")
         .help()
         .amount("missed_bet", 1, "had_in_front")
+        .checked(missed_above_seen)
         .yes_no("had_in_front", "in_front", "put_in")
         .amount("in_front", 1, "put_in")
+        .checked(in_front_within_seen)
         .amount("put_in", 0, "stack")
         .amount("stack", 1, "ruling")
+        .checked(put_in_within)
         .calculated(
             "ruling",
             compute,
@@ -54,6 +58,37 @@ pub(crate) fn unattention_bet() -> Flow {
             ],
         )
         .build()
+}
+
+/// The bet the player saw: none when the bet they missed opened the betting.
+fn seen_bet(a: &Answers<'_>) -> Result<Chips, RulingError> {
+    if a.yes("opening")? {
+        Ok(Chips::ZERO)
+    } else {
+        a.amount("previous_bet")
+    }
+}
+
+// Each amount checked against the earlier ones as soon as it is typed, with the calculator's
+// own checks (it makes them again on the whole): a table that typed more in front than the
+// bet hears so at once, not after the stack.
+
+fn missed_above_seen(a: &Answers<'_>) -> Result<(), RulingError> {
+    Ok(missed_above_previous(
+        a.amount("missed_bet")?,
+        seen_bet(a)?,
+    )?)
+}
+
+fn in_front_within_seen(a: &Answers<'_>) -> Result<(), RulingError> {
+    Ok(in_front_within_bet(a.amount("in_front")?, seen_bet(a)?)?)
+}
+
+fn put_in_within(a: &Answers<'_>) -> Result<(), RulingError> {
+    Ok(put_in_within_stack(
+        a.amount("put_in")?,
+        a.amount("stack")?,
+    )?)
 }
 
 /// Works the unattention bet out with `calculators::unattention_bet`.

@@ -9,7 +9,8 @@
 use super::{chips, opt, outcome, FlowBuilder};
 use crate::model::money::Chips;
 use crate::rulings::calculators::{
-    interpret_action, reopens_betting, Action, BettingContext, PutInKind, Rule,
+    in_front_within_bet, interpret_action, put_in_within_stack, reopens_betting, something_put_in,
+    Action, BettingContext, PutInKind, Rule,
 };
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, ChipMove, Computed, Flow, Outcome, RulingAction, Value};
@@ -268,6 +269,43 @@ fn bet_questions(b: FlowBuilder, min_bet: i64) -> FlowBuilder {
         .amount("last_raise", 1, "in_front")
         .help()
         .amount("in_front", 0, "how")
+        .checked(in_front_within)
+}
+
+// Each amount checked against the earlier ones as soon as it is typed, with the calculator's
+// own checks (it makes them again on the whole).
+
+fn in_front_within(a: &Answers<'_>) -> Result<(), RulingError> {
+    Ok(in_front_within_bet(
+        a.amount("in_front")?,
+        a.amount("bet")?,
+    )?)
+}
+
+/// The chips put in answer the bet (TDA 10): the 50 % flow's `how` 2 is a declared raise.
+fn put_in_answers(a: &Answers<'_>) -> Result<(), RulingError> {
+    let declared = a.choice("how")? == 2;
+    Ok(something_put_in(
+        a.amount("put_in")?,
+        declared,
+        a.amount("in_front")?,
+        a.amount("bet")?,
+    )?)
+}
+
+/// The chips put in fit the stack; a named amount (`how` 1) is taken as all-in instead.
+fn put_in_within(a: &Answers<'_>) -> Result<(), RulingError> {
+    if a.choice("how")? == 1 {
+        return Ok(());
+    }
+    Ok(put_in_within_stack(
+        a.amount("put_in")?,
+        a.amount("stack")?,
+    )?)
+}
+
+fn chip_within(a: &Answers<'_>) -> Result<(), RulingError> {
+    Ok(put_in_within_stack(a.amount("chip")?, a.amount("stack")?)?)
 }
 
 fn stack_question(b: FlowBuilder) -> FlowBuilder {
@@ -289,8 +327,10 @@ pub(crate) fn fifty_percent_rule() -> Flow {
                 opt("declared", "put_in"),
             ],
         )
-        .amount("put_in", 0, "stack");
+        .amount("put_in", 0, "stack")
+        .checked(put_in_answers);
     stack_question(b)
+        .checked(put_in_within)
         .calculated(
             "ruling",
             fifty_percent,
@@ -330,6 +370,7 @@ pub(crate) fn single_chip() -> Flow {
         .yes_no("how", "chip", "chip")
         .amount("chip", 1, "stack");
     stack_question(b)
+        .checked(chip_within)
         .calculated(
             "ruling",
             one_chip,

@@ -5,7 +5,7 @@
 //! `calculators::chip_race`, which exchanges whole sets first and rounds the odd chips.
 
 use super::{chips, outcome, FlowBuilder};
-use crate::rulings::calculators::chip_race as race;
+use crate::rulings::calculators::{chip_race as race, race_ratio};
 use crate::rulings::error::RulingError;
 use crate::rulings::model::{Answers, Computed, Flow, RulingAction, Value};
 
@@ -14,6 +14,7 @@ pub(crate) fn chip_race() -> Flow {
     FlowBuilder::new("chip_race", 13, "TDA 2", "small")
         .amount("small", 1, "big")
         .amount("big", 2, "counts")
+        .checked(denominations)
         .counts("counts", 10_000, "ruling")
         .calculated(
             "ruling",
@@ -21,6 +22,12 @@ pub(crate) fn chip_race() -> Flow {
             vec![outcome("race", "TDA 2"), outcome("no_race", "TDA 2")],
         )
         .build()
+}
+
+/// The big chip is a multiple of the small one, checked as soon as it is typed.
+fn denominations(a: &Answers<'_>) -> Result<(), RulingError> {
+    race_ratio(a.amount("small")?, a.amount("big")?)?;
+    Ok(())
 }
 
 fn compute(a: &Answers<'_>) -> Result<Computed, RulingError> {

@@ -10,7 +10,7 @@
 //! seed 003.
 
 use super::model::{
-    Ask, CalcFn, CalculatedLeaf, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
+    Ask, CalcFn, CalculatedLeaf, CheckFn, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
     RulingAction, RulingLeaf, Text, Value,
 };
 use crate::model::money::Chips;
@@ -128,6 +128,7 @@ impl FlowBuilder {
                 text,
                 help: None,
                 ask,
+                check: None,
             }),
         });
         self
@@ -142,6 +143,19 @@ impl FlowBuilder {
         }) = self.flow.nodes.last_mut()
         {
             q.help = Some(Text::of(&format!("{flow_id}.{id}.help")));
+        }
+        self
+    }
+
+    /// Checks the answer to the question written just before against the answers before it
+    /// (see [`CheckFn`]).
+    pub(crate) fn checked(mut self, check: CheckFn) -> FlowBuilder {
+        if let Some(FlowNode {
+            node: Node::Question(q),
+            ..
+        }) = self.flow.nodes.last_mut()
+        {
+            q.check = Some(check);
         }
         self
     }
