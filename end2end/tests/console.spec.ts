@@ -31,7 +31,10 @@ test("a table's call shows in the status strip on every section and is answered 
   await expect(call).toContainText("Table 2");
   // Short in the strip (the table, the minutes), the sentence in its title.
   await expect(call).toHaveAttribute("title", /^called \d+ min ago$/);
-  await expect(director.getByTestId("tab-rulings").locator(".badge")).toBeVisible();
+  // The tab's badge is red, on a tab not chosen as well: it was the tab's own dark grey.
+  const badge = director.getByTestId("tab-rulings").locator(".badge");
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveCSS("background-color", "rgb(179, 38, 30)");
   // Still there on another section, and in view at the top without scrolling.
   await section(director, "players");
   await expect(call).toBeInViewport();

@@ -1013,7 +1013,7 @@ fn each_amount_is_checked_against_the_earlier_ones_as_soon_as_it_is_typed() {
     );
     assert_eq!(refused_at(&s, amt(800)), "CALC_IN_FRONT_ABOVE_BET");
     assert!(answer(&s, amt(600)).is_ok());
-    // An opening bet: nobody had chips in front before it.
+    // An opening bet: nobody had chips in front before it, so "yes" is refused at once.
     let s = run(
         "unattention_bet",
         &[
@@ -1022,10 +1022,13 @@ fn each_amount_is_checked_against_the_earlier_ones_as_soon_as_it_is_typed() {
             Answer::YesNo(true),
             amt(200),
             amt(600),
-            Answer::YesNo(true),
         ],
     );
-    assert_eq!(refused_at(&s, amt(100)), "CALC_IN_FRONT_ABOVE_BET");
+    assert_eq!(
+        refused_at(&s, Answer::YesNo(true)),
+        "CALC_IN_FRONT_ABOVE_BET"
+    );
+    assert!(answer(&s, Answer::YesNo(false)).is_ok());
 }
 
 /// A question's own check refuses only what the calculator would refuse on the whole, with the

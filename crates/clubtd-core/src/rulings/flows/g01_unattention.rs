@@ -39,6 +39,7 @@ pub(crate) fn unattention_bet() -> Flow {
         .amount("missed_bet", 1, "had_in_front")
         .checked(missed_above_seen)
         .yes_no("had_in_front", "in_front", "put_in")
+        .checked(nothing_in_front_of_an_opening_bet)
         .amount("in_front", 1, "put_in")
         .checked(in_front_within_seen)
         .amount("put_in", 0, "stack")
@@ -78,6 +79,15 @@ fn missed_above_seen(a: &Answers<'_>) -> Result<(), RulingError> {
         a.amount("missed_bet")?,
         seen_bet(a)?,
     )?)
+}
+
+/// Nobody has chips in front before the bet that opens the round: a "yes" there can only end
+/// in "more in front than the bet", so it is said at once.
+fn nothing_in_front_of_an_opening_bet(a: &Answers<'_>) -> Result<(), RulingError> {
+    if a.yes("had_in_front")? {
+        in_front_within_bet(Chips(1), seen_bet(a)?)?;
+    }
+    Ok(())
 }
 
 fn in_front_within_seen(a: &Answers<'_>) -> Result<(), RulingError> {
