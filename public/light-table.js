@@ -17,7 +17,7 @@
 //   its summary line, and a bust waiting in the outbox shown as reported;
 // - the chip count's toggle, the clock call's countdown (TDA 5: a minute, then ten seconds),
 //   the table's key kept on the device, and the screen kept awake.
-import { refresh, commandId, arm, setOnline, formatMs, refusalWords } from "/light.js";
+import { refresh, commandId, arm, setOnline, formatMs, refusalWords, colon } from "/light.js";
 
 const OUTBOX = "clubtd.outbox.v1";
 const WAIT_FOR_ANSWER_MS = 4000;
@@ -426,7 +426,7 @@ function renderOutbox() {
         letGo.dataset.armed = "1";
         letGo.dataset.testid = `${testid}-confirm`;
         letGo.className = "small danger";
-        letGo.textContent = `${w.confirm}: ${w.forget}`;
+        letGo.textContent = `${w.confirm}${colon()}${w.forget}`;
       });
       list.append(el("li", { "data-testid": "outbox-item" }, el("span", { text: `${tapTime(item.tapped_at)} · ${item.label || ""}` }), " ", letGo));
     }

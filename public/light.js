@@ -400,6 +400,12 @@ document.addEventListener("input", (ev) => {
 });
 
 /** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
+/** What joins a label to its value in the page's language (French: a narrow no-break space
+ * before the colon), as `ui::components::colon` writes it on the server. */
+export function colon() {
+  return document.documentElement.lang === "fr" ? "\u202f: " : ": ";
+}
+
 export function arm(form, button) {
   if (form.dataset.armed) {
     delete form.dataset.armed;
@@ -408,7 +414,7 @@ export function arm(form, button) {
   if (!button) return true;
   const before = { text: button.textContent, testid: button.dataset.testid, className: button.className };
   form.dataset.armed = "1";
-  button.textContent = `${form.dataset.lightArm}: ${before.text}`;
+  button.textContent = `${form.dataset.lightArm}${colon()}${before.text}`;
   button.dataset.testid = `${before.testid}-confirm`;
   button.className = "danger";
   setTimeout(() => {

@@ -86,7 +86,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     });
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        // `lang` and `dir` come from the language context (leptos_i18n writes them into the
+        // page's first tag: a `lang` of our own here made the tag carry two).
+        <html>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -953,6 +953,13 @@ async fn a_rendered_page_reads_the_language_cookie_and_never_sets_it() {
                 .map(|c| c.to_str().unwrap_or_default().to_string())
                 .collect();
             let html = answer.text().await.unwrap();
+            // The page's first tag names its language once, the reader's (it carried a second
+            // `lang="en"` of the shell's own after the reader's).
+            let html_tag = html
+                .split_once("<html")
+                .and_then(|(_, rest)| rest.split_once('>'))
+                .map(|(tag, _)| tag.to_string())
+                .unwrap_or_default();
             let title = html
                 .split_once("<title>")
                 .and_then(|(_, rest)| rest.split_once("</title>"))
@@ -964,10 +971,23 @@ async fn a_rendered_page_reads_the_language_cookie_and_never_sets_it() {
                 if in_dutch { dutch } else { english },
                 title,
                 cookies,
+                html_tag,
             )
         }
     });
-    for (path, in_dutch, expected, title, cookies) in futures::future::join_all(asks).await {
+    for (path, in_dutch, expected, title, cookies, html_tag) in
+        futures::future::join_all(asks).await
+    {
+        let lang = if in_dutch { "nl" } else { "en" };
+        assert_eq!(
+            html_tag.matches("lang=").count(),
+            1,
+            "{path}: <html{html_tag}>"
+        );
+        assert!(
+            html_tag.contains(&format!("lang=\"{lang}\"")),
+            "{path} (in Dutch: {in_dutch}): <html{html_tag}>"
+        );
         assert!(
             title.starts_with(expected),
             "{path} (in Dutch: {in_dutch}) came as {title:?}"

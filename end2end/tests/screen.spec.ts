@@ -191,13 +191,18 @@ test.describe("on smaller screens", () => {
 
 // The evening's name is read whole beside the figures, in the club's languages (session 30:
 // "Demo — Maandagavond" was cut to "Maandagav…" in Dutch and French, whose labels are longer).
+// Each language sets its own colon: French puts a narrow no-break space before it ("Suivant :",
+// the TV read "Suivant: 50 / 100"), and the page's tag names the language once.
 test("the tournament's name fits the TV's header in every language", async ({ page }) => {
-  for (const lang of ["nl", "fr", "en"]) {
+  const next = { nl: /^Volgende: /, fr: /^Suivant\u202f: /, en: /^Next: / };
+  for (const lang of ["nl", "fr", "en"] as const) {
     await open(page, `/screen?t=1&lang=${lang}`);
     const name = page.locator(".tv-name");
     await expect(name).toHaveText("Demo — Maandagavond");
     const cut = await name.evaluate((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
     expect(cut, `${lang}: the name is cut`).toBe(false);
+    await expect(page.getByTestId("tv-next")).toHaveText(next[lang]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
   }
 });
 

@@ -233,7 +233,7 @@ pub fn ClockPanel<V: FaceView>(
             })}
             {colour_up.map(|chip| view! { <div class="colour-up">{t!(i18n, colour_up, chip = chips(chip))}</div> })}
             {next.filter(|_| !finished).map(|n| view! {
-                <div class="clock-next">{t!(i18n, next_level)}": "
+                <div class="clock-next">{t!(i18n, next_level)}{colon()}
                     {match n.number { Some(_) => blinds_text(&n), None => t_string!(i18n, break_).to_string() }}
                     // The ante named, as on the TV: "200 / 400 · Ante 400", not a bare "(400)".
                     {(n.ante.0 > 0).then(|| format!(" · {} {}", t_string!(i18n, ante), chips(n.ante)))}
@@ -253,7 +253,7 @@ pub fn ClockPanel<V: FaceView>(
 pub fn FieldFigures(field: FieldView) -> impl IntoView {
     let i18n = use_i18n();
     let v = field;
-    let avg_bb = format!("{} BB", number_style().tenths(v.average_bb_x10));
+    let avg_bb = number_style().big_blinds(v.average_bb_x10);
     view! {
         <dl class="figures">
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>
@@ -511,6 +511,12 @@ pub fn number_style() -> NumberStyle {
     use_context::<leptos_i18n::I18nContext<Locale>>()
         .map(|i18n| NumberStyle::of_language(lang_code(i18n.get_locale_untracked())))
         .unwrap_or(NumberStyle::Dutch)
+}
+
+/// What joins a label to its value in the reader's language (`: `; in French a narrow no-break
+/// space before the colon).
+pub fn colon() -> &'static str {
+    number_style().colon()
 }
 
 /// An amount as the reader writes it: `€ 12,50`, `12,50 €`, `€12.50`; the sign and the
@@ -779,7 +785,7 @@ pub fn ConfirmButton(
             <span class="confirm-ask" role="group">
                 <button class="danger" data-testid=confirm_id.clone() disabled=move || busy.get()
                     on:click=move |_| { disarm(); on_confirm.run(()); }>
-                    {t!(i18n, confirm)}": "{children.with_value(|c| c())}
+                    {t!(i18n, confirm)}{colon()}{children.with_value(|c| c())}
                 </button>
                 <button class="small" data-testid=cancel_id.clone() on:click=move |_| disarm()>{t!(i18n, back)}</button>
             </span>

@@ -13,6 +13,7 @@ use crate::i18n::*;
 use crate::messages::ruling_refusal;
 use crate::protocol::Refused;
 use crate::server_fns::{ruling_situations, ruling_step, CommandReply};
+use crate::ui::components::colon;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -364,7 +365,7 @@ pub fn RulingFlow(
                                     view! {
                                         <div class="verdict" data-testid="ruling">
                                             <p class="verdict-text" data-testid="ruling-text">{name_seats(&text_in(&ruling.text, lang()), lang(), &hand.get_untracked())}</p>
-                                            <p class="verdict-rule" data-testid="ruling-rule">{t!(i18n, rule)}": "{ruling.rule.clone()}</p>
+                                            <p class="verdict-rule" data-testid="ruling-rule">{t!(i18n, rule)}{colon()}{ruling.rule.clone()}</p>
                                         </div>
                                         {pick}
                                         <button class="primary wide" data-testid="record-ruling" disabled=move || recording.get() != Recording::Idle on:click=record>

@@ -25,6 +25,15 @@ impl NumberStyle {
         }
     }
 
+    /// What joins a label to its value: `Volgende: 50 / 100`, but `Suivant : 50 / 100` (French
+    /// puts a narrow no-break space before a colon).
+    pub fn colon(self) -> &'static str {
+        match self {
+            NumberStyle::French => "\u{202f}: ",
+            NumberStyle::Dutch | NumberStyle::English => ": ",
+        }
+    }
+
     fn thousands(self) -> char {
         match self {
             NumberStyle::Dutch => '.',
@@ -68,6 +77,18 @@ impl NumberStyle {
             self.decimal(),
             abs % 10
         )
+    }
+
+    /// An average stack in big blinds, given in tenths: `240 BB` (a tenth means nothing at 20 BB
+    /// or more, and "240.0" reads as a price), `12,5 BB` below.
+    pub fn big_blinds(self, x10: i64) -> String {
+        if x10.unsigned_abs() >= 200 {
+            let rounded = (x10.unsigned_abs() + 5) / 10;
+            let sign = if x10 < 0 { "-" } else { "" };
+            format!("{sign}{} BB", self.grouped(rounded))
+        } else {
+            format!("{} BB", self.tenths(x10))
+        }
     }
 
     /// A chip count.
@@ -128,6 +149,24 @@ mod tests {
         assert_eq!(Dutch.tenths(125), "12,5");
         assert_eq!(French.tenths(12_340), "1\u{202f}234,0");
         assert_eq!(English.tenths(5), "0.5");
+    }
+
+    #[test]
+    fn a_colon_as_each_language_sets_it() {
+        assert_eq!(
+            format!("Suivant{}50", French.colon()),
+            "Suivant\u{202f}: 50"
+        );
+        assert_eq!(format!("Volgende{}50", Dutch.colon()), "Volgende: 50");
+    }
+
+    #[test]
+    fn big_blinds_drop_the_tenth_from_20_on() {
+        assert_eq!(English.big_blinds(2_400), "240 BB");
+        assert_eq!(Dutch.big_blinds(12_345), "1.235 BB");
+        assert_eq!(Dutch.big_blinds(199), "19,9 BB");
+        assert_eq!(French.big_blinds(125), "12,5 BB");
+        assert_eq!(English.big_blinds(200), "20 BB");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::domain::event::PaymentMethod;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::server_fns::CommandReply;
+use crate::ui::components::colon;
 use leptos::prelude::*;
 
 #[component]
@@ -93,7 +94,7 @@ pub fn Desk(
         let stack = p.stack;
         Some(view! {
             <div class="seat-drawn" data-testid="seat-drawn">
-                <span class="label">{t!(i18n, seat_drawn)}": "{p.name.clone()}</span>
+                <span class="label">{t!(i18n, seat_drawn)}{colon()}{p.name.clone()}</span>
                 <span class="big">{p.table.map(|t| t.0).unwrap_or(0)}" · "{p.seat.map(|s| s.0).unwrap_or(0)}</span>
                 // The card to hand over: opens beside the console, which stays as it is.
                 {move || chips.get().and_then(Result::ok).map(|set| view! { <StackChips stack set /> })}

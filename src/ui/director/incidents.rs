@@ -8,6 +8,7 @@ use crate::domain::event::PenaltyKind;
 use crate::domain::rulings::SituationSummary;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
+use crate::ui::components::colon;
 use leptos::prelude::*;
 
 /// A tap time is shown beside the time of receipt from this much earlier: a command on a
@@ -44,7 +45,7 @@ pub fn IncidentLog(
                     " — "{inc.rule.clone()}
                     <p>{inc.text.as_ref().map(|t| text_in(t, lang)).unwrap_or_default()}</p>
                     {match inc.overruled.clone() {
-                        Some(r) => view! { <p class="alarm" data-testid="overruled">{t!(i18n, overruled)}": "{r}</p> }.into_any(),
+                        Some(r) => view! { <p class="alarm" data-testid="overruled">{t!(i18n, overruled)}{colon()}{r}</p> }.into_any(),
                         None => view! {
                             <CorrectionButton correction=Correction::Overrule(incident) pending testid="overrule">{t!(i18n, overrule)}</CorrectionButton>
                         }.into_any(),

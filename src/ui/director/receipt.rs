@@ -10,6 +10,7 @@ use crate::domain::state::PlayerStatus;
 use crate::i18n::*;
 use crate::server_fns::{player_receipt, PrintableReceipt};
 use crate::ui::club::{date_of, DirectorOnly};
+use crate::ui::components::colon;
 use crate::ui::components::{clock_of, euro, method_label, zone_offset, LangSwitch};
 use crate::ui::live::{use_tournament_choice, with_tournament};
 use leptos::prelude::*;
@@ -160,7 +161,7 @@ fn ReceiptSheet(page: PrintableReceipt, offset: RwSignal<Option<i64>>) -> impl I
                 </tr></tfoot>
             </table>
             <p class="receipt-methods" data-testid="receipt-by-method">
-                {t!(i18n, receipt_by_method)}": "
+                {t!(i18n, receipt_by_method)}{colon()}
                 {by_method.into_iter().enumerate().map(|(i, (m, c))| view! {
                     {(i > 0).then_some(" · ")}{method_label(i18n, m)}" "{euro(c)}
                 }).collect_view()}

@@ -10,6 +10,7 @@ use super::sections::Section;
 use crate::domain::command::{AnswerCall, Command};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
+use crate::ui::components::colon;
 use leptos::prelude::*;
 
 /// What waits in each section, for the strip and the tabs' badges.
@@ -113,7 +114,7 @@ pub fn StatusStrip(
         Some(view! {
             {(!stopped.is_empty()).then(|| view! {
                 <button class="strip-item alarm" data-testid="strip-stopped" on:click=move |_| section.set(Section::Tables)>
-                    {t!(i18n, stopped)}": "{stopped.iter().map(|t| t.0.to_string()).collect::<Vec<_>>().join(", ")}
+                    {t!(i18n, stopped)}{colon()}{stopped.iter().map(|t| t.0.to_string()).collect::<Vec<_>>().join(", ")}
                 </button>
             })}
             {(moves > 0).then(|| view! {

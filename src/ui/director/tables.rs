@@ -11,6 +11,7 @@ use crate::domain::command::{
 use crate::domain::event::MoveReason;
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
+use crate::ui::components::colon;
 use leptos::prelude::*;
 
 /// Tables, balancing, breaking, final table, hand-for-hand.
@@ -36,7 +37,7 @@ pub fn TablesPanel(
                 <li class="table-tile" class:stopped=t.stopped class:done=done data-testid=format!("table-tile-{n}")>
                     <a rel="external" href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
                     <span class="count">{t.seats.len()}"/"{t.size}</span>
-                    <span class="button-at">{t!(i18n, button)}": "{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
+                    <span class="button-at">{t!(i18n, button)}{colon()}{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
                     {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
                     {needs_button.then(|| view! { <span class="alarm" data-testid=format!("needs-button-{n}")>{t!(i18n, button_needed)}</span> })}
                     {done.then(|| view! { <span class="ok">{t!(i18n, hand_finished)}</span> })}
@@ -72,7 +73,7 @@ pub fn TablesPanel(
             let name = view.player_name(w.player);
             view! {
                 <li data-testid="plan-waiting">
-                    {name}" ("{w.from.table.0}"·"{w.from.seat.0}") "{t!(i18n, move_to)}" "{w.to_table.0}": "
+                    {name}" ("{w.from.table.0}"·"{w.from.seat.0}") "{t!(i18n, move_to)}" "{w.to_table.0}{colon()}
                     <span class="alarm">{t!(i18n, waits_for_button, table = w.to_table.0)}</span>
                 </li>
             }
@@ -133,7 +134,7 @@ pub fn TablesPanel(
                     </ConfirmButton>
                 })}
                 <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: h4h.is_none() })); }>
-                    {t!(i18n, hand_for_hand)}": "{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
+                    {t!(i18n, hand_for_hand)}{colon()}{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
                 </button>
             </div>
         </section>

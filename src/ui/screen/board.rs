@@ -15,6 +15,7 @@ use crate::domain::read::faces::screen::ScreenView;
 use crate::domain::view::{ClockView, LevelView};
 use crate::i18n::*;
 use crate::server_fns::LiveView;
+use crate::ui::components::colon;
 use leptos::prelude::*;
 
 /// Names the door shows as awaited at the desk.
@@ -38,10 +39,7 @@ fn blinds(level: &LevelView) -> String {
 pub fn Head(view: ScreenView) -> impl IntoView {
     let i18n = use_i18n();
     let field = view.field.clone();
-    let avg_bb = format!(
-        "{} BB",
-        super::super::components::number_style().tenths(field.average_bb_x10)
-    );
+    let avg_bb = super::super::components::number_style().big_blinds(field.average_bb_x10);
     let badge = if view.hand_for_hand {
         Some(t_string!(i18n, tv_hand_for_hand).to_string())
     } else if view.bubble {
@@ -113,7 +111,7 @@ pub fn ClockSide(live: Live<ScreenView>, view: ScreenView) -> impl IntoView {
                     <div class="tv-colour-up" data-testid="tv-colour-up">{t!(i18n, tv_colour_up, chip = chips(chip))}</div>
                 })}
                 {after.map(|n| view! {
-                    <div class="tv-next">{t!(i18n, tv_after_break)}": "
+                    <div class="tv-next">{t!(i18n, tv_after_break)}{colon()}
                         {t!(i18n, tv_level_n, n = n.number.unwrap_or_default())}" · "{blinds(&n)}
                         {(n.ante > Chips::ZERO).then(|| format!(" · {} {}", t_string!(i18n, ante), chips(n.ante)))}
                     </div>
@@ -146,7 +144,7 @@ pub fn ClockSide(live: Live<ScreenView>, view: ScreenView) -> impl IntoView {
                 <div class="tv-short-ante">{t!(i18n, tv_short_table_ante, ante = chips(a))}</div>
             }).collect_view()}
             {next.map(|n| view! {
-                <div class="tv-next" data-testid="tv-next">{t!(i18n, next_level)}": "
+                <div class="tv-next" data-testid="tv-next">{t!(i18n, next_level)}{colon()}
                     {match n.number {
                         Some(_) if n.ante > Chips::ZERO => format!("{} · {} {}", blinds(&n), t_string!(i18n, ante), chips(n.ante)),
                         Some(_) => blinds(&n),
@@ -361,7 +359,7 @@ pub fn Side(
                         </div>
                     })}
                     {count_only.then(|| view! {
-                        <p class="tv-waiting" data-testid="tv-to-desk-count">{t!(i18n, called_to_desk)}": "{count}</p>
+                        <p class="tv-waiting" data-testid="tv-to-desk-count">{t!(i18n, called_to_desk)}{colon()}{count}</p>
                     })}
                     {(waiting > 0).then(|| view! {
                         <p class="tv-waiting" data-testid="tv-waiting">{t!(i18n, on_waiting_list, place = waiting)}</p>

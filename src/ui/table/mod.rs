@@ -27,6 +27,7 @@ use super::live::use_face_keyed;
 use crate::domain::ids::TableNo;
 use crate::domain::read::faces::table::TableFaceView;
 use crate::i18n::*;
+use crate::ui::components::colon;
 use bust_report::BustReportForm;
 use call::{CallPanel, ClockCall};
 use chip_count::ChipCount;
@@ -119,7 +120,7 @@ pub fn TablePage() -> impl IntoView {
                             <BonusArrivals view=view.clone() table />
                         })}
                         <ClockPanel live clock=view.clock.clone() finished=view.finished />
-                        <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}": "{chips(tv.ante)}</p>
+                        <p class="table-ante" data-testid="table-ante">{t!(i18n, ante)}{colon()}{chips(tv.ante)}</p>
                         <Seats tv=tv.clone() read_only=ro />
                         <TablePenalties view=view.clone() table read_only=ro />
                         {(!ro).then(|| view! {

@@ -25,6 +25,7 @@ use crate::domain::rulings::{
 };
 use crate::i18n::*;
 use crate::messages::ruling_refusal;
+use crate::ui::components::colon;
 use crate::ui::components::{lang_code, whole_number};
 use crate::ui::ruling::{name_seats, parse_numbers, seat_label, text_in, CATEGORIES};
 use leptos::prelude::*;
@@ -523,7 +524,7 @@ fn ruling_view(
     view! {
         <div class="verdict" data-testid="ruling">
             <p class="verdict-text" data-testid="ruling-text">{text}</p>
-            <p class="verdict-rule" data-testid="ruling-rule">{t!(i18n, rule)}": "{ruling.rule.clone()}</p>
+            <p class="verdict-rule" data-testid="ruling-rule">{t!(i18n, rule)}{colon()}{ruling.rule.clone()}</p>
         </div>
         <SendForm command=Command::RecordRuling(record) label=t_string!(i18n, cmd_ruling).to_string()
             then=then done=t_string!(i18n, ruling_recorded).to_string()>
