@@ -400,10 +400,10 @@ document.addEventListener("input", (ev) => {
 });
 
 /** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
-/** What joins a label to its value in the page's language (French: a narrow no-break space
- * before the colon), as `ui::components::colon` writes it on the server. */
+/** What joins a label to its value in the page's language (French: a no-break space before
+ * the colon), as `ui::components::colon` writes it on the server. */
 export function colon() {
-  return document.documentElement.lang === "fr" ? "\u202f: " : ": ";
+  return document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
 }
 
 export function arm(form, button) {

@@ -223,6 +223,28 @@ mod tests {
             found.join("\n")
         );
 
+        // French sets a no-break space before `:` and `»` and after `«`, a narrow one before `;`,
+        // `!` and `?`: a plain space let "Qui est éliminé ?" break before its "?" on a phone.
+        let mut breaking = Vec::new();
+        for (file, text, _) in files.iter().filter(|(file, ..)| file.contains("fr.json")) {
+            let value: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+            let mut texts = Vec::new();
+            strings(&value, &mut texts);
+            for t in texts {
+                let bad = [" :", " ;", " !", " ?", " »", "« "]
+                    .iter()
+                    .any(|pair| t.contains(pair));
+                if bad {
+                    breaking.push(format!("{file}: {t:?}"));
+                }
+            }
+        }
+        assert!(
+            breaking.is_empty(),
+            "a plain space beside French punctuation:\n{}",
+            breaking.join("\n")
+        );
+
         fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
             match v {
                 serde_json::Value::String(s) => out.push(s.clone()),

@@ -191,10 +191,10 @@ test.describe("on smaller screens", () => {
 
 // The evening's name is read whole beside the figures, in the club's languages (session 30:
 // "Demo — Maandagavond" was cut to "Maandagav…" in Dutch and French, whose labels are longer).
-// Each language sets its own colon: French puts a narrow no-break space before it ("Suivant :",
+// Each language sets its own colon: French puts a no-break space before it ("Suivant :",
 // the TV read "Suivant: 50 / 100"), and the page's tag names the language once.
 test("the tournament's name fits the TV's header in every language", async ({ page }) => {
-  const next = { nl: /^Volgende: /, fr: /^Suivant\u202f: /, en: /^Next: / };
+  const next = { nl: /^Volgende: /, fr: /^Suivant\u00a0: /, en: /^Next: / };
   for (const lang of ["nl", "fr", "en"] as const) {
     await open(page, `/screen?t=1&lang=${lang}`);
     const name = page.locator(".tv-name");

@@ -513,8 +513,8 @@ pub fn number_style() -> NumberStyle {
         .unwrap_or(NumberStyle::Dutch)
 }
 
-/// What joins a label to its value in the reader's language (`: `; in French a narrow no-break
-/// space before the colon).
+/// What joins a label to its value in the reader's language (`: `; in French a no-break space
+/// before the colon).
 pub fn colon() -> &'static str {
     number_style().colon()
 }

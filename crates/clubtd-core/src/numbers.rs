@@ -26,10 +26,11 @@ impl NumberStyle {
     }
 
     /// What joins a label to its value: `Volgende: 50 / 100`, but `Suivant : 50 / 100` (French
-    /// puts a narrow no-break space before a colon).
+    /// puts a no-break space before a colon, as the French catalogues do; a narrow one before
+    /// `;`, `!` and `?`).
     pub fn colon(self) -> &'static str {
         match self {
-            NumberStyle::French => "\u{202f}: ",
+            NumberStyle::French => "\u{a0}: ",
             NumberStyle::Dutch | NumberStyle::English => ": ",
         }
     }
@@ -153,10 +154,7 @@ mod tests {
 
     #[test]
     fn a_colon_as_each_language_sets_it() {
-        assert_eq!(
-            format!("Suivant{}50", French.colon()),
-            "Suivant\u{202f}: 50"
-        );
+        assert_eq!(format!("Suivant{}50", French.colon()), "Suivant\u{a0}: 50");
         assert_eq!(format!("Volgende{}50", Dutch.colon()), "Volgende: 50");
     }
 

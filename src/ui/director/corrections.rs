@@ -3,7 +3,7 @@
 //! outside the parts that re-render on live updates, so a reason being typed survives the
 //! busts that keep coming in.
 
-use super::super::components::Answer;
+use super::super::components::{colon, Answer};
 use super::super::live::CommandAction;
 use crate::domain::command::{
     CancelAddOn, CancelEntry, CancelRebuy, Command, Disqualify, OverruleRuling, ReinstatePlayer,
@@ -145,7 +145,7 @@ pub fn ReasonSheet(
             Correction::ReopenRegistration => t!(i18n, reopen_registration).into_any(),
             Correction::Undo => {
                 let what = view.with(|v| v.as_ref().and_then(|v| v.undo_last.clone()));
-                view! { {t!(i18n, undo_last)}{what.map(|w| view! { ": " <span data-testid="undo-what">{undo_words(i18n, &w)}</span> })} }.into_any()
+                view! { {t!(i18n, undo_last)}{what.map(|w| view! { {colon()} <span data-testid="undo-what">{undo_words(i18n, &w)}</span> })} }.into_any()
             }
             Correction::Overrule(_) => t!(i18n, overrule).into_any(),
             Correction::Rescind(_) => t!(i18n, rescind).into_any(),
