@@ -353,12 +353,14 @@ test("a table calls the director for an unattention bet and the ruling reaches t
 });
 
 // Issue U.13: numbers and amounts in the reader's format, on the room screen and a player's
-// page: Dutch 12.000 and € 7,50, French 12 000 and 7,50 €, English 12,000 and €7.50.
+// page: Dutch 12.000 and € 7,50, French 12 000 and 7,50 €, English 12,000 and €7.50. The
+// average stack in big blinds is whole from 20 BB on ("240 BB", not "240,0 BB"), in tenths
+// below (the demo's level 1: 240 BB).
 test("numbers and amounts are written the reader's way in Dutch, French and English", async ({ browser }) => {
   const formats: [string, RegExp, RegExp][] = [
-    ["nl-BE", /^€\s\d{1,3}(\.\d{3})*,\d{2}$/, /^\d{1,3}(\.\d{3})+\s*\d+,\d BB$/],
-    ["fr-BE", /^\d{1,3}(\s\d{3})*,\d{2}\s€$/, /^\d{1,3}(\s\d{3})+\s*\d+,\d BB$/],
-    ["en-GB", /^€\d{1,3}(,\d{3})*\.\d{2}$/, /^\d{1,3}(,\d{3})+\s*\d+\.\d BB$/],
+    ["nl-BE", /^€\s\d{1,3}(\.\d{3})*,\d{2}$/, /^\d{1,3}(\.\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d) BB$/],
+    ["fr-BE", /^\d{1,3}(\s\d{3})*,\d{2}\s€$/, /^\d{1,3}(\s\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d) BB$/],
+    ["en-GB", /^€\d{1,3}(,\d{3})*\.\d{2}$/, /^\d{1,3}(,\d{3})+\s*([2-9]\d|\d{3,}|1?\d\.\d) BB$/],
   ];
   for (const [locale, money, stack] of formats) {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale });
