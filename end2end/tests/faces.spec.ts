@@ -358,9 +358,9 @@ test("a table calls the director for an unattention bet and the ruling reaches t
 // below (the demo's level 1: 240 BB).
 test("numbers and amounts are written the reader's way in Dutch, French and English", async ({ browser }) => {
   const formats: [string, RegExp, RegExp][] = [
-    ["nl-BE", /^€\s\d{1,3}(\.\d{3})*,\d{2}$/, /^\d{1,3}(\.\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d) BB$/],
-    ["fr-BE", /^\d{1,3}(\s\d{3})*,\d{2}\s€$/, /^\d{1,3}(\s\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d) BB$/],
-    ["en-GB", /^€\d{1,3}(,\d{3})*\.\d{2}$/, /^\d{1,3}(,\d{3})+\s*([2-9]\d|\d{3,}|1?\d\.\d) BB$/],
+    ["nl-BE", /^€\s\d{1,3}(\.\d{3})*,\d{2}$/, /^\d{1,3}(\.\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d)\sBB$/],
+    ["fr-BE", /^\d{1,3}(\s\d{3})*,\d{2}\s€$/, /^\d{1,3}(\s\d{3})+\s*([2-9]\d|\d{3,}|1?\d,\d)\sBB$/],
+    ["en-GB", /^€\d{1,3}(,\d{3})*\.\d{2}$/, /^\d{1,3}(,\d{3})+\s*([2-9]\d|\d{3,}|1?\d\.\d)\sBB$/],
   ];
   for (const [locale, money, stack] of formats) {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale });
@@ -371,6 +371,17 @@ test("numbers and amounts are written the reader's way in Dutch, French and Engl
     // The same on a player's phone: the field's figures.
     await open(tv, "/player");
     await expect(tv.getByTestId("prize-pool"), locale).toHaveText(money);
+    // At 360 px the big blinds sit under the stack, whole: "15 600 312" on one line and "BB"
+    // on the next read as one number.
+    await tv.setViewportSize({ width: 360, height: 740 });
+    const lines = await tv.locator(".figures > div").nth(2).locator("dd").evaluate((dd) => {
+      const stack = document.createRange();
+      stack.selectNodeContents(dd.firstChild!);
+      const bb = dd.querySelector("small")!;
+      return { stackBottom: stack.getBoundingClientRect().bottom, bbTop: bb.getBoundingClientRect().top, bbHeight: bb.getBoundingClientRect().height };
+    });
+    expect(lines.bbTop, `${locale}: the big blinds under the stack`).toBeGreaterThanOrEqual(lines.stackBottom - 1);
+    expect(lines.bbHeight, `${locale}: the big blinds on one line`).toBeLessThan(40);
     await context.close();
   }
 });

@@ -258,7 +258,7 @@ pub fn FieldFigures(field: FieldView) -> impl IntoView {
         <dl class="figures">
             <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{v.players_left}</dd></div>
             <div><dt>{t!(i18n, entries)}</dt><dd data-testid="entries">{v.entries}</dd></div>
-            <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(v.average_stack)}<small>" "{avg_bb}</small></dd></div>
+            <div><dt>{t!(i18n, average_stack)}</dt><dd>{chips(v.average_stack)}" "<small>{avg_bb}</small></dd></div>
             <div><dt>{t!(i18n, prize_pool)}</dt><dd data-testid="prize-pool">{euro(v.prize_pool)}<GuaranteedMark guarantee=v.guarantee /></dd></div>
             <PurchaseFigures field=v.clone() />
         </dl>

@@ -81,14 +81,14 @@ impl NumberStyle {
     }
 
     /// An average stack in big blinds, given in tenths: `240 BB` (a tenth means nothing at 20 BB
-    /// or more, and "240.0" reads as a price), `12,5 BB` below.
+    /// or more, and "240.0" reads as a price), `12,5 BB` below; never broken before "BB".
     pub fn big_blinds(self, x10: i64) -> String {
         if x10.unsigned_abs() >= 200 {
             let rounded = (x10.unsigned_abs() + 5) / 10;
             let sign = if x10 < 0 { "-" } else { "" };
-            format!("{sign}{} BB", self.grouped(rounded))
+            format!("{sign}{}\u{a0}BB", self.grouped(rounded))
         } else {
-            format!("{} BB", self.tenths(x10))
+            format!("{}\u{a0}BB", self.tenths(x10))
         }
     }
 
@@ -160,11 +160,11 @@ mod tests {
 
     #[test]
     fn big_blinds_drop_the_tenth_from_20_on() {
-        assert_eq!(English.big_blinds(2_400), "240 BB");
-        assert_eq!(Dutch.big_blinds(12_345), "1.235 BB");
-        assert_eq!(Dutch.big_blinds(199), "19,9 BB");
-        assert_eq!(French.big_blinds(125), "12,5 BB");
-        assert_eq!(English.big_blinds(200), "20 BB");
+        assert_eq!(English.big_blinds(2_400), "240\u{a0}BB");
+        assert_eq!(Dutch.big_blinds(12_345), "1.235\u{a0}BB");
+        assert_eq!(Dutch.big_blinds(199), "19,9\u{a0}BB");
+        assert_eq!(French.big_blinds(125), "12,5\u{a0}BB");
+        assert_eq!(English.big_blinds(200), "20\u{a0}BB");
     }
 
     #[test]

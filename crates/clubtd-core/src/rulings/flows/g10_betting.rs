@@ -282,9 +282,9 @@ fn in_front_within(a: &Answers<'_>) -> Result<(), RulingError> {
     )?)
 }
 
-/// The chips put in answer the bet (TDA 10): the 50 % flow's `how` 2 is a declared raise.
+/// The chips put in answer the bet (TDA 10), unless a raise was declared.
 fn put_in_answers(a: &Answers<'_>) -> Result<(), RulingError> {
-    let declared = a.choice("how")? == 2;
+    let (_, declared) = how_put_in(a)?;
     Ok(something_put_in(
         a.amount("put_in")?,
         declared,
@@ -293,9 +293,9 @@ fn put_in_answers(a: &Answers<'_>) -> Result<(), RulingError> {
     )?)
 }
 
-/// The chips put in fit the stack; a named amount (`how` 1) is taken as all-in instead.
+/// The chips put in fit the stack; a named amount above it is taken as all-in instead.
 fn put_in_within(a: &Answers<'_>) -> Result<(), RulingError> {
-    if a.choice("how")? == 1 {
+    if how_put_in(a)?.0 == PutInKind::VerbalAmount {
         return Ok(());
     }
     Ok(put_in_within_stack(
@@ -350,12 +350,18 @@ pub(crate) fn fifty_percent_rule() -> Flow {
         .build()
 }
 
-fn fifty_percent(a: &Answers<'_>) -> Result<Computed, RulingError> {
-    let (kind, declared) = match a.choice("how")? {
+/// How the chips went in (the 50 % flow's `how`: silent, spoken, declared), and whether a
+/// raise was declared.
+fn how_put_in(a: &Answers<'_>) -> Result<(PutInKind, bool), RulingError> {
+    Ok(match a.choice("how")? {
         1 => (PutInKind::VerbalAmount, false),
         2 => (PutInKind::MultipleChips, true),
         _ => (PutInKind::MultipleChips, false),
-    };
+    })
+}
+
+fn fifty_percent(a: &Answers<'_>) -> Result<Computed, RulingError> {
+    let (kind, declared) = how_put_in(a)?;
     put_in_ruling(a, "TDA 10", "put_in", kind, declared)
 }
 
