@@ -399,13 +399,13 @@ document.addEventListener("input", (ev) => {
   }
 });
 
-/** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
 /** What joins a label to its value in the page's language (French: a no-break space before
  * the colon), as `ui::components::colon` writes it on the server. */
 export function colon() {
   return document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
 }
 
+/** Two taps: the first turns the button into "Confirm: …" for six seconds; true on the second. */
 export function arm(form, button) {
   if (form.dataset.armed) {
     delete form.dataset.armed;

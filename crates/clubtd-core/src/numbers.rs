@@ -83,13 +83,13 @@ impl NumberStyle {
     /// An average stack in big blinds, given in tenths: `240 BB` (a tenth means nothing at 20 BB
     /// or more, and "240.0" reads as a price), `12,5 BB` below; never broken before "BB".
     pub fn big_blinds(self, x10: i64) -> String {
-        if x10.unsigned_abs() >= 200 {
-            let rounded = (x10.unsigned_abs() + 5) / 10;
-            let sign = if x10 < 0 { "-" } else { "" };
-            format!("{sign}{}\u{a0}BB", self.grouped(rounded))
+        let number = if x10.unsigned_abs() >= 200 {
+            // Rounded half away from zero (division truncates toward it).
+            self.whole(x10.saturating_add(5 * x10.signum()) / 10)
         } else {
-            format!("{}\u{a0}BB", self.tenths(x10))
-        }
+            self.tenths(x10)
+        };
+        format!("{number}\u{a0}BB")
     }
 
     /// A chip count.
