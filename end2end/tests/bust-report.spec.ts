@@ -107,6 +107,20 @@ test("a ten-handed table reports a bust without scrolling, its state on top, a d
       expect(Number(h)).toBeGreaterThanOrEqual(44);
       expect(TEN).toContain(title);
     }
+    // The first name on one line and the rest on the next, each cut with "…" if need be, never
+    // broken mid-word ("Jozefie" / "n Vanden…"): each line is one line high.
+    const lines = await seated(table).evaluateAll((els) =>
+      els.map((e) => {
+        const spans = [...e.querySelectorAll(".seat-name > span")];
+        const height = (s: Element) => s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight);
+        return { name: e.getAttribute("title"), text: spans.map((s) => s.textContent).join(" ").trim(), heights: spans.map(height) };
+      }),
+    );
+    for (const { name, text, heights } of lines) {
+      expect(text, "the whole name, its first word on the first line").toBe(name);
+      expect(heights.length).toBe(2);
+      for (const h of heights) expect(h, `${name}: one line each`).toBeLessThan(1.5);
+    }
     await table.screenshot({ path: "test-results/bust-ten-handed-360.png" });
 
     // Three taps, no scrolling: the page does not move.

@@ -182,7 +182,10 @@ test("a refused number is said in words beside its question, the number kept in 
     await table.getByTestId("answer-amount").fill(amount);
     await table.getByTestId("answer-ok").click();
   }
-  await table.getByTestId("answer-no").click(); // nothing in front before
+  // Nobody has chips in front before an opening bet: that question is not asked, the next
+  // one is what was put in.
+  await expect(table.getByTestId("question")).toHaveText(/How many chips did they put in/);
+  await expect(table.getByTestId("answer-yes")).toHaveCount(0);
   await table.getByTestId("answer-amount").fill("800"); // put in
   await table.getByTestId("answer-ok").click();
   const stack = (await table.getByTestId("question").textContent()) ?? "";

@@ -69,11 +69,18 @@ fn grid(seats: &[SeatView], kind: &'static str) -> impl IntoView {
         .iter()
         .map(|s| {
             let (id, seat, name) = (s.player.0, s.seat.0, s.name.clone());
-            let title = name.clone();
+            // The first name on a line of its own, the rest on the next: each cut short with
+            // "…" where it does not fit a third of a phone, never broken mid-word ("Yasmin" /
+            // "e El…" in a wide font). The title holds the whole name.
+            let (first, rest) = match name.split_once(' ') {
+                Some((first, rest)) => (first.to_string(), rest.to_string()),
+                None => (name.clone(), String::new()),
+            };
             view! {
-                <button type="button" class="chip-toggle" title=title aria-pressed="false"
+                <button type="button" class="chip-toggle" title=name aria-pressed="false"
                     data-testid=format!("bust-{kind}-{id}") data-bust=kind data-player=id.to_string()>
-                    <b class="seat-no">{seat}</b><span class="sep">" · "</span><span class="seat-name">{name}</span>
+                    <b class="seat-no">{seat}</b><span class="sep">" · "</span>
+                    <span class="seat-name"><span>{first}</span>" "<span>{rest}</span></span>
                 </button>
             }
         })

@@ -164,6 +164,8 @@ pub struct QuestionNode {
     pub ask: Ask,
     /// A check of the answer against the answers before it (see [`CheckFn`]), if any.
     pub check: Option<CheckFn>,
+    /// The answer the earlier ones already give, if any (see [`ImpliedFn`]).
+    pub implied: Option<ImpliedFn>,
 }
 
 /// Checks the answer just given against the ones before it (`Answers` holds them all, the new
@@ -172,6 +174,14 @@ pub struct QuestionNode {
 /// three questions later). It refuses only what the calculator refuses, with the same
 /// [`CalcError`](super::calculators::CalcError); the calculator still checks everything.
 pub type CheckFn = fn(&Answers<'_>) -> Result<(), RulingError>;
+
+/// The only answer a question can have after the answers before it, if there is one: the walk
+/// then gives it by itself and goes on, so nobody is asked a question with one right answer
+/// ("chips in front?" after an opening bet: nobody has any). The answer is kept with the others
+/// (`FlowState::answers`), but not in the answers a page sends: [`replay`](super::replay)
+/// gives it again, and skips it where an older incident's answers hold it (the question was
+/// asked before it was implied).
+pub type ImpliedFn = fn(&Answers<'_>) -> Option<Answer>;
 
 /// The kind of answer a question takes, with the node each answer leads to.
 #[derive(Clone, Debug)]

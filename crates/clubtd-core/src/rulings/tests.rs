@@ -1013,22 +1013,96 @@ fn each_amount_is_checked_against_the_earlier_ones_as_soon_as_it_is_typed() {
     );
     assert_eq!(refused_at(&s, amt(800)), "CALC_IN_FRONT_ABOVE_BET");
     assert!(answer(&s, amt(600)).is_ok());
-    // An opening bet: nobody had chips in front before it, so "yes" is refused at once.
-    let s = run(
-        "unattention_bet",
-        &[
-            Answer::Choice(0),
-            Answer::YesNo(false),
-            Answer::YesNo(true),
-            amt(200),
-            amt(600),
-        ],
-    );
+}
+
+/// PKR4U 2 after an opening bet: nobody can have had chips in front, so the walk answers "no"
+/// itself and asks what was put in. An incident recorded when the question was still asked
+/// (its answers hold that "no") replays to the same ruling, and "yes" there is not taken.
+#[test]
+fn an_opening_bet_is_not_asked_about_chips_in_front_and_older_incidents_still_replay() {
+    // Meant to call, the bet missed not all-in, an opening bet of 600 with the big blind 200.
+    let to_missed = [
+        Answer::Choice(0),
+        Answer::YesNo(false),
+        Answer::YesNo(true),
+        amt(200),
+        amt(600),
+    ];
+    let s = run("unattention_bet", &to_missed);
+    assert_eq!(s.question().map(|q| q.id.as_str()), Some("put_in"));
+    let last = s
+        .answers
+        .last()
+        .expect("the answer given by itself is kept");
     assert_eq!(
-        refused_at(&s, Answer::YesNo(true)),
-        "CALC_IN_FRONT_ABOVE_BET"
+        (last.question.as_str(), &last.answer),
+        ("had_in_front", &Answer::YesNo(false))
     );
-    assert!(answer(&s, Answer::YesNo(false)).is_ok());
+    // The page's own answers (without the "no") and an older incident's (with it) end alike.
+    let now = [&to_missed[..], &[amt(600), amt(5000)]].concat();
+    let before = [&to_missed[..], &[Answer::YesNo(false), amt(600), amt(5000)]].concat();
+    let ruling = run("unattention_bet", &now);
+    assert_eq!(
+        ruling.ruling().map(|r| r.leaf.as_str()),
+        Some("call_stands_opening")
+    );
+    assert_eq!(run("unattention_bet", &before), ruling);
+    // "Yes, chips in front" cannot be taken for an answer to the chips put in.
+    let yes = [&to_missed[..], &[Answer::YesNo(true), amt(600), amt(5000)]].concat();
+    assert!(replay("unattention_bet", &yes).is_err());
+    // A state sent back with "yes" where the walk says "no" is not believed.
+    let mut forged = s.clone();
+    if let Some(last) = forged.answers.last_mut() {
+        last.answer = Answer::YesNo(true);
+    }
+    assert!(matches!(
+        answer(&forged, amt(600)),
+        Err(RulingError::BadState { .. })
+    ));
+    // Facing a bet, the question is asked as before.
+    let facing = [
+        Answer::Choice(0),
+        Answer::YesNo(false),
+        Answer::YesNo(false),
+        amt(600),
+        amt(400),
+        amt(1800),
+    ];
+    let s = run("unattention_bet", &facing);
+    assert_eq!(s.question().map(|q| q.id.as_str()), Some("had_in_front"));
+}
+
+/// Where the walk gives an answer by itself, the question after it takes another type of
+/// answer: an older incident's answers, which hold the given one, then replay without doubt
+/// (`replay` skips it only where it stands).
+#[test]
+fn the_question_after_an_implied_one_takes_another_type_of_answer() {
+    let mut implied = 0;
+    for flow in flows() {
+        for node in &flow.nodes {
+            let Node::Question(q) = &node.node else {
+                continue;
+            };
+            if q.implied.is_none() {
+                continue;
+            }
+            implied += 1;
+            for next in targets(&q.ask) {
+                if let Some(Node::Question(after)) = flow.node(next) {
+                    assert_ne!(
+                        after.ask.answer_type(),
+                        q.ask.answer_type(),
+                        "{}: `{}` after the implied `{}`",
+                        flow.id,
+                        next,
+                        node.id
+                    );
+                    assert!(after.implied.is_none(), "{}: `{next}`", flow.id);
+                }
+            }
+        }
+    }
+    assert!(implied > 0);
 }
 
 /// A question's own check refuses only what the calculator would refuse on the whole, with the

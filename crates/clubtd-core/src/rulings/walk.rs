@@ -109,7 +109,8 @@ pub fn situations() -> Vec<SituationSummary> {
 /// Opens the flow `id` at its first question.
 pub fn start(id: &str) -> Result<FlowState, RulingError> {
     let flow = find(id)?;
-    state_at(flow, flow.root, Vec::new())
+    let (at, given) = give_implied(flow, flow.root, Vec::new(), Checks::Run)?;
+    state_at(flow, at, given)
 }
 
 /// Answers the current question of `state` and returns the new state (the next question or
@@ -148,7 +149,38 @@ pub(crate) fn answer_with(
     if checks == Checks::Run {
         check_against_earlier(question, &given)?;
     }
-    state_at(flow, next, given)
+    let (at, given) = give_implied(flow, next, given, checks)?;
+    state_at(flow, at, given)
+}
+
+/// From node `at`, gives every question the answers so far leave one answer (see
+/// [`ImpliedFn`](super::model::ImpliedFn)), and returns the node where someone must answer, or
+/// the ruling.
+fn give_implied(
+    flow: &'static Flow,
+    mut at: NodeId,
+    mut given: Vec<GivenAnswer>,
+    checks: Checks,
+) -> Result<(NodeId, Vec<GivenAnswer>), RulingError> {
+    while let Some(Node::Question(question)) = flow.node(at) {
+        let Some(answer) = question
+            .implied
+            .and_then(|implied| implied(&Answers::new(&given)))
+        else {
+            break;
+        };
+        let (next, option) = accept(at, question, &answer)?;
+        given.push(GivenAnswer {
+            question: at.to_string(),
+            answer,
+            option,
+        });
+        if checks == Checks::Run {
+            check_against_earlier(question, &given)?;
+        }
+        at = next;
+    }
+    Ok((at, given))
 }
 
 /// The question's own check of its answer (the last of `given`) against the earlier ones.
@@ -162,10 +194,25 @@ fn check_against_earlier(
 }
 
 /// Opens the flow `id` and gives it `answers` in order: how a stored incident is rebuilt.
+///
+/// The answers of questions the walk gives by itself are not among `answers`; where an older
+/// incident's answers hold one (asked before it was implied), it is skipped. Nothing else can
+/// be taken for it: a flow's tests hold that the question after an implied one takes another
+/// type of answer.
 pub fn replay(id: &str, answers: &[Answer]) -> Result<FlowState, RulingError> {
     let mut state = start(id)?;
-    for a in answers {
-        state = answer(&state, a.clone())?;
+    let mut rest = answers;
+    while let Some((next, after)) = rest.split_first() {
+        let before = state.answers.len();
+        state = answer(&state, next.clone())?;
+        rest = after;
+        // What the walk gave by itself after `next`, if an older incident gave it too.
+        for implied in &state.answers[before + 1..] {
+            match rest.split_first() {
+                Some((given, after)) if *given == implied.answer => rest = after,
+                _ => break,
+            }
+        }
     }
     Ok(state)
 }
@@ -202,6 +249,13 @@ fn replay_given(
             accept(at, question, &past.answer).map_err(|e| RulingError::BadState {
                 reason: format!("recorded answer to `{at}` is refused: {e}"),
             })?;
+        if let Some(implied) = question.implied.and_then(|f| f(&Answers::new(&given))) {
+            if implied != past.answer {
+                return Err(RulingError::BadState {
+                    reason: format!("recorded answer to `{at}` differs from what it must be"),
+                });
+            }
+        }
         given.push(GivenAnswer {
             question: at.to_string(),
             answer: past.answer.clone(),

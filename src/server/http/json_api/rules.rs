@@ -66,6 +66,8 @@ pub struct RefundQuestion {
 /// The answers given so far in a guided flow.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct FlowAnswers {
+    /// One per question asked, in order. A question the earlier answers settle is not asked
+    /// (the state's `answers` show it given by itself), so it has no answer here.
     pub answers: Vec<Answer>,
 }
 

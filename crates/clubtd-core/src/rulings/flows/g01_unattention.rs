@@ -14,7 +14,7 @@ use crate::rulings::calculators::{
     CallStandsReason, Meant, UnattentionInput, UnattentionRuling,
 };
 use crate::rulings::error::RulingError;
-use crate::rulings::model::{Answers, ChipMove, Computed, Flow, RulingAction, Value};
+use crate::rulings::model::{Answer, Answers, ChipMove, Computed, Flow, RulingAction, Value};
 
 const RULE: &str = "PKR4U 2";
 
@@ -39,7 +39,7 @@ pub(crate) fn unattention_bet() -> Flow {
         .amount("missed_bet", 1, "had_in_front")
         .checked(missed_above_seen)
         .yes_no("had_in_front", "in_front", "put_in")
-        .checked(nothing_in_front_of_an_opening_bet)
+        .implied(nothing_in_front_of_an_opening_bet)
         .amount("in_front", 1, "put_in")
         .checked(in_front_within_seen)
         .amount("put_in", 0, "stack")
@@ -81,13 +81,10 @@ fn missed_above_seen(a: &Answers<'_>) -> Result<(), RulingError> {
     )?)
 }
 
-/// Nobody has chips in front before the bet that opens the round: a "yes" there can only end
-/// in "more in front than the bet", so it is said at once.
-fn nothing_in_front_of_an_opening_bet(a: &Answers<'_>) -> Result<(), RulingError> {
-    if a.yes("had_in_front")? {
-        in_front_within_bet(Chips(1), seen_bet(a)?)?;
-    }
-    Ok(())
+/// Nobody has chips in front before the bet that opens the round: after an opening bet the
+/// walk answers "no" by itself instead of asking a question with one right answer.
+fn nothing_in_front_of_an_opening_bet(a: &Answers<'_>) -> Option<Answer> {
+    a.yes("opening").ok()?.then_some(Answer::YesNo(false))
 }
 
 fn in_front_within_seen(a: &Answers<'_>) -> Result<(), RulingError> {

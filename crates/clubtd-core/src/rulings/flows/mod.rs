@@ -10,8 +10,8 @@
 //! seed 003.
 
 use super::model::{
-    Ask, CalcFn, CalculatedLeaf, CheckFn, Flow, FlowNode, Node, NodeId, Opt, Outcome, QuestionNode,
-    RulingAction, RulingLeaf, Text, Value,
+    Ask, CalcFn, CalculatedLeaf, CheckFn, Flow, FlowNode, ImpliedFn, Node, NodeId, Opt, Outcome,
+    QuestionNode, RulingAction, RulingLeaf, Text, Value,
 };
 use crate::model::money::Chips;
 
@@ -129,6 +129,7 @@ impl FlowBuilder {
                 help: None,
                 ask,
                 check: None,
+                implied: None,
             }),
         });
         self
@@ -156,6 +157,19 @@ impl FlowBuilder {
         }) = self.flow.nodes.last_mut()
         {
             q.check = Some(check);
+        }
+        self
+    }
+
+    /// Gives the question written just before by itself where the answers before it leave it
+    /// only one answer (see [`ImpliedFn`]).
+    pub(crate) fn implied(mut self, implied: ImpliedFn) -> FlowBuilder {
+        if let Some(FlowNode {
+            node: Node::Question(q),
+            ..
+        }) = self.flow.nodes.last_mut()
+        {
+            q.implied = Some(implied);
         }
         self
     }
