@@ -205,6 +205,23 @@ test("the console's header with its strip and tabs fits in about 120 px, the res
   // A call comes first in the strip, in view; the strip stays one row.
   await expect(director.getByTestId("strip-call-3")).toBeInViewport({ ratio: 1 });
   expect(await bottom(), "with a call").toBeLessThanOrEqual(130);
+  // The field's figures give way a part at a time, never cut through a word ("9 / 14 S", or a
+  // sliver of the count): each part shows whole or not at all, and with none shown nothing is
+  // drawn.
+  const measureField = () => director.getByTestId("strip-field").evaluate((item) => {
+    const room = item.getBoundingClientRect();
+    const parts = [...item.querySelectorAll(".figures > *")].map((part) => {
+      const r = part.getBoundingClientRect();
+      const shown = r.top < room.bottom - 1 && r.left < room.right - 1;
+      return { text: part.textContent, shown, cut: shown && (r.right > room.right + 1 || r.bottom > room.bottom + 1) };
+    });
+    const style = getComputedStyle(item);
+    const drawn = style.backgroundColor !== "rgba(0, 0, 0, 0)" || parseFloat(style.borderTopWidth) > 0;
+    return { cut: parts.filter((p) => p.cut).map((p) => p.text), shown: parts.filter((p) => p.shown).length, drawn };
+  });
+  const field = await measureField();
+  expect(field.cut, "parts of the field's figures cut").toEqual([]);
+  if (field.shown === 0) expect(field.drawn, "an empty frame").toBe(false);
   // Everything that waits for the TD is on the screen, not scrolled out of the strip's row:
   // its items are short (a word and a count, the sentence in the title), the field's figures
   // give way first, and more than a row holds wraps to a second one.
@@ -218,6 +235,17 @@ test("the console's header with its strip and tabs fits in about 120 px, the res
   await director.getByTestId("answer-call-3").click();
   await expect(director.getByTestId("strip-call-3")).toHaveCount(0);
   await table.context().close();
+  // Wider and wider, the figures come back a part at a time, never cut: the count, the
+  // entries, then the label.
+  const stages = new Set<number>();
+  for (let width = 640; width <= 1200; width += 8) {
+    await director.setViewportSize({ width, height: 768 });
+    const f = await measureField();
+    expect(f.cut, `at ${width} px`).toEqual([]);
+    stages.add(f.shown);
+  }
+  expect(stages.has(3) && (stages.has(1) || stages.has(2)), `stages ${[...stages]}`).toBe(true);
+  await director.setViewportSize({ width: 1024, height: 768 });
   // The menu: one tap opens the QR sheet, the prints, the tournaments, the club's players and
   // the language, each a 44 px target inside the screen.
   await expect(director.getByTestId("qr-sheet-link")).toBeHidden();

@@ -3,7 +3,7 @@
 // opens it and sees its table and seat, stack and entries, live; a bust at the table turns it
 // into a place (a prize line only with a prize; the payouts below); the director shows the same link again later, and replaces it (the old one
 // stops working); a wrong link shows no one.
-import { test, expect, Page, Browser, open, signIn, tablePage, section, recordViewFetches } from "./support";
+import { test, expect, Page, Browser, open, signIn, tablePage, section, recordViewFetches, directorCommand } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -33,6 +33,11 @@ test("a player's personal link follows them from the desk to their place", async
   await expect(phone.getByTestId("me-table")).toHaveText(String(table));
   await expect(phone.getByTestId("me-seat-no")).toHaveText(String(seat));
   await expect(phone.getByTestId("me-stack")).toHaveText(/^\d[\d\s.,]*$/);
+  // What she bought, until her table counts: said under it. Once counted, the count alone.
+  await expect(phone.getByTestId("me-stack-uncounted")).toBeVisible();
+  await directorCommand(desk, { type: "report_chips", player, chips: 23_450 });
+  await expect(phone.getByTestId("me-stack-uncounted")).toHaveCount(0);
+  await expect(phone.getByTestId("me-stack")).toHaveText(/^23[\s.,]?450$/);
   await expect(phone.getByTestId("me-entries")).toHaveText("1");
   await expect(phone.getByTestId("clock-time")).toHaveText(/^\d{2}:\d{2}$/);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -63,6 +63,8 @@ test("the countdowns tick, a bust without a prize says no prize, and the winner 
   await expect
     .poll(async () => ((await page.getByTestId("me-stack").textContent()) ?? "").replace(/\D/g, ""))
     .toBe(inPlay);
+  // Every chip in play is hers: a known stack, not one "not counted".
+  await expect(page.getByTestId("me-stack-uncounted")).toHaveCount(0);
   await page.screenshot({ path: "test-results/me-winner-360.png", fullPage: true });
 
   // Bob's search card: third of three, out of the money (two paid at most in a field of

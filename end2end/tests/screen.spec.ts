@@ -255,6 +255,39 @@ async function rebalancingRoom(browser: Browser, baseURL: string | undefined, na
   return room;
 }
 
+/** The side column's lines the tap hint covers (it shows until the TV is tapped: a smart TV
+ * with a remote keeps it all evening). Laid over the column, it hid the last payout. */
+async function underTheHint(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hint = document.querySelector("[data-testid='tv-hint']")?.getBoundingClientRect();
+    if (!hint) return ["no hint"];
+    return [...document.querySelectorAll(".tv-side li, .tv-side h2, .tv-side .tv-door-qr, .tv-side .tv-waiting")]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.bottom > hint.top + 1 && r.top < hint.bottom - 1 && r.right > hint.left + 1 && r.left < hint.right - 1;
+      })
+      .map((e) => e.textContent ?? "");
+  });
+}
+
+/** The words of `selector`'s text that the browser broke over two lines ("Slotavo" / "nd"). */
+async function wordsBroken(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((e) => {
+    const text = e.firstChild as Text;
+    const broken: string[] = [];
+    let at = 0;
+    for (const word of (text.textContent ?? "").split(" ")) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+    return broken;
+  });
+}
+
 /** Looks at the side column every second while its pages take turns (all of them, once):
  * no line of any page below the screen, and the door, the moves and the payouts each shown. */
 async function everyPageOnScreen(page: Page) {
@@ -268,6 +301,7 @@ async function everyPageOnScreen(page: Page) {
         .map((e) => `${e.textContent}: ${Math.round(e.getBoundingClientRect().bottom)}`),
     );
     expect(off, `${pages} pages`).toEqual([]);
+    expect(await underTheHint(page), "lines under the tap hint").toEqual([]);
     for (const panel of ["tv-door", "tv-moves", "tv-payouts"]) {
       if (await page.getByTestId(panel).isVisible()) seen.add(panel);
     }
@@ -310,6 +344,41 @@ test("on a 720p TV, with names in wide capitals, every line is on the screen: th
     await page.screenshot({ path: "test-results/tv-wide-moves-720p.png" });
   } finally {
     await wide.archive();
+  }
+});
+
+// Session 34: in the money, with two tables stopped, the badge beside the name took its room
+// and the TV read "Slotavo" / "nd 34"; the tap hint, laid over the side column, hid the last
+// payout. Two tables of seven busted down to three (both stopped, the TD called), at 1920×1080
+// and 1280×720: the name's words are whole, and no line of the side column is under the hint.
+test("the badge leaves the name whole, and the tap hint hides no line", async ({ browser, baseURL, page }) => {
+  const names = ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts",
+    "Hugo Lambert", "Ilse Jacobs", "Jan Peeters", "Karim Benali", "Lotte De Smedt", "Mohamed El Amrani", "Nina Claes"];
+  const evening = await OwnTournament.open(browser, baseURL, "Slotavond 34", names, { tables_at_start: 2 });
+  try {
+    await open(page, `/screen?t=${evening.id}&lang=nl`);
+    for (const [table, keep] of [[1, 2], [2, 1]]) {
+      for (;;) {
+        const here = ((await evening.view()).tables.find((t: any) => t.table === table).seats as { player: number | null }[])
+          .map((s) => s.player)
+          .filter((p): p is number => p != null);
+        if (here.length <= keep) break;
+        await evening.command({ type: "report_busts", table, busts: [{ player: here[0], eliminators: [here[1]] }] });
+      }
+    }
+    await expect(page.getByTestId("tv-badge")).toHaveText("In het geld");
+    await expect(page.getByTestId("tv-alerts").locator("li")).toHaveCount(2);
+    for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(500);
+      await expect(page.locator(".tv-name")).toHaveText("Slotavond 34");
+      expect(await wordsBroken(page, ".tv-name"), `${viewport.width}: words broken`).toEqual([]);
+      await expect(page.getByTestId("tv-hint")).toBeVisible();
+      expect(await underTheHint(page), `${viewport.width}: lines under the hint`).toEqual([]);
+      await page.screenshot({ path: `test-results/tv-badge-${viewport.width}.png` });
+    }
+  } finally {
+    await evening.archive();
   }
 });
 

@@ -86,9 +86,10 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
                         let bounties = mine.bounty_kind != BountyKind::None;
                         let asked = mine.reentry_asked;
                         let can = mine.card.me.can_re_enter;
+                        let alone = mine.field.players_left <= 1;
                         view! {
                             <LiveMark tournament=l.tournament seq=l.last_seq />
-                            <MyCard card=mine.card bounties moving=mine.move_to />
+                            <MyCard card=mine.card bounties moving=mine.move_to alone />
                             <ReEntryAsk can asked ask token=token.get_value() />
                             <ChipLeaders leaders=mine.leaders me=linked.player />
                             <ClockPanel live clock=mine.clock finished=mine.finished />
@@ -107,9 +108,18 @@ fn MyTournament(linked: LinkedPlayer, token: String) -> impl IntoView {
 /// big digits are where to go (the seat left is written under them): a player glancing at
 /// the phone on the way must not read the old seat, biggest, beside a banner naming the new.
 #[component]
-fn MyCard(card: PlayerCard, bounties: bool, moving: Option<MoveNotice>) -> impl IntoView {
+fn MyCard(
+    card: PlayerCard,
+    bounties: bool,
+    moving: Option<MoveNotice>,
+    /// The player is the last one left: their stack is every chip in play.
+    alone: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let me = card.me;
+    // Until the table counts, the stack is what was bought: said so under it, or a player who
+    // knocked out three others reads "12.000" beside an average of 56.000.
+    let uncounted = me.status == PlayerStatus::Playing && !me.stack_counted && !alone;
     let place = card.standing.map(|s| {
         let shared = (s.shared_by > 1).then(|| view! { " "{t!(i18n, place_shared, n = s.shared_by)} });
         let provisional = s.provisional.then(|| view! { <small>" "{t!(i18n, provisional)}</small> });
@@ -157,7 +167,10 @@ fn MyCard(card: PlayerCard, bounties: bool, moving: Option<MoveNotice>) -> impl 
             }}
             {place}
             <dl class="figures">
-                <div><dt>{t!(i18n, stack)}</dt><dd data-testid="me-stack">{chips(me.stack)}</dd></div>
+                <div>
+                    <dt>{t!(i18n, stack)}</dt><dd data-testid="me-stack">{chips(me.stack)}</dd>
+                    {uncounted.then(|| view! { <dd class="figure-note" data-testid="me-stack-uncounted">{t!(i18n, not_counted)}</dd> })}
+                </div>
                 {bounties.then(|| view! {
                     <div><dt>{t!(i18n, bounty)}</dt><dd data-testid="me-bounty">{euro(me.bounty)}</dd></div>
                     <div><dt>{t!(i18n, bounties_won)}</dt><dd data-testid="me-bounties-won">{euro(card.bounties)}</dd></div>

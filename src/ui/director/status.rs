@@ -67,10 +67,10 @@ pub fn StatusStrip(
                 <span class="num">{move || format_ms(remaining_now(&c, &live))}</span>
                 {(!state.is_empty()).then(|| view! { " "<span class="warn">{state.clone()}</span> })}
             </button>
-            // The figures first: on a crowded strip this item gives way (style: it is cut at
-            // the row's end), and what stays is the count.
+            // The figures last: on a crowded strip this item gives way, a part at a time
+            // (style: the label goes first, then the entries; what stays is the count left).
             <span class="strip-item" data-testid="strip-field" title=format!("{}: {} / {}", t_string!(i18n, players_left), v.players_left, v.entries)>
-                <span class="figures"><b>{v.players_left}</b>" / "{v.entries}" "<span class="muted">{t!(i18n, players_left)}</span></span>
+                <span class="figures"><b>{v.players_left}</b><span class="of">" / "{v.entries}</span>" "<span class="muted">{t!(i18n, players_left)}</span></span>
             </span>
         })
     };

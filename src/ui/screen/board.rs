@@ -51,8 +51,12 @@ pub fn Head(view: ScreenView) -> impl IntoView {
     };
     view! {
         <header class="tv-head">
-            <h1 class="tv-name">{view.name.clone()}</h1>
-            {badge.map(|b| view! { <span class="tv-badge" data-testid="tv-badge">{b}</span> })}
+            // The name with the badge under it: beside it, the badge took the name's room and
+            // "Slotavond" broke mid-word.
+            <div class="tv-title">
+                <h1 class="tv-name">{view.name.clone()}</h1>
+                {badge.map(|b| view! { <span class="tv-badge" data-testid="tv-badge">{b}</span> })}
+            </div>
             <dl class="tv-figures">
                 <div><dt>{t!(i18n, players_left)}</dt><dd data-testid="players-left">{field.players_left}</dd></div>
                 <div><dt>{t!(i18n, tv_entries)}</dt><dd data-testid="entries">{field.entries}</dd></div>
@@ -325,6 +329,8 @@ pub fn Side(
     door_qr: Option<String>,
     /// Lines the screen, measuring what it drew, takes off the estimate of a page.
     fit: RwSignal<usize>,
+    /// Whether to ask for the tap, at the column's foot.
+    hint: Signal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // The door (issue T): while registration is open, the sign-up's QR code, and those the
@@ -497,6 +503,7 @@ pub fn Side(
                     {(0..count).map(|i| view! { <span class:on=move || shown() == i>"●"</span> }).collect_view()}
                 </p>
             })}
+            <TapHint hint />
         </aside>
     }
 }
@@ -613,6 +620,20 @@ mod tests {
     }
 }
 
+/// "Tap for full screen and sound", until the first tap. In the page's flow, never over it:
+/// in the side column, whose measure counts it, it hides no line (a TV nobody taps, a smart
+/// TV's browser with a remote, keeps it all evening; laid over the column, it hid the last
+/// payout).
+#[component]
+pub fn TapHint(hint: Signal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <Show when=move || hint.get()>
+            <p class="tv-hint" data-testid="tv-hint">{t!(i18n, tv_tap_hint)}</p>
+        </Show>
+    }
+}
+
 /// The whole board during play.
 #[component]
 pub fn Board(
@@ -621,6 +642,8 @@ pub fn Board(
     door_qr: Option<String>,
     /// What the screen measured (`Side`): kept by the page, across views.
     fit: RwSignal<usize>,
+    /// Whether to ask for the tap (full screen and sound): not tapped yet.
+    hint: Signal<bool>,
 ) -> impl IntoView {
     let view = l.view;
     view! {
@@ -630,7 +653,7 @@ pub fn Board(
             // Drawn again when a measure cuts the pages smaller.
             {move || {
                 fit.track();
-                view! { <Side live view=view.clone() door_qr=door_qr.clone() fit /> }
+                view! { <Side live view=view.clone() door_qr=door_qr.clone() fit hint /> }
             }}
         </div>
     }

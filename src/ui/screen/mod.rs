@@ -20,7 +20,7 @@ use crate::domain::money::Cents;
 use crate::domain::read::faces::screen::ScreenView;
 use crate::i18n::*;
 use announce::{announce, Announcer, Cue, Moment};
-use board::Board;
+use board::{Board, TapHint};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -250,6 +250,9 @@ fn Screen() -> impl IntoView {
         tapped.set(true);
     };
     let face = Signal::derive(move || t_string!(i18n, face_screen).to_string());
+    // Asked for until the first tap: in the side column during play, at the foot of the
+    // final results.
+    let hint = Signal::derive(move || !tapped.get());
     view! {
         <FaceTitle live face />
         <main class="page screen tv" on:click=on_tap>
@@ -260,19 +263,17 @@ fn Screen() -> impl IntoView {
                         <h1 class="screen-title">{l.view.name.clone()}</h1>
                         <FinalResults live view=l.view.clone() />
                         <FieldFigures field=l.view.field.clone() />
+                        <TapHint hint />
                     }.into_any(),
                     Ok(Some(l)) => {
                         let door_qr = door_qr.get().and_then(Result::ok).map(|d| d.qr_svg);
-                        view! { <Board live l door_qr fit /> }.into_any()
+                        view! { <Board live l door_qr fit hint /> }.into_any()
                     }
                     _ => view! { <p>{t!(i18n, no_tournament)}</p> }.into_any(),
                 })}
             </Transition>
             // What was last announced, for screen readers and tests (visually hidden).
             <div class="visually-hidden" aria-live="polite" role="status" data-testid="announcement">{move || said.get()}</div>
-            <Show when=move || !tapped.get()>
-                <p class="tv-hint" data-testid="tv-hint">{t!(i18n, tv_tap_hint)}</p>
-            </Show>
         </main>
     }
 }
