@@ -16,6 +16,17 @@ pub struct LiveView<V = TournamentView> {
     pub view: V,
 }
 
+/// The ready-made configurations a tournament starts from (`domain::config::templates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Template {
+    ClubEvening,
+    ClubPko,
+    /// Rebuys during the first levels and an add-on at the break after them.
+    ClubRebuy,
+    /// A satellite: the pool buys seats for the club's main event.
+    ClubSatellite,
+}
+
 /// A refusal as a page gets it: the stable code and its parameters, for the page to
 /// translate (`locales/errors/`). The same code the JSON API answers with for the same
 /// input.

@@ -567,6 +567,25 @@ async fn a_copy_keeps_the_configuration_and_archiving_moves_the_default() {
         )
         .await;
     assert_eq!(again["Ok"].as_i64(), Some(original));
+    // No tables, or more than a club has: refused with the field named, nothing made.
+    for tables in ["0", "101"] {
+        let refused = s
+            .director_call(
+                "create_from_template",
+                &[
+                    ("command_id", &format!("tables-{tables}")),
+                    ("name", "Te veel"),
+                    ("template", "ClubEvening"),
+                    ("tables", tables),
+                ],
+            )
+            .await;
+        assert_eq!(
+            refused["Err"]["code"], "INVALID_CONFIG",
+            "{tables}: {refused}"
+        );
+        assert_eq!(refused["Err"]["params"]["field"], "tables", "{refused}");
+    }
     let config = |id: i64| s.engine.snapshot(id).unwrap().state.config.clone().unwrap();
     assert_eq!(config(original), templates::club_pko("PKO vrijdag", 4));
 

@@ -11,18 +11,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ClubPlayer, TournamentSummary};
 
-/// The ready-made configurations a tournament starts from (`domain::config::templates`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Template {
-    ClubEvening,
-    ClubPko,
-    /// Rebuys during the first levels and an add-on at the break after them.
-    ClubRebuy,
-    /// A satellite: the pool buys seats for the club's main event.
-    ClubSatellite,
-}
-
-pub use crate::protocol::Refused;
+pub use crate::protocol::{Refused, Template};
 
 /// The season ranking as the public page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,19 +49,19 @@ pub async fn create_from_template(
     template: Template,
     tables: u16,
 ) -> Result<Result<i64, Refused>, ServerFnError> {
-    use crate::domain::config::templates;
-    super::ssr::require_director().await?;
-    if !(1..=100).contains(&tables) {
-        let field = "tables".to_string();
-        return super::ssr::answer(Err(crate::server::application::Refusal::Rules(
-            crate::domain::DomainError::InvalidConfig { field },
-        )));
-    }
-    let config = match template {
-        Template::ClubEvening => templates::club_evening(name.trim(), tables),
-        Template::ClubPko => templates::club_pko(name.trim(), tables),
-        Template::ClubRebuy => templates::club_rebuy(name.trim(), tables),
-        Template::ClubSatellite => templates::club_satellite(name.trim(), tables),
+    use super::ssr;
+    use crate::server::application::club;
+    let config = club::from_template(
+        &ssr::state()?.app,
+        &ssr::credentials(None).await,
+        template,
+        &name,
+        tables,
+    )
+    .await;
+    let config = match ssr::answer(config)? {
+        Ok(config) => config,
+        Err(refused) => return Ok(Err(refused)),
     };
     creation::create(&command_id, config).await
 }

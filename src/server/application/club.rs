@@ -7,7 +7,8 @@ use super::{identify, require_director, Credentials, Refusal, Services};
 use crate::domain::chip_plan::{ChipSet, ChipSetError};
 use crate::domain::config::Config;
 use crate::domain::ranking::{ClubPlayerId, PointsRule, RankingLine};
-use crate::protocol::{ClubPlayer, TournamentSummary};
+use crate::domain::DomainError;
+use crate::protocol::{ClubPlayer, Template, TournamentSummary};
 use crate::server::club::{season, tournaments::copied_config};
 use crate::server::store::{MergeError, RenameError, TournamentFlag};
 
@@ -87,6 +88,33 @@ pub async fn copied(
     require_director(app, credentials).await?;
     copied_config(&app.engine, from, name).ok_or(Refusal::NotFound("tournament"))
 }
+
+/// The configuration of `template` under `name`, for `tables` tables at the start (director
+/// only): what a new tournament is made from.
+pub async fn from_template(
+    app: &Services,
+    credentials: &Credentials,
+    template: Template,
+    name: &str,
+    tables: u16,
+) -> Result<Config, Refusal> {
+    use crate::domain::config::templates;
+    require_director(app, credentials).await?;
+    if !(1..=MAX_TABLES).contains(&tables) {
+        let field = "tables".to_string();
+        return Err(Refusal::Rules(DomainError::InvalidConfig { field }));
+    }
+    let name = name.trim();
+    Ok(match template {
+        Template::ClubEvening => templates::club_evening(name, tables),
+        Template::ClubPko => templates::club_pko(name, tables),
+        Template::ClubRebuy => templates::club_rebuy(name, tables),
+        Template::ClubSatellite => templates::club_satellite(name, tables),
+    })
+}
+
+/// The most tables a template opens with: a club, not a casino.
+const MAX_TABLES: u16 = 100;
 
 /// Club players whose name contains `query` (case, accents and spacing aside): at most
 /// [`SUGGESTIONS`], for the director only (the club's list of names is not public).
