@@ -66,6 +66,11 @@ test("a player's personal link follows them from the desk to their place", async
   // Later, the director shows the same link again, for any player.
   await desk.reload();
   await expect(desk.locator("body[data-hydrated='1']")).toHaveCount(1);
+  // The desk's list of busts says "—" where she won nothing, not "€0.00" (a prize of nothing
+  // reads as a slip, on the results sheet too).
+  await section(desk, "results");
+  const row = desk.getByTestId("bust-feed").locator("tr", { hasText: name });
+  await expect(row.locator("td").nth(2)).toHaveText("—");
   await section(desk, "players");
   await desk.getByTestId("personal-links").click();
   await desk.getByTestId("link-player").selectOption(String(player));

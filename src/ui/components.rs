@@ -381,7 +381,17 @@ pub fn payout_lines(view: &PrizeList) -> Vec<PayoutLine> {
 
 /// A result line's prize, with its ticket (`ticket`: the tournament's, `PrizeList::ticket`).
 pub fn result_prize(ticket: Option<&TicketPrize>, line: &ResultLine) -> AnyView {
-    prize_with_ticket(line.cash(ticket), ticket.filter(|_| line.ticket))
+    prize_or_none(line.cash(ticket), ticket.filter(|_| line.ticket))
+}
+
+/// A place's prize in a list of places (the desk's busts, the money panel, the results
+/// sheet): "—" where the place won nothing, not "€ 0,00", which reads as a slip.
+pub fn prize_or_none(cash: Cents, ticket: Option<&TicketPrize>) -> AnyView {
+    if cash == Cents::ZERO && ticket.is_none() {
+        view! { <span class="no-prize">"—"</span> }.into_any()
+    } else {
+        prize_with_ticket(cash, ticket)
+    }
 }
 
 /// The rebuys and add-ons bought, as two more figures, where the tournament sells them (the

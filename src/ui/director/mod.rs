@@ -21,7 +21,9 @@ mod status;
 mod suggest;
 mod tables;
 
-use super::components::{chips, euro, result_prize, Answer, FaceTitle, LangSwitch, PageTitle};
+use super::components::{
+    chips, prize_or_none, result_prize, Answer, FaceTitle, LangSwitch, PageTitle,
+};
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
@@ -309,7 +311,7 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                                     <td>{p.standing.place}</td><td>{p.name.clone()}</td>
                                     <td>{match view.results.iter().find(|r| r.player == player) {
                                         Some(r) => result_prize(view.ticket.as_ref(), r),
-                                        None => euro(p.standing.prize).into_any(),
+                                        None => prize_or_none(p.standing.prize, None),
                                     }}</td>
                                     <td>{busted.then(|| view! {
                                         <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
