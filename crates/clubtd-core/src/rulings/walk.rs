@@ -201,20 +201,25 @@ fn check_against_earlier(
 /// type of answer.
 pub fn replay(id: &str, answers: &[Answer]) -> Result<FlowState, RulingError> {
     let mut state = start(id)?;
-    let mut rest = answers;
+    let mut rest = without_implied(&state.answers, answers);
     while let Some((next, after)) = rest.split_first() {
         let before = state.answers.len();
         state = answer(&state, next.clone())?;
-        rest = after;
-        // What the walk gave by itself after `next`, if an older incident gave it too.
-        for implied in &state.answers[before + 1..] {
-            match rest.split_first() {
-                Some((given, after)) if *given == implied.answer => rest = after,
-                _ => break,
-            }
-        }
+        rest = without_implied(&state.answers[before + 1..], after);
     }
     Ok(state)
+}
+
+/// `rest` without the copies an older incident holds at its head of `implied`, the answers
+/// the walk has just given by itself (in order).
+fn without_implied<'a>(implied: &[GivenAnswer], mut rest: &'a [Answer]) -> &'a [Answer] {
+    for given_by_walk in implied {
+        match rest.split_first() {
+            Some((given, after)) if *given == given_by_walk.answer => rest = after,
+            _ => break,
+        }
+    }
+    rest
 }
 
 fn find(id: &str) -> Result<&'static Flow, RulingError> {
