@@ -140,6 +140,20 @@ pub(crate) fn answer_with(
         Some(_) => return Err(RulingError::AlreadyDecided),
         None => return Err(missing_node(at)),
     };
+    let next = give(at, question, answer, &mut given, checks)?;
+    let (at, given) = give_implied(flow, next, given, checks)?;
+    state_at(flow, at, given)
+}
+
+/// Gives `answer` to the question at `at`: accepted for its type and range, kept with the
+/// others, then checked against the earlier ones. Returns the node it leads to.
+fn give(
+    at: NodeId,
+    question: &QuestionNode,
+    answer: Answer,
+    given: &mut Vec<GivenAnswer>,
+    checks: Checks,
+) -> Result<NodeId, RulingError> {
     let (next, option) = accept(at, question, &answer)?;
     given.push(GivenAnswer {
         question: at.to_string(),
@@ -147,10 +161,9 @@ pub(crate) fn answer_with(
         option,
     });
     if checks == Checks::Run {
-        check_against_earlier(question, &given)?;
+        check_against_earlier(question, given)?;
     }
-    let (at, given) = give_implied(flow, next, given, checks)?;
-    state_at(flow, at, given)
+    Ok(next)
 }
 
 /// From node `at`, gives every question the answers so far leave one answer (see
@@ -169,16 +182,7 @@ fn give_implied(
         else {
             break;
         };
-        let (next, option) = accept(at, question, &answer)?;
-        given.push(GivenAnswer {
-            question: at.to_string(),
-            answer,
-            option,
-        });
-        if checks == Checks::Run {
-            check_against_earlier(question, &given)?;
-        }
-        at = next;
+        at = give(at, question, answer, &mut given, checks)?;
     }
     Ok((at, given))
 }
