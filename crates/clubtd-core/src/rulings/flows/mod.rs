@@ -151,11 +151,7 @@ impl FlowBuilder {
     /// Checks the answer to the question written just before against the answers before it
     /// (see [`CheckFn`]).
     pub(crate) fn checked(mut self, check: CheckFn) -> FlowBuilder {
-        if let Some(FlowNode {
-            node: Node::Question(q),
-            ..
-        }) = self.flow.nodes.last_mut()
-        {
+        if let Some(q) = self.last_question() {
             q.check = Some(check);
         }
         self
@@ -164,14 +160,21 @@ impl FlowBuilder {
     /// Gives the question written just before by itself where the answers before it leave it
     /// only one answer (see [`ImpliedFn`]).
     pub(crate) fn implied(mut self, implied: ImpliedFn) -> FlowBuilder {
-        if let Some(FlowNode {
-            node: Node::Question(q),
-            ..
-        }) = self.flow.nodes.last_mut()
-        {
+        if let Some(q) = self.last_question() {
             q.implied = Some(implied);
         }
         self
+    }
+
+    /// The question written just before, if the last node is one.
+    fn last_question(&mut self) -> Option<&mut QuestionNode> {
+        match self.flow.nodes.last_mut() {
+            Some(FlowNode {
+                node: Node::Question(q),
+                ..
+            }) => Some(q),
+            _ => None,
+        }
     }
 
     /// A yes/no question.
