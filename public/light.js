@@ -63,7 +63,7 @@ export async function refresh() {
     if (answer.ok) {
       const html = await answer.text();
       everOnline = true;
-      swap(new DOMParser().parseFromString(html, "text/html"));
+      swapWhenLifted(new DOMParser().parseFromString(html, "text/html"));
       setOnline(true);
     }
   } catch (_offline) {
@@ -75,6 +75,35 @@ export async function refresh() {
       refresh();
     }
   }
+}
+
+// A tap is a press and a release on the same button: a page put in place between the two
+// loses it (the release lands on the new page's copy, and no click follows), and on a table's
+// phone the room's live updates come every few seconds. So a fetched page waits for the
+// finger to lift, and goes in right after the tap's click (a scroll ends the press too);
+// a press that never ends holds it back at most two seconds.
+let pressed = false;
+let waiting = null;
+let holdTimer = 0;
+const HOLD_AT_MOST_MS = 2000;
+function swapWhenLifted(next) {
+  if (!pressed) return swap(next);
+  if (waiting === null) holdTimer = setTimeout(swapWaiting, HOLD_AT_MOST_MS);
+  waiting = next;
+}
+function swapWaiting() {
+  clearTimeout(holdTimer);
+  const next = waiting;
+  waiting = null;
+  if (next) swap(next);
+}
+document.addEventListener("pointerdown", () => (pressed = true), true);
+for (const end of ["pointerup", "pointercancel"]) {
+  document.addEventListener(end, () => {
+    pressed = false;
+    // After the click this release brings (dispatched before the next task).
+    if (waiting) setTimeout(swapWaiting, 0);
+  }, true);
 }
 
 /** Puts the fetched page's <main> and title in place; what the person is typing stays. */

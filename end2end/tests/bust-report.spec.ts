@@ -4,7 +4,7 @@
 // report the rules refuse (no winner tapped, in a knock-out) is answered right under Confirm,
 // naming the player by name, and every tap stays; put right, it is accepted and the form is
 // clear again.
-import { test, expect, open, seated, tableLink, talkingRuling, OwnTournament } from "./support";
+import { test, expect, open, seated, tableLink, talkingRuling, recordViewFetches, OwnTournament } from "./support";
 import type { Browser } from "@playwright/test";
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" };
@@ -84,6 +84,39 @@ test("a double bust asks for the stacks first, a refusal shows at Confirm and ke
 // and Confirm are all in view as the page opens, with no scrolling; the table's state (here a
 // call for the TD) sits on top in one line; a recorded ruling's sheet closes by itself.
 const TEN = ["Anouk Claes", "Bart Willems", "Céline Renard", "Daan Smit", "Eva Goossens", "Frank Hermans", "Greet Aerts", "Hugo Lambert", "Ilse Jacobs", "Jozefien Vandenbroucke-Peeters"];
+
+// A table's phone fetches its page again at every event of the room, every few seconds on a
+// busy evening. A tap is a press and a release on the same button: a page put in place between
+// the two lost the tap, which looked made (session 35). The page now waits for the finger.
+test("a tap held while the room's update comes is not lost: the new page waits for the finger", async ({ browser }) => {
+  const link = await tableLink(browser, 1, NAME);
+  const context = await browser.newContext(PHONE);
+  const table = await context.newPage();
+  await open(table, link);
+  const button = seated(table).first();
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  const stillOld = () => table.locator("main").evaluate((m) => (m as any).__old === true);
+  await table.locator("main").evaluate((m) => ((m as any).__old = true));
+  const fetches = recordViewFetches(table);
+  const box = (await button.boundingBox())!;
+  await table.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await table.mouse.down();
+  // A table calls the TD: the page fetches itself again while the finger is down.
+  await own.command({ type: "call_director", table: 1 });
+  await expect.poll(async () => (await fetches.settled()).length).toBeGreaterThan(0);
+  // Put in place, it would be within milliseconds of its arrival.
+  await table.waitForTimeout(500);
+  expect(await stillOld(), "the page is not replaced under the finger").toBe(true);
+  await table.mouse.up();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  // Right after the tap, the new page is in place, the tap kept and the call shown.
+  await expect.poll(stillOld).toBe(false);
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect(table.getByTestId("director-called")).toBeVisible();
+  await own.command({ type: "answer_call", table: 1 });
+  await own.command({ type: "answer_call", table: 1 });
+  await context.close();
+});
 
 test("a ten-handed table reports a bust without scrolling, its state on top, a done ruling closes", async ({ browser, baseURL }) => {
   const ten = await OwnTournament.open(browser, baseURL, "Ten-handed e2e", TEN, { table_size: 10 });

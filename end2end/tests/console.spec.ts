@@ -86,6 +86,45 @@ test("a penalty given from the sheet is listed with the player's name", async ({
   await expect(page.getByTestId("director-penalties")).toContainText(name);
 });
 
+test("a live update leaves the tables' controls as they are: an armed confirmation, an open list", async ({ browser }) => {
+  const director = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await signIn(director);
+  await section(director, "tables");
+  // Each control gets a mark; a control drawn anew by the update would come without it. The
+  // break table's confirm button was drawn anew by every live update, and a tap at that
+  // moment was lost (session 35).
+  const marked = ["hand-for-hand-toggle", "balance-trigger", "balancing-automatic", "table-tile-1"];
+  for (const id of marked) await director.getByTestId(id).evaluate((el) => ((el as any).__kept = true));
+  const kept = async (id: string) => director.getByTestId(id).evaluate((el) => (el as any).__kept === true);
+  // The room plays on: a table calls, the director answers from the strip, the call closes.
+  await directorCommand(director, { type: "call_director", table: 1 });
+  await expect(director.getByTestId("strip-call-1")).toBeVisible();
+  await directorCommand(director, { type: "answer_call", table: 1 });
+  await expect(director.getByTestId("strip-call-1")).toHaveAttribute("title", "The TD is on the way");
+  await directorCommand(director, { type: "answer_call", table: 1 });
+  await expect(director.getByTestId("strip-call-1")).toHaveCount(0);
+  for (const id of marked) expect(await kept(id), id).toBe(true);
+
+  // The same in the players section: a row's buttons, and the player's sheet with a count
+  // being typed (the field keeps its node, its text and the focus).
+  const { id } = await firstPlayer(director);
+  const field = director.getByTestId("sheet-chips");
+  await field.fill("12 345");
+  for (const testid of [`more-${id}`, `leave-early-${id}`, "sheet-chips", "sheet-close"]) {
+    await director.getByTestId(testid).evaluate((el) => ((el as any).__kept = true));
+  }
+  await field.focus();
+  await directorCommand(director, { type: "call_director", table: 2 });
+  await expect(director.getByTestId("strip-call-2")).toBeVisible();
+  await directorCommand(director, { type: "answer_call", table: 2 });
+  await directorCommand(director, { type: "answer_call", table: 2 });
+  await expect(director.getByTestId("strip-call-2")).toHaveCount(0);
+  for (const testid of [`more-${id}`, `leave-early-${id}`, "sheet-chips", "sheet-close"]) expect(await kept(testid), testid).toBe(true);
+  await expect(field).toHaveValue("12 345");
+  await expect(field).toBeFocused();
+  await director.getByTestId("sheet-close").click();
+});
+
 test("a level jump asks first and the time left is set as typed", async ({ page }) => {
   await signIn(page);
   await section(page, "clock");

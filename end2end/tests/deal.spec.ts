@@ -38,9 +38,21 @@ test("a deal is asked before it is recorded, then shown on every face", async ({
   await expect(page.getByTestId("deal-count-invalid")).toHaveText("Type whole numbers only (for example 12500 or 12 500).");
   await field.fill(String(counts[0]));
   await expect(page.getByTestId("deal-count-invalid")).toHaveCount(0);
+  // The room plays on meanwhile (a table calls): the count typed stays in its field. The
+  // panel was drawn anew with every live update, and a typed count was lost (session 35).
+  await own.command({ type: "call_director", table: 1 });
+  await expect(page.getByTestId("strip-call-1")).toBeVisible();
+  await expect(field).toHaveValue(String(counts[0]));
   // The first tap asks, with every player's amount.
   await page.getByTestId("record-icm").click();
   const sheet = page.getByTestId("deal-confirm-sheet");
+  await expect(sheet).toBeVisible();
+  // The call is answered while the sheet is open: the question stays where it was.
+  await own.command({ type: "answer_call", table: 1 });
+  await expect(page.getByTestId("strip-call-1")).toHaveAttribute("title", "The TD is on the way");
+  await expect(sheet).toBeVisible();
+  await own.command({ type: "answer_call", table: 1 });
+  await expect(page.getByTestId("strip-call-1")).toHaveCount(0);
   await expect(sheet).toBeVisible();
   for (const name of NAMES) await expect(sheet).toContainText(name);
   await expect(sheet.locator("li")).toHaveCount(3);

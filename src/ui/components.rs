@@ -733,6 +733,20 @@ pub fn named_params(
     named
 }
 
+/// The part of the live view a panel shows: worked out again on every live update, passed
+/// on only when it changed. A panel drawn from it keeps its buttons, fields and open lists as
+/// they are while the room plays on elsewhere; a button redrawn under the director's finger
+/// loses the tap (the press lands on the old one, the release on the new one).
+pub fn view_part<T>(
+    view: Signal<Option<TournamentView>>,
+    part: impl Fn(&TournamentView) -> T + Send + Sync + 'static,
+) -> Memo<Option<T>>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |_| view.with(|v| v.as_ref().map(&part)))
+}
+
 /// Which confirmation is armed on this page, by its button's test id, with a count so a
 /// timer only forgets its own arming. One per page: arming another one lets the first go, and
 /// a button re-rendered by a live update (a new view every event) finds itself still armed.

@@ -4,7 +4,9 @@
 //! person of that name is added.
 
 use super::super::club::chip_set::{ClubChipSet, StackChips};
-use super::super::components::{besides_same_name, Answer, PaymentMethodPicker, SameNameQuestion};
+use super::super::components::{
+    besides_same_name, view_part, Answer, PaymentMethodPicker, SameNameQuestion,
+};
 use super::super::live::{command_action, with_tournament, Live};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use super::links::PlayerLinkCard;
@@ -78,6 +80,11 @@ pub fn Desk(
         })
     });
     let open = move || view.with(|v| v.as_ref().is_some_and(|v| v.registration_open));
+    // Whether late registration is open, once play has started and until it ends: the button
+    // that closes or reopens it is drawn anew only when that changes, not under the finger.
+    let registration = view_part(view, |v| {
+        (v.clock.started && !v.finished).then_some(v.registration_open)
+    });
     // The club's chip set, for the chips to hand over with the seat.
     let chips = ClubChipSet::use_or_read();
     // The seat drawn, big, with the chips to hand over and the seat card.
@@ -112,7 +119,7 @@ pub fn Desk(
             </h3>
             // The director closes late registration early (or opens it again); before the
             // start it is always open.
-            {move || view.get().filter(|v| v.clock.started && !v.finished).map(|v| if v.registration_open {
+            {move || registration.get().flatten().map(|open| if open {
                 view! { <button class="small" data-testid="close-registration" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::CloseRegistration(CloseRegistration {})); }>{t!(i18n, close_registration)}</button> }.into_any()
             } else {
                 view! { <CorrectionButton correction=Correction::ReopenRegistration pending testid="reopen-registration">{t!(i18n, reopen_registration)}</CorrectionButton> }.into_any()

@@ -6,7 +6,7 @@ use super::super::ruling::{reason_text, text_in};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::event::PenaltyKind;
 use crate::domain::rulings::SituationSummary;
-use crate::domain::view::TournamentView;
+use crate::domain::view::{IncidentView, PenaltyView};
 use crate::i18n::*;
 use crate::ui::components::colon;
 use leptos::prelude::*;
@@ -18,15 +18,15 @@ const TAPPED_EARLIER_MS: i64 = 30_000;
 /// The log of rulings, newest first.
 #[component]
 pub fn IncidentLog(
-    view: TournamentView,
+    incidents: Vec<IncidentView>,
+    penalties: Vec<PenaltyView>,
     pending: PendingCorrection,
     /// The guided flows' titles (from the server: the rules data stays out of the bundle).
     situations: Vec<SituationSummary>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let offset = zone_offset();
-    let lines = view
-        .incidents
+    let lines = incidents
         .iter()
         .map(|inc| {
             let lang = lang_code(i18n.get_locale_untracked());
@@ -57,8 +57,8 @@ pub fn IncidentLog(
     // A ruling's penalty reads as its situation ("Talking about a hand (PKR4U 10)"), not as
     // the flow's id.
     let lang = lang_code(i18n.get_locale_untracked());
-    let penalties = view
-        .penalties
+    let any_penalty = !penalties.is_empty();
+    let penalties = penalties
         .iter()
         .map(|p| {
             let index = p.index;
@@ -79,7 +79,7 @@ pub fn IncidentLog(
         <section class="panel">
             <h3>{t!(i18n, incidents)}</h3>
             <ul class="incidents" data-testid="incidents">{lines}</ul>
-            {(!view.penalties.is_empty()).then(|| view! {
+            {any_penalty.then(|| view! {
                 <h3>{t!(i18n, penalties)}</h3>
                 <ul class="penalties" data-testid="director-penalties">{penalties}</ul>
             })}

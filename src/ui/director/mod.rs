@@ -22,14 +22,16 @@ mod suggest;
 mod tables;
 
 use super::components::{
-    chips, prize_or_none, result_prize, Answer, FaceTitle, LangSwitch, PageTitle,
+    chips, prize_or_none, result_prize, view_part, Answer, FaceTitle, LangSwitch, PageTitle,
 };
 use super::connection::OfflineBanner;
 use super::live::{command_action, use_live, with_tournament, CommandAction};
 use super::ruling::RulingFlow;
 use crate::domain::command::{AnswerCall, Command};
+use crate::domain::config::TicketPrize;
 use crate::domain::ids::PlayerId;
-use crate::domain::view::TournamentView;
+use crate::domain::money::Cents;
+use crate::domain::view::{CallView, ResultLine, TournamentView, UndoView};
 use crate::i18n::*;
 use crate::server_fns::club::list_tournaments;
 use crate::server_fns::{director_login, LoginReply};
@@ -39,7 +41,7 @@ use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
 use links::PersonalLinks;
-use money::{BackupButton, DealPanel, MoneyPanel, ResultsPanel};
+use money::{BackupButton, DealPanel, DealPart, MoneyPanel, ResultsPanel};
 use payouts::PayoutEditor;
 use player_sheet::PlayerSheet;
 use players::PlayersPanel;
@@ -151,6 +153,12 @@ pub fn DirectorPage() -> impl IntoView {
             })
             .unwrap_or_default()
     });
+    // The panels with buttons are drawn from their own part of the view (`view_part`): a
+    // live update leaves them alone unless it changed what they show.
+    let deal = view_part(tournament, DealPart::of);
+    let calls = view_part(tournament, |v| v.calls.clone());
+    let log = view_part(tournament, |v| (v.incidents.clone(), v.penalties.clone()));
+    let feed = view_part(tournament, FeedPart::of);
     let waiting_now = Signal::derive(move || {
         tournament.with(|v| v.as_ref().map(status::waiting).unwrap_or_default())
     });
@@ -185,10 +193,8 @@ pub fn DirectorPage() -> impl IntoView {
                 // The tables and their moves first: a table short of players waits on them. The
                 // bonus stacks (a list as long as the field at the start) come after, where they
                 // no longer push the moves under the tablet's fold (session 30).
-                {move || current.get().map(|l| view! {
-                    <TablesPanel view=l.view.clone() send=send_tables pending />
-                    <BonusMissing view=l.view send=send_tables />
-                })}
+                <TablesPanel view=tournament send=send_tables pending />
+                <BonusMissing view=tournament send=send_tables />
             </SectionPane>
             <SectionPane section this=Section::Players>
                 {move || current.get().map(|l| view! { <ChipLeaders view=l.view /> })}
@@ -202,33 +208,26 @@ pub fn DirectorPage() -> impl IntoView {
             </SectionPane>
             <SectionPane section this=Section::Money>
                 <Answer reply=send_money.value().into() view=tournament />
-                {move || current.get().map(|l| {
-                    let view = l.view;
-                    view! {
-                        <MoneyPanel view=view.clone() />
-                        {view.deal_quotes.clone().map(|quotes| view! { <DealPanel view=view.clone() quotes send=send_money /> })}
-                    }
-                })}
+                {move || current.get().map(|l| view! { <MoneyPanel view=l.view /> })}
+                {move || deal.get().flatten().map(|deal| view! { <DealPanel deal send=send_money /> })}
                 <PayoutEditor view=tournament tournament=live.shown() />
             </SectionPane>
             <SectionPane section this=Section::Rulings>
                 <Answer reply=send_rulings.value().into() view=tournament />
-                {move || current.get().map(|l| view! { <Calls view=l.view send=send_rulings /> })}
+                {move || calls.get().map(|calls| view! { <Calls calls send=send_rulings /> })}
                 <section class="panel">
                     <h3>{t!(i18n, guided_rulings)}</h3>
                     <RulingFlow table=None send=send_rulings players />
                 </section>
-                {move || current.get().map(|l| {
+                {move || log.get().map(|(incidents, penalties)| {
                     let situations = situations.get().and_then(|r| r.ok()).unwrap_or_default();
-                    view! { <IncidentLog view=l.view pending situations /> }
+                    view! { <IncidentLog incidents penalties pending situations /> }
                 })}
             </SectionPane>
             <SectionPane section this=Section::Results>
                 <Answer reply=send_results.value().into() view=tournament />
-                {move || current.get().map(|l| view! {
-                    <BustFeed view=l.view.clone() pending />
-                    <ResultsPanel view=l.view tournament=l.tournament />
-                })}
+                {move || feed.get().map(|feed| view! { <BustFeed feed pending /> })}
+                {move || current.get().map(|l| view! { <ResultsPanel view=l.view tournament=l.tournament /> })}
                 <BackupButton />
             </SectionPane>
             <PlayerSheet live selected view=tournament />
@@ -240,13 +239,13 @@ pub fn DirectorPage() -> impl IntoView {
 
 /// Tables waiting for the director, oldest first; the status strip answers them too.
 #[component]
-fn Calls(view: TournamentView, send: CommandAction) -> impl IntoView {
+fn Calls(calls: Vec<CallView>, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
-    (!view.calls.is_empty()).then(|| view! {
+    (!calls.is_empty()).then(|| view! {
         <section class="panel calls" data-testid="calls">
             <h3>{t!(i18n, calls)}</h3>
             <ul>
-                {view.calls.iter().map(|c| {
+                {calls.iter().map(|c| {
                     let (table, answered) = (c.table, c.answered_at.is_some());
                     view! {
                         <li class="call-item">
@@ -281,16 +280,67 @@ fn ChipLeaders(view: TournamentView) -> impl IntoView {
     })
 }
 
+/// One place in the bust feed.
+#[derive(Clone, Debug, PartialEq)]
+struct FeedRow {
+    place: u32,
+    name: String,
+    player: PlayerId,
+    prize: Cents,
+    /// The final result, once there is one (a ticket, a deal's amount).
+    result: Option<ResultLine>,
+    /// Only a bust can be revived (not an early leave or a disqualification, which are
+    /// reinstated from the list).
+    busted: bool,
+}
+
+/// What the bust feed shows; it is drawn anew only when this changes.
+#[derive(Clone, Debug, PartialEq)]
+struct FeedPart {
+    /// "Undo" and what it would take back, while something can be.
+    undo: Option<Option<UndoView>>,
+    ticket: Option<TicketPrize>,
+    rows: Vec<FeedRow>,
+}
+
+impl FeedPart {
+    fn of(view: &TournamentView) -> FeedPart {
+        let rows = view
+            .places
+            .iter()
+            .map(|p| {
+                let player = p.standing.player;
+                FeedRow {
+                    place: p.standing.place,
+                    name: p.name.clone(),
+                    player,
+                    prize: p.standing.prize,
+                    result: view.results.iter().find(|r| r.player == player).cloned(),
+                    busted: view.players.iter().any(|x| {
+                        x.player == player && x.status == crate::domain::state::PlayerStatus::Busted
+                    }),
+                }
+            })
+            .collect();
+        FeedPart {
+            undo: view.can_undo.then(|| view.undo_last.clone()),
+            ticket: view.ticket.clone(),
+            rows,
+        }
+    }
+}
+
 /// The busts in order with their places and prizes; a wrong one is revived from here.
 #[component]
-fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
+fn BustFeed(feed: FeedPart, pending: PendingCorrection) -> impl IntoView {
     let i18n = use_i18n();
+    let FeedPart { undo, ticket, rows } = feed;
     view! {
         <section class="panel" data-testid="bust-feed">
             <h3>{t!(i18n, busts)}
-                {view.can_undo.then(|| {
+                {undo.map(|what| {
                     // The button says what it takes back (the sheet asks the reason next).
-                    let what = view.undo_last.as_ref().map(|w| corrections::undo_words(i18n, w));
+                    let what = what.as_ref().map(|w| corrections::undo_words(i18n, w));
                     view! {
                         " "<CorrectionButton correction=Correction::Undo pending testid="undo-last">{t!(i18n, undo_last)}{what.map(|w| format!(": {w}"))}</CorrectionButton>
                     }
@@ -301,19 +351,16 @@ fn BustFeed(view: TournamentView, pending: PendingCorrection) -> impl IntoView {
                 <table class="places">
                     <thead><tr><th>{t!(i18n, place)}</th><th>{t!(i18n, player_sheet)}</th><th>{t!(i18n, prize)}</th><th><span class="visually-hidden">{t!(i18n, correction)}</span></th></tr></thead>
                     <tbody>
-                        {view.places.iter().map(|p| {
-                            let player = p.standing.player;
-                            // Only a bust can be revived (not an early leave or a
-                            // disqualification, which are reinstated from the list).
-                            let busted = view.players.iter().any(|x| x.player == player && x.status == crate::domain::state::PlayerStatus::Busted);
+                        {rows.into_iter().map(|r| {
+                            let player = r.player;
                             view! {
                                 <tr>
-                                    <td>{p.standing.place}</td><td>{p.name.clone()}</td>
-                                    <td>{match view.results.iter().find(|r| r.player == player) {
-                                        Some(r) => result_prize(view.ticket.as_ref(), r),
-                                        None => prize_or_none(p.standing.prize, None),
+                                    <td>{r.place}</td><td>{r.name}</td>
+                                    <td>{match &r.result {
+                                        Some(result) => result_prize(ticket.as_ref(), result),
+                                        None => prize_or_none(r.prize, None),
                                     }}</td>
-                                    <td>{busted.then(|| view! {
+                                    <td>{r.busted.then(|| view! {
                                         <CorrectionButton correction=Correction::Revive(player) pending testid=format!("feed-revive-{}", player.0)>{t!(i18n, revive)}</CorrectionButton>
                                     })}</td>
                                 </tr>

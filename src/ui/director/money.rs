@@ -44,10 +44,42 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
     }
 }
 
+/// What the deal panel shows: the quotes, the chips in play they are checked against, and
+/// the quoted players' names in the quotes' order. The panel is drawn anew only when this
+/// changes, so a count typed or a quote asked for outlives live updates from elsewhere.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealPart {
+    quotes: DealQuotes,
+    in_play: Chips,
+    names: Vec<String>,
+}
+
+impl DealPart {
+    /// While the players left may make a deal.
+    pub fn of(view: &TournamentView) -> Option<DealPart> {
+        let quotes = view.deal_quotes.clone()?;
+        let names = quotes
+            .players
+            .iter()
+            .map(|p| view.player_name(*p))
+            .collect();
+        Some(DealPart {
+            quotes,
+            in_play: view.chips_in_play,
+            names,
+        })
+    }
+}
+
 /// FIDPA / seed 000: the deal quotes for the players left, and recording the agreed one.
 #[component]
-pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) -> impl IntoView {
+pub fn DealPanel(deal: DealPart, send: CommandAction) -> impl IntoView {
     let i18n = use_i18n();
+    let DealPart {
+        quotes,
+        in_play,
+        names,
+    } = deal;
     // An amount the players leave to play for (the winner takes it): the quotes are then
     // worked out on the prizes with that much less for first place, on this device.
     let to_play_for_text = RwSignal::new(String::new());
@@ -94,22 +126,15 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
     // The quotes count the stacks as last known: when they do not add up to the chips in
     // play, a count is missing or stale (140,300 counted once stood against 386,000 in play).
     let counted_total = Chips(quotes.stacks.iter().map(|c| c.0).sum());
-    let in_play = view.chips_in_play;
     let stale = counted_total != in_play;
-    let names = StoredValue::new(
-        quotes
-            .players
-            .iter()
-            .map(|p| view.player_name(*p))
-            .collect::<Vec<_>>(),
-    );
-    let uncounted: Vec<String> = quotes
-        .players
+    let uncounted: Vec<String> = names
         .iter()
         .zip(&quotes.counted)
         .filter(|(_, counted)| !**counted)
-        .map(|(p, _)| view.player_name(*p))
+        .map(|(name, _)| name.clone())
         .collect();
+    let row_names = names.clone();
+    let names = StoredValue::new(names);
     let rows = quotes
         .players
         .iter()
@@ -131,7 +156,7 @@ pub fn DealPanel(view: TournamentView, quotes: DealQuotes, send: CommandAction) 
             };
             view! {
                 <tr class:uncounted=!counted>
-                    <td>{view.player_name(player)}
+                    <td>{row_names.get(i).cloned().unwrap_or_default()}
                         {quotes.tickets.get(i).copied().unwrap_or(false).then(|| view! {
                             <small class="ticket" data-testid="deal-ticket">" · "{t!(i18n, ticket_seat)}</small>
                         })}

@@ -44,10 +44,19 @@ pub fn PlayerSheet(
         reason.set(String::new());
         send.value().set(None);
     });
-    let player = move || {
+    // The sheet is drawn anew only when its player (or the clock's phase) changed: a bust at
+    // another table must not take the field being typed in, or a button, from under the
+    // director's finger.
+    let shown = Memo::new(move |_| {
         let p = selected.get()?;
-        view.with(|v| v.as_ref()?.players.iter().find(|x| x.player == p).cloned())
-    };
+        view.with(|v| {
+            let v = v.as_ref()?;
+            let player = v.players.iter().find(|x| x.player == p).cloned()?;
+            let before_start = !v.clock.started;
+            let on_break = v.clock.started && v.clock.level.number.is_none();
+            Some((player, before_start, on_break))
+        })
+    });
     let dispatch = move |c: Command| {
         if !send.pending().get_untracked() {
             send.dispatch(c);
@@ -96,11 +105,9 @@ pub fn PlayerSheet(
     view! {
         <div class="player-sheet" data-testid="player-sheet" class:open=move || selected.with(|s| s.is_some()) role="dialog"
             aria-label=move || t_string!(i18n, player_sheet).to_string()>
-            {move || player().map(|p| {
+            {move || shown.get().map(|(p, before_start, on_break)| {
                 let id = p.player;
                 let playing = p.status == PlayerStatus::Playing;
-                let before_start = view.with(|v| v.as_ref().is_some_and(|v| !v.clock.started));
-                let on_break = view.with(|v| v.as_ref().is_some_and(|v| v.clock.started && v.clock.level.number.is_none()));
                 let seat = match (p.table, p.seat) {
                     (Some(t), Some(s)) => t!(i18n, table_seat, table = t.0, seat = s.0).into_any(),
                     _ => ().into_any(),

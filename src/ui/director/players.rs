@@ -3,12 +3,14 @@
 //! leave (FIDPA), a disqualification (TDA 33), rebuys and the add-on where the tournament sells
 //! them (with the tables' requests for a rebuy on top), and the corrections of each.
 
-use super::super::components::{chips, euro, Answer, ConfirmButton, PaymentMethodPicker};
+use super::super::components::{
+    chips, euro, view_part, Answer, ConfirmButton, PaymentMethodPicker,
+};
 use super::super::live::{with_tournament, CommandAction};
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{AddOn, Command, LeaveEarly, ReEnter, ReEntryOption, Rebuy};
 use crate::domain::event::PaymentMethod;
-use crate::domain::ids::PlayerId;
+use crate::domain::ids::{PlayerId, SeatNo, TableNo};
 use crate::domain::money::Cents;
 use crate::domain::state::PlayerStatus;
 use crate::domain::view::{PlayerView, TournamentView};
@@ -20,7 +22,7 @@ use leptos::prelude::*;
 use crate::domain::names::name_contains;
 
 /// The players list with its actions. The search box, the payment method and the presence
-/// check sit outside the list, which re-renders on every live update.
+/// check sit outside the list; a row is drawn anew only when its player changed.
 #[component]
 pub fn PlayersPanel(
     #[prop(into)] view: Signal<Option<TournamentView>>,
@@ -82,31 +84,25 @@ pub fn PlayersPanel(
             None,
         )
     };
-    // The price on the button: the desk says what to take.
-    let rebuy_price = move |double: bool| {
-        view.with(|v| v.as_ref().and_then(|v| v.rebuy))
-            .map(|r| euro(Cents(r.price().0 * if double { 2 } else { 1 })))
-            .unwrap_or_default()
-    };
-    let add_on_price = move || {
-        view.with(|v| v.as_ref().and_then(|v| v.add_on))
-            .map(|a| euro(a.price()))
-            .unwrap_or_default()
-    };
-    let double_sold =
-        move || view.with(|v| v.as_ref().and_then(|v| v.rebuy).is_some_and(|r| r.double));
-    let purchases = move |p: &PlayerView| {
+    // The prices on the buttons: the desk says what to take.
+    let prices = view_part(view, Prices::of);
+    let purchases = move |p: &PlayerView, prices: &Prices| {
         let player = p.player;
+        let Prices {
+            rebuy: rebuy_price,
+            double: double_price,
+            add_on: add_on_price,
+        } = prices.clone();
         let id = p.player.0;
         view! {
             {p.can_rebuy.then(|| view! {
-                <ConfirmButton class="small buy" testid=format!("rebuy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
-                {double_sold().then(|| view! {
-                    <ConfirmButton class="small buy" testid=format!("rebuy-double-{id}") busy on_confirm=move |_| rebuy(player, true)>{t!(i18n, double_rebuy)}" "{rebuy_price(true)}</ConfirmButton>
+                <ConfirmButton class="small buy" testid=format!("rebuy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price.clone()}</ConfirmButton>
+                {double_price.clone().map(|price| view! {
+                    <ConfirmButton class="small buy" testid=format!("rebuy-double-{id}") busy on_confirm=move |_| rebuy(player, true)>{t!(i18n, double_rebuy)}" "{price.clone()}</ConfirmButton>
                 })}
             })}
             {p.can_add_on.then(|| view! {
-                <ConfirmButton class="small buy" testid=format!("add-on-{id}") busy on_confirm=move |_| add_on(player)>{t!(i18n, add_on)}" "{add_on_price()}</ConfirmButton>
+                <ConfirmButton class="small buy" testid=format!("add-on-{id}") busy on_confirm=move |_| add_on(player)>{t!(i18n, add_on)}" "{add_on_price.clone()}</ConfirmButton>
             })}
             {p.can_cancel_rebuy.then(|| view! {
                 <CorrectionButton correction=Correction::CancelRebuy(player) pending testid=format!("cancel-rebuy-{id}")>{t!(i18n, cancel_rebuy)}</CorrectionButton>
@@ -116,8 +112,8 @@ pub fn PlayersPanel(
             })}
         }
     };
-    let row = move |p: PlayerView| {
-        let bought = purchases(&p);
+    let row = move |(p, prices): (PlayerView, Prices)| {
+        let bought = purchases(&p, &prices);
         let player = p.player;
         let id = p.player.0;
         let status = match p.status {
@@ -167,56 +163,77 @@ pub fn PlayersPanel(
             </li>
         }
     };
-    let rows = move || {
-        let v = view.get()?;
+    // Each row is drawn anew only when its player (or a price) changed: a live update leaves
+    // the other rows' buttons under the director's finger, an armed one armed.
+    let rows = Memo::new(move |_| {
         let q = query.get();
-        let shown: Vec<PlayerView> = v
-            .players
-            .into_iter()
-            .filter(|p| p.status != PlayerStatus::Unregistered)
-            .filter(|p| q.trim().is_empty() || name_contains(&p.name, &q))
-            .collect();
-        Some(shown.into_iter().map(row).collect_view())
-    };
+        let prices = prices.get().unwrap_or_default();
+        view.with(|v| {
+            v.as_ref()
+                .map(|v| {
+                    v.players
+                        .iter()
+                        .filter(|p| p.status != PlayerStatus::Unregistered)
+                        .filter(|p| q.trim().is_empty() || name_contains(&p.name, &q))
+                        .map(|p| (p.clone(), prices.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
     // The tables' requests for a rebuy, oldest first: the desk takes the money here.
-    let requests = move || {
-        let v = view.get()?;
-        request_list(
-            "rebuy",
-            t!(i18n, rebuy_requests).into_any(),
-            asked_players(&v, &v.rebuy_requests),
-            move |p| {
-                let (player, id) = (p.player, p.player.0);
+    let rebuy_asks = view_part(view, |v| {
+        asked_players(v, &v.rebuy_requests)
+            .into_iter()
+            .map(|p| {
                 // A busted player has no seat of their own; the seat held for the rebuy
                 // (`TableView::held`) says which table asks, and where the player goes back.
                 let held = v.tables.iter().find_map(|t| {
                     t.held
                         .iter()
-                        .find(|h| h.player == player)
+                        .find(|h| h.player == p.player)
                         .map(|h| (t.table, h.seat))
                 });
-                let at = match (held, p.table) {
+                (p, held)
+            })
+            .collect::<Vec<_>>()
+    });
+    let requests = move || {
+        let asks = rebuy_asks.get()?;
+        let price = prices.get().unwrap_or_default().rebuy;
+        let held: std::collections::BTreeMap<PlayerId, (TableNo, SeatNo)> = asks
+            .iter()
+            .filter_map(|(p, h)| h.map(|h| (p.player, h)))
+            .collect();
+        request_list(
+            "rebuy",
+            t!(i18n, rebuy_requests).into_any(),
+            asks.into_iter().map(|(p, _)| p).collect(),
+            move |p| {
+                let (player, id) = (p.player, p.player.0);
+                let at = match (held.get(&player), p.table) {
                     (Some((table, seat)), _) => Some(
                         t_string!(i18n, table_seat, table = table.0, seat = seat.0).to_string(),
                     ),
                     (None, Some(table)) => Some(t_string!(i18n, table_n, n = table.0).to_string()),
                     (None, None) => None,
                 };
+                let price = price.clone();
                 view! {
                     {at.map(|at| view! { " · "<span data-testid=format!("rebuy-request-at-{id}")>{at}</span> })}" "
-                    <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{rebuy_price(false)}</ConfirmButton>
+                    <ConfirmButton class="small buy" testid=format!("rebuy-request-buy-{id}") busy on_confirm=move |_| rebuy(player, false)>{t!(i18n, rebuy)}" "{price.clone()}</ConfirmButton>
                 }
                 .into_any()
             },
         )
     };
     // Re-entries busted players asked for from their phones (issue T), oldest first: A or B.
+    let reentry_asks = view_part(view, |v| asked_players(v, &v.reentry_requests));
     let reentry_requests = move || {
-        let v = view.get()?;
         request_list(
             "reentry",
             t!(i18n, reentry_requests).into_any(),
-            asked_players(&v, &v.reentry_requests),
+            reentry_asks.get()?,
             move |p| {
                 let (player, id) = (p.player, p.player.0);
                 view! {
@@ -243,8 +260,33 @@ pub fn PlayersPanel(
             <AnswerDock reply=send.value().into() view seated_anew />
             {requests}
             {reentry_requests}
-            <ul class="player-list">{rows}</ul>
+            <ul class="player-list">
+                <For each=move || rows.get() key=|r| r.clone() children=row />
+            </ul>
         </section>
+    }
+}
+
+/// What the players list's buttons ask for rebuys and the add-on, in euros.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Prices {
+    rebuy: String,
+    /// Only where double rebuys are sold.
+    double: Option<String>,
+    add_on: String,
+}
+
+impl Prices {
+    fn of(v: &TournamentView) -> Prices {
+        let rebuy = v.rebuy.map(|r| r.price());
+        Prices {
+            rebuy: rebuy.map(euro).unwrap_or_default(),
+            double: v
+                .rebuy
+                .filter(|r| r.double)
+                .map(|r| euro(Cents(r.price().0 * 2))),
+            add_on: v.add_on.map(|a| euro(a.price())).unwrap_or_default(),
+        }
     }
 }
 

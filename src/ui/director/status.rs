@@ -3,12 +3,11 @@
 //! tables; moves to carry out; bonus stacks not at their table; hand-for-hand and the bubble).
 //! A call is answered from here in one tap; the rest opens its section.
 
-use super::super::components::format_ms;
-use super::super::components::remaining_now;
+use super::super::components::{format_ms, remaining_now, view_part};
 use super::super::live::{CommandAction, Live};
 use super::sections::Section;
 use crate::domain::command::{AnswerCall, Command};
-use crate::domain::view::TournamentView;
+use crate::domain::view::{CallView, TournamentView};
 use crate::i18n::*;
 use crate::ui::components::colon;
 use leptos::prelude::*;
@@ -37,6 +36,34 @@ fn asked(view: &TournamentView) -> usize {
     view.rebuy_requests.len() + view.reentry_requests.len()
 }
 
+/// What the strip's alerts show; they are drawn anew only when it changes.
+#[derive(Clone, Debug, PartialEq)]
+struct Alerts {
+    stopped: Vec<u16>,
+    moves: usize,
+    asked: usize,
+    bonus: usize,
+    hand_for_hand: bool,
+    bubble: bool,
+}
+
+impl Alerts {
+    fn of(v: &TournamentView) -> Alerts {
+        Alerts {
+            stopped: v.plan.stopped.iter().map(|t| t.0).collect(),
+            moves: v.plan.moves_to_make(),
+            asked: asked(v),
+            bonus: v.bonus_missing.len(),
+            hand_for_hand: v.hand_for_hand.is_some(),
+            bubble: v.bubble && !v.finished,
+        }
+    }
+}
+
+/// Every item of the strip is a button the director taps all evening (a call answered in one
+/// tap): each stays in place while the clock ticks and live updates come, and only what it
+/// says changes. A button drawn anew under the finger loses the tap; the calls' buttons were,
+/// every second (session 35).
 #[component]
 pub fn StatusStrip(
     live: Live,
@@ -45,76 +72,77 @@ pub fn StatusStrip(
     send: CommandAction,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let clock = move || {
-        let v = view.get()?;
-        let c = v.clock.clone();
-        let level = match c.level.number {
-            Some(n) => format!("{} {n}", t_string!(i18n, level)),
-            None => t_string!(i18n, break_).to_string(),
-        };
-        let state = if v.finished {
-            t_string!(i18n, tournament_over).to_string()
-        } else if !c.started {
-            t_string!(i18n, not_started).to_string()
-        } else if !c.running {
-            t_string!(i18n, paused).to_string()
-        } else {
-            String::new()
-        };
-        Some(view! {
-            <button class="strip-item clock-item" data-testid="strip-clock" on:click=move |_| section.set(Section::Clock)>
-                <b>{level}</b>" "
-                <span class="num">{move || format_ms(remaining_now(&c, &live))}</span>
-                {(!state.is_empty()).then(|| view! { " "<span class="warn">{state.clone()}</span> })}
-            </button>
-            // The figures last: on a crowded strip this item gives way, a part at a time
-            // (style: the label goes first, then the entries; what stays is the count left).
-            <span class="strip-item" data-testid="strip-field" title=format!("{}: {} / {}", t_string!(i18n, players_left), v.players_left, v.entries)>
-                <span class="figures"><b>{v.players_left}</b><span class="of">" / "{v.entries}</span>" "<span class="muted">{t!(i18n, players_left)}</span></span>
-            </span>
+    let clock = view_part(view, |v| v.clock.clone());
+    let finished = view_part(view, |v| v.finished);
+    let field = view_part(view, |v| (v.players_left, v.entries));
+    let level = move || {
+        clock.with(|c| match c.as_ref()?.level.number {
+            Some(n) => Some(format!("{} {n}", t_string!(i18n, level))),
+            None => Some(t_string!(i18n, break_).to_string()),
         })
     };
-    let calls = move || {
-        let v = view.get()?;
-        let now = live.now.get();
-        Some(v.calls.iter().map(|c| {
-            let table = c.table;
-            // Minutes since the call by this device's clock (close enough for "how long").
-            let minutes = ((now - c.at.0 as f64) / 60_000.0).max(0.0) as i64;
-            // Answered: the TD is on the way, and the next tap closes the call.
-            let answered = c.answered_at.is_some();
-            // Short in the strip (the table and how long), the sentence in the title: the
-            // strip is one row on the tablet, and a long call pushed the next alert out of it.
-            let said = if answered {
+    let state = move || {
+        let c = clock.get()?;
+        let said = if finished.get().unwrap_or(false) {
+            t_string!(i18n, tournament_over)
+        } else if !c.started {
+            t_string!(i18n, not_started)
+        } else if !c.running {
+            t_string!(i18n, paused)
+        } else {
+            return None;
+        };
+        Some(view! { " "<span class="warn">{said}</span> })
+    };
+    let remaining = move || clock.with(|c| c.as_ref().map(|c| format_ms(remaining_now(c, &live))));
+    let field_title = move || {
+        field
+            .get()
+            .map(|(left, entries)| format!("{}: {left} / {entries}", t_string!(i18n, players_left)))
+    };
+    let calls = view_part(view, |v| v.calls.clone());
+    let call = move |c: CallView| {
+        let table = c.table;
+        let at = c.at.0 as f64;
+        // Minutes since the call by this device's clock (close enough for "how long").
+        let minutes = move || ((live.now.get() - at) / 60_000.0).max(0.0) as i64;
+        // Answered: the TD is on the way, and the next tap closes the call.
+        let answered = c.answered_at.is_some();
+        // Short in the strip (the table and how long), the sentence in the title: the
+        // strip is one row on the tablet, and a long call pushed the next alert out of it.
+        let said = move || {
+            if answered {
                 t_string!(i18n, call_on_the_way).to_string()
             } else {
-                t_string!(i18n, called_minutes_ago, m = minutes).to_string()
-            };
-            view! {
-                <span class="strip-item call" class:alarm=!answered class:warn=answered data-testid=format!("strip-call-{}", table.0)
-                    title=said>
-                    {t!(i18n, table_n, n = table.0)}
-                    {(!answered).then(|| view! { " · "<span class="num">{t!(i18n, minutes_short, m = minutes)}</span> })}
-                    <button class:primary=!answered data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
-                        on:click=move |_| { send.dispatch(Command::AnswerCall(AnswerCall { table })); }>
-                        {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
-                    </button>
-                </span>
+                t_string!(i18n, called_minutes_ago, m = minutes()).to_string()
             }
-        }).collect_view())
+        };
+        view! {
+            <span class="strip-item call" class:alarm=!answered class:warn=answered data-testid=format!("strip-call-{}", table.0)
+                title=said>
+                {t!(i18n, table_n, n = table.0)}
+                {(!answered).then(|| view! { " · "<span class="num">{move || t!(i18n, minutes_short, m = minutes())}</span> })}
+                <button class:primary=!answered data-testid=format!("answer-call-{}", table.0) disabled=move || send.pending().get()
+                    on:click=move |_| { send.dispatch(Command::AnswerCall(AnswerCall { table })); }>
+                    {if answered { t!(i18n, call_done).into_any() } else { t!(i18n, answer_call).into_any() }}
+                </button>
+            </span>
+        }
     };
+    let alerts = view_part(view, Alerts::of);
     let alerts = move || {
-        let v = view.get()?;
-        let stopped = v.plan.stopped.clone();
-        let moves = v.plan.moves_to_make();
-        let bonus = v.bonus_missing.len();
-        let h4h = v.hand_for_hand;
-        let bubble = v.bubble && !v.finished;
-        let asked = asked(&v);
+        let Alerts {
+            stopped,
+            moves,
+            asked,
+            bonus,
+            hand_for_hand,
+            bubble,
+        } = alerts.get()?;
         Some(view! {
             {(!stopped.is_empty()).then(|| view! {
                 <button class="strip-item alarm" data-testid="strip-stopped" on:click=move |_| section.set(Section::Tables)>
-                    {t!(i18n, stopped)}{colon()}{stopped.iter().map(|t| t.0.to_string()).collect::<Vec<_>>().join(", ")}
+                    {t!(i18n, stopped)}{colon()}{stopped.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")}
                 </button>
             })}
             {(moves > 0).then(|| view! {
@@ -129,14 +157,25 @@ pub fn StatusStrip(
                 <WaitingItem testid="strip-bonus" word=t_string!(i18n, strip_bonus).to_string() n=bonus
                     title=t_string!(i18n, bonus_waiting, n = bonus).to_string() opens=Section::Tables section />
             })}
-            {h4h.map(|_| view! { <span class="strip-item warn" data-testid="strip-h4h">{t!(i18n, hand_for_hand)}</span> })}
+            {hand_for_hand.then(|| view! { <span class="strip-item warn" data-testid="strip-h4h">{t!(i18n, hand_for_hand)}</span> })}
             {bubble.then(|| view! { <span class="strip-item warn" data-testid="strip-bubble">{t!(i18n, bubble)}</span> })}
         })
     };
     view! {
         <div class="status-strip" data-testid="status-strip" role="status">
-            {clock}
-            {calls}
+            <Show when=move || clock.with(Option::is_some)>
+                <button class="strip-item clock-item" data-testid="strip-clock" on:click=move |_| section.set(Section::Clock)>
+                    <b>{level}</b>" "
+                    <span class="num">{remaining}</span>
+                    {state}
+                </button>
+                // The figures last: on a crowded strip this item gives way, a part at a time
+                // (style: the label goes first, then the entries; what stays is the count left).
+                <span class="strip-item" data-testid="strip-field" title=field_title>
+                    <span class="figures"><b>{move || field.get().map(|(left, _)| left)}</b><span class="of">" / "{move || field.get().map(|(_, entries)| entries)}</span>" "<span class="muted">{t!(i18n, players_left)}</span></span>
+                </span>
+            </Show>
+            <For each=move || calls.get().unwrap_or_default() key=|c| c.clone() children=call />
             {alerts}
         </div>
     }

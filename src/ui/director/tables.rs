@@ -1,102 +1,162 @@
 //! The director's tables overview: every open table with its count, button and state;
 //! stopped tables stand out (PKR4U 13); the balancing plan with one-tap confirm and its
 //! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
+//!
+//! Each part is drawn anew only when what it shows changes (`view_part`): a bust at another
+//! table must not swap the button under the director's finger, close the trigger's open
+//! list, or take back a confirmation asked for (session 35: the break table's confirm
+//! button was redrawn by every live update, and a tap at that moment was lost).
 
-use super::super::components::ConfirmButton;
+use super::super::components::{view_part, ConfirmButton};
 use super::super::live::CommandAction;
 use super::corrections::{Correction, CorrectionButton, PendingCorrection};
 use crate::domain::command::{
     BreakTable, Command, ConfirmArrival, DrawFinalTable, MovePlayer, SetBalancing, SetHandForHand,
 };
 use crate::domain::event::MoveReason;
+use crate::domain::ids::{PlayerId, TableNo};
 use crate::domain::view::TournamentView;
 use crate::i18n::*;
 use crate::ui::components::colon;
 use leptos::prelude::*;
 
+/// One table's tile, as far as the tile shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Tile {
+    table: u16,
+    seated: usize,
+    size: u8,
+    button: Option<u8>,
+    stopped: bool,
+    hand_done: bool,
+    needs_button: bool,
+}
+
+fn tiles(v: &TournamentView) -> Vec<Tile> {
+    v.tables
+        .iter()
+        .filter(|t| t.open)
+        .map(|t| Tile {
+            table: t.table.0,
+            seated: t.seats.len(),
+            size: t.size,
+            button: t.button.map(|b| b.0),
+            stopped: t.stopped,
+            hand_done: v.hand_for_hand.is_some() && t.hand_done,
+            needs_button: v.plan.need_button.contains(&t.table),
+        })
+        .collect()
+}
+
+/// A balancing move as the plan lists it: the named ones carry their command.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PlanLine {
+    name: String,
+    from: (u16, u8),
+    to_table: u16,
+    /// The seat and its command; `None` while the receiving table's button is not set.
+    to_seat: Option<(u8, MovePlayer)>,
+}
+
+fn plan_lines(v: &TournamentView) -> Vec<PlanLine> {
+    let named = v.plan.moves.iter().map(|m| PlanLine {
+        name: v.player_name(m.player),
+        from: (m.from.table.0, m.from.seat.0),
+        to_table: m.to.table.0,
+        to_seat: Some((
+            m.to.seat.0,
+            MovePlayer {
+                player: m.player,
+                to: m.to,
+                reason: MoveReason::Balance,
+            },
+        )),
+    });
+    // TDA 25: moves whose seat waits for the receiving table's button; nothing to confirm yet.
+    let waiting = v.plan.waiting.iter().map(|w| PlanLine {
+        name: v.player_name(w.player),
+        from: (w.from.table.0, w.from.seat.0),
+        to_table: w.to_table.0,
+        to_seat: None,
+    });
+    named.chain(waiting).collect()
+}
+
+/// What the table actions offer: the table to break, the one to reopen, the final table.
+#[derive(Clone, Debug, PartialEq)]
+struct Actions {
+    break_next: Option<TableNo>,
+    /// The table broken last, while it can be reopened (broken too early).
+    reopenable: Option<TableNo>,
+    final_ready: bool,
+    hand_for_hand: bool,
+}
+
+fn actions(v: &TournamentView) -> Actions {
+    Actions {
+        break_next: v.plan.break_next,
+        reopenable: v
+            .last_redraw
+            .as_ref()
+            .and_then(|r| r.broken)
+            .filter(|b| v.tables.iter().any(|t| t.table == *b && !t.open)),
+        final_ready: v.plan.final_table_ready && v.tables.iter().filter(|t| t.open).count() > 1,
+        hand_for_hand: v.hand_for_hand.is_some(),
+    }
+}
+
 /// Tables, balancing, breaking, final table, hand-for-hand.
 #[component]
 pub fn TablesPanel(
-    view: TournamentView,
+    #[prop(into)] view: Signal<Option<TournamentView>>,
     send: CommandAction,
     pending: PendingCorrection,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let busy = Signal::derive(move || send.pending().get());
-    let settings = view.balancing;
-    let h4h = view.hand_for_hand;
-    let tiles = view
-        .tables
-        .iter()
-        .filter(|t| t.open)
-        .map(|t| {
-            let n = t.table.0;
-            let done = h4h.is_some() && t.hand_done;
-            let needs_button = view.plan.need_button.contains(&t.table);
-            view! {
-                <li class="table-tile" class:stopped=t.stopped class:done=done data-testid=format!("table-tile-{n}")>
-                    <a rel="external" href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
-                    <span class="count">{t.seats.len()}"/"{t.size}</span>
-                    <span class="button-at">{t!(i18n, button)}{colon()}{t.button.map(|b| b.0.to_string()).unwrap_or_else(|| "?".into())}</span>
-                    {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
-                    {needs_button.then(|| view! { <span class="alarm" data-testid=format!("needs-button-{n}")>{t!(i18n, button_needed)}</span> })}
-                    {done.then(|| view! { <span class="ok">{t!(i18n, hand_finished)}</span> })}
-                </li>
-            }
-        })
-        .collect_view();
-    let moves = view
-        .plan
-        .moves
-        .iter()
-        .map(|m| {
-            let name = view.player_name(m.player);
-            let command = Command::MovePlayer(MovePlayer {
-                player: m.player,
-                to: m.to,
-                reason: MoveReason::Balance,
-            });
-            view! {
+    let tiles = view_part(view, tiles);
+    let plan = view_part(view, plan_lines);
+    let settings = view_part(view, |v| v.balancing);
+    let largest = view_part(view, |v| v.tables.first().map_or(10, |t| t.size));
+    let actions = view_part(view, actions);
+    let tile = move |t: Tile| {
+        let n = t.table;
+        view! {
+            <li class="table-tile" class:stopped=t.stopped class:done=t.hand_done data-testid=format!("table-tile-{n}")>
+                <a rel="external" href=format!("/table/{n}")>{t!(i18n, table_n, n = n)}</a>
+                <span class="count">{t.seated}"/"{t.size}</span>
+                <span class="button-at">{t!(i18n, button)}{colon()}{t.button.map(|b| b.to_string()).unwrap_or_else(|| "?".into())}</span>
+                {t.stopped.then(|| view! { <span class="alarm">{t!(i18n, stopped)}</span> })}
+                {t.needs_button.then(|| view! { <span class="alarm" data-testid=format!("needs-button-{n}")>{t!(i18n, button_needed)}</span> })}
+                {t.hand_done.then(|| view! { <span class="ok">{t!(i18n, hand_finished)}</span> })}
+            </li>
+        }
+    };
+    let plan_line = move |m: PlanLine| {
+        let (from_table, from_seat) = m.from;
+        match m.to_seat {
+            Some((seat, command)) => view! {
                 <li>
-                    {name}" ("{m.from.table.0}"·"{m.from.seat.0}") "{t!(i18n, move_to)}" "{m.to.table.0}"·"{m.to.seat.0}
-                    <button data-testid="plan-confirm" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(command.clone()); }>{t!(i18n, confirm)}</button>
+                    {m.name}" ("{from_table}"·"{from_seat}") "{t!(i18n, move_to)}" "{m.to_table}"·"{seat}
+                    <button data-testid="plan-confirm" disabled=busy on:click=move |_| { send.dispatch(Command::MovePlayer(command.clone())); }>{t!(i18n, confirm)}</button>
                 </li>
             }
-        })
-        .collect_view();
-    // TDA 25: moves whose seat waits for the receiving table's button; nothing to confirm yet.
-    let waiting = view
-        .plan
-        .waiting
-        .iter()
-        .map(|w| {
-            let name = view.player_name(w.player);
-            view! {
+            .into_any(),
+            None => view! {
                 <li data-testid="plan-waiting">
-                    {name}" ("{w.from.table.0}"·"{w.from.seat.0}") "{t!(i18n, move_to)}" "{w.to_table.0}{colon()}
-                    <span class="alarm">{t!(i18n, waits_for_button, table = w.to_table.0)}</span>
+                    {m.name}" ("{from_table}"·"{from_seat}") "{t!(i18n, move_to)}" "{m.to_table}{colon()}
+                    <span class="alarm">{t!(i18n, waits_for_button, table = m.to_table)}</span>
                 </li>
             }
-        })
-        .collect_view();
-    let no_moves = view.plan.moves.is_empty() && view.plan.waiting.is_empty();
-    let break_next = view.plan.break_next;
-    // The table broken last can be reopened when it was broken too early.
-    let reopenable = view
-        .last_redraw
-        .as_ref()
-        .and_then(|r| r.broken)
-        .filter(|b| view.tables.iter().any(|t| t.table == *b && !t.open));
-    let final_ready =
-        view.plan.final_table_ready && view.tables.iter().filter(|t| t.open).count() > 1;
-    let trigger_options = (2..=view.tables.first().map_or(10, |t| t.size))
-        .map(|n| view! { <option value=n.to_string() selected=n == settings.trigger>{n}</option> })
-        .collect_view();
-    view! {
-        <section class="panel">
-            <h3>{t!(i18n, tables)}</h3>
-            <ul class="table-grid">{tiles}</ul>
-            <h3>{t!(i18n, balancing)}</h3>
+            .into_any(),
+        }
+    };
+    let balancing = move || {
+        let settings = settings.get()?;
+        let options = (2..=largest.get().unwrap_or(10))
+            .map(|n| view! { <option value=n.to_string() selected=n == settings.trigger>{n}</option> })
+            .collect_view();
+        Some(view! {
             <div class="balancing-settings">
                 <label class="check">
                     <input type="checkbox" data-testid="balancing-automatic" prop:checked=settings.automatic
@@ -108,67 +168,113 @@ pub fn TablesPanel(
                         if let Ok(trigger) = event_target_value(&ev).parse() {
                             send.dispatch(Command::SetBalancing(SetBalancing { automatic: settings.automatic, trigger }));
                         }
-                    }>{trigger_options}</select>
+                    }>{options}</select>
                 </label>
             </div>
-            {if no_moves {
-                view! { <p>{t!(i18n, nothing_to_balance)}</p> }.into_any()
-            } else {
-                view! { <ul class="moves" data-testid="plan-moves">{moves}{waiting}</ul> }.into_any()
-            }}
+        })
+    };
+    let break_next = Memo::new(move |_| actions.get().and_then(|a| a.break_next));
+    let reopenable = Memo::new(move |_| actions.get().and_then(|a| a.reopenable));
+    let final_ready = Memo::new(move |_| actions.get().is_some_and(|a| a.final_ready));
+    let h4h = Memo::new(move |_| actions.get().is_some_and(|a| a.hand_for_hand));
+    view! {
+        <section class="panel">
+            <h3>{t!(i18n, tables)}</h3>
+            <ul class="table-grid">
+                <For each=move || tiles.get().unwrap_or_default() key=|t| t.clone() children=tile />
+            </ul>
+            <h3>{t!(i18n, balancing)}</h3>
+            {balancing}
+            <Show when=move || plan.with(|p| p.as_ref().is_some_and(|p| !p.is_empty()))
+                fallback=move || view! { <p>{t!(i18n, nothing_to_balance)}</p> }>
+                <ul class="moves" data-testid="plan-moves">
+                    <For each=move || plan.get().unwrap_or_default() key=|m| m.clone() children=plan_line />
+                </ul>
+            </Show>
             <div class="table-actions">
-                {break_next.map(|table| view! {
+                {move || break_next.get().map(|table| view! {
                     // Sends every player of the table to a new seat: asked first.
                     <ConfirmButton testid="break-table" busy on_confirm=move |_| { send.dispatch(Command::BreakTable(BreakTable { table })); }>
                         {t!(i18n, break_table, table = table.0)}
                     </ConfirmButton>
                 })}
-                {reopenable.map(|table| view! {
+                {move || reopenable.get().map(|table| view! {
                     <CorrectionButton correction=Correction::ReopenTable(table) pending testid="reopen-table">
                         {t!(i18n, reopen_table, table = table.0)}
                     </CorrectionButton>
                 })}
-                {final_ready.then(|| view! {
+                {move || final_ready.get().then(|| view! {
                     <ConfirmButton class="primary" testid="draw-final-table" busy on_confirm=move |_| { send.dispatch(Command::DrawFinalTable(DrawFinalTable {})); }>
                         {t!(i18n, draw_final_table)}
                     </ConfirmButton>
                 })}
-                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: h4h.is_none() })); }>
-                    {t!(i18n, hand_for_hand)}{colon()}{if h4h.is_some() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
+                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: !h4h.get_untracked() })); }>
+                    {t!(i18n, hand_for_hand)}{colon()}{move || if h4h.get() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
                 </button>
             </div>
         </section>
     }
 }
 
-/// PKR4U 18: players who got bonus chips and whose stack is not confirmed at a table yet;
-/// once the level after the bonus has begun, their blinds are taken.
-#[component]
-pub fn BonusMissing(view: TournamentView, send: CommandAction) -> impl IntoView {
-    let i18n = use_i18n();
-    let taken = view.bonus_blinds_taken;
-    let lines = view
+/// A player whose bonus stack waits to be confirmed: the name and where they sit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct BonusLine {
+    player: PlayerId,
+    name: String,
+    seat: String,
+}
+
+fn bonus_lines(v: &TournamentView) -> (Vec<BonusLine>, bool) {
+    let lines = v
         .bonus_missing
         .iter()
-        .map(|p| {
-            let player = *p;
-            let seat = view
+        .map(|&player| BonusLine {
+            player,
+            name: v.player_name(player),
+            seat: v
                 .players
                 .iter()
                 .find(|x| x.player == player)
-                .map(|x| format!("{} · {}", x.table.map_or(0, |t| t.0), x.seat.map_or(0, |s| s.0)))
-                .unwrap_or_default();
-            view! {
-                <li>
-                    <button class="small" data-testid="confirm-arrival" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::ConfirmArrival(ConfirmArrival { player })); }>{view.player_name(player)}" ("{seat}") · "{t!(i18n, arrived)}</button>
-                </li>
-            }
+                .map(|x| {
+                    format!(
+                        "{} · {}",
+                        x.table.map_or(0, |t| t.0),
+                        x.seat.map_or(0, |s| s.0)
+                    )
+                })
+                .unwrap_or_default(),
         })
-        .collect_view();
-    (!view.bonus_missing.is_empty()).then(|| view! {
-        <section class="panel bonus-missing" data-testid="bonus-missing">
-            <h3>{t!(i18n, bonus_missing)}{taken.then(|| view! { <span class="alarm">" — "{t!(i18n, bonus_blinds_taken)}</span> })}</h3>
-            <ul class="bonus-list">{lines}</ul>
-        </section>
-    })
+        .collect();
+    (lines, v.bonus_blinds_taken)
+}
+
+/// PKR4U 18: players who got bonus chips and whose stack is not confirmed at a table yet;
+/// once the level after the bonus has begun, their blinds are taken.
+#[component]
+pub fn BonusMissing(
+    #[prop(into)] view: Signal<Option<TournamentView>>,
+    send: CommandAction,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let missing = view_part(view, bonus_lines);
+    let line = move |b: BonusLine| {
+        let player = b.player;
+        view! {
+            <li>
+                <button class="small" data-testid="confirm-arrival" disabled=move || send.pending().get() on:click=move |_| { send.dispatch(Command::ConfirmArrival(ConfirmArrival { player })); }>{b.name}" ("{b.seat}") · "{t!(i18n, arrived)}</button>
+            </li>
+        }
+    };
+    let shown = move || missing.with(|m| m.as_ref().is_some_and(|(lines, _)| !lines.is_empty()));
+    let taken = move || missing.with(|m| m.as_ref().is_some_and(|(_, taken)| *taken));
+    view! {
+        <Show when=shown>
+            <section class="panel bonus-missing" data-testid="bonus-missing">
+                <h3>{t!(i18n, bonus_missing)}{move || taken().then(|| view! { <span class="alarm">" — "{t!(i18n, bonus_blinds_taken)}</span> })}</h3>
+                <ul class="bonus-list">
+                    <For each=move || missing.get().map(|(lines, _)| lines).unwrap_or_default() key=|b| b.clone() children=line />
+                </ul>
+            </section>
+        </Show>
+    }
 }

@@ -313,7 +313,7 @@ pub struct SetButton {
 }
 
 /// Carries out a balancing move (or a director's move).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MovePlayer {
     pub player: PlayerId,

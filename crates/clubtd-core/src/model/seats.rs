@@ -5,7 +5,7 @@ use crate::model::ids::{PlayerId, SeatNo, TableNo};
 use serde::{Deserialize, Serialize};
 
 /// A table and a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Place {
     pub table: TableNo,
@@ -13,7 +13,7 @@ pub struct Place {
 }
 
 /// Why a player changed seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MoveReason {
     /// TDA 25 / 32: balancing the tables.

@@ -70,7 +70,7 @@ pub enum PenaltyKind {
 }
 
 /// Where a player stands in the tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum PlayerStatus {
     #[serde(rename = "playing")]

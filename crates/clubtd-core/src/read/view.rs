@@ -107,7 +107,7 @@ pub struct AbandonedView {
 }
 
 /// One player in the field list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerView {
     pub player: PlayerId,
@@ -386,7 +386,7 @@ pub struct PlayerCard {
 
 /// A table's call for the director: when it called and, once the director answered ("on the
 /// way"), when that was. The call is listed until it is closed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CallView {
     pub table: TableNo,
