@@ -86,7 +86,7 @@ test("a penalty given from the sheet is listed with the player's name", async ({
   await expect(page.getByTestId("director-penalties")).toContainText(name);
 });
 
-test("a live update leaves the tables' controls as they are: an armed confirmation, an open list", async ({ browser }) => {
+test("a live update leaves the console's controls as they are: the tables', a row's buttons, a count being typed", async ({ browser }) => {
   const director = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await signIn(director);
   await section(director, "tables");

@@ -3,9 +3,9 @@
 //! settings (TDA 25); breaking a table, the final table and hand-for-hand (seed 000).
 //!
 //! Each part is drawn anew only when what it shows changes (`view_part`): a bust at another
-//! table must not swap the button under the director's finger, close the trigger's open
-//! list, or take back a confirmation asked for (session 35: the break table's confirm
-//! button was redrawn by every live update, and a tap at that moment was lost).
+//! table must not swap the button under the director's finger (session 35: Leptos rebuilt
+//! the plain elements in place, but a component such as the break table's `ConfirmButton`
+//! was made anew at every live update, and a tap at that moment was lost).
 
 use super::super::components::{view_part, ConfirmButton};
 use super::super::live::CommandAction;
