@@ -133,7 +133,6 @@ pub fn DealPanel(deal: DealPart, send: CommandAction) -> impl IntoView {
         .filter(|(_, counted)| !**counted)
         .map(|(name, _)| name.clone())
         .collect();
-    let row_names = names.clone();
     let names = StoredValue::new(names);
     let rows = quotes
         .players
@@ -156,7 +155,7 @@ pub fn DealPanel(deal: DealPart, send: CommandAction) -> impl IntoView {
             };
             view! {
                 <tr class:uncounted=!counted>
-                    <td>{row_names.get(i).cloned().unwrap_or_default()}
+                    <td>{names.with_value(|n| n.get(i).cloned()).unwrap_or_default()}
                         {quotes.tickets.get(i).copied().unwrap_or(false).then(|| view! {
                             <small class="ticket" data-testid="deal-ticket">" · "{t!(i18n, ticket_seat)}</small>
                         })}

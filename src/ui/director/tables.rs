@@ -82,27 +82,12 @@ fn plan_lines(v: &TournamentView) -> Vec<PlanLine> {
     named.chain(waiting).collect()
 }
 
-/// What the table actions offer: the table to break, the one to reopen, the final table.
-#[derive(Clone, Debug, PartialEq)]
-struct Actions {
-    break_next: Option<TableNo>,
-    /// The table broken last, while it can be reopened (broken too early).
-    reopenable: Option<TableNo>,
-    final_ready: bool,
-    hand_for_hand: bool,
-}
-
-fn actions(v: &TournamentView) -> Actions {
-    Actions {
-        break_next: v.plan.break_next,
-        reopenable: v
-            .last_redraw
-            .as_ref()
-            .and_then(|r| r.broken)
-            .filter(|b| v.tables.iter().any(|t| t.table == *b && !t.open)),
-        final_ready: v.plan.final_table_ready && v.tables.iter().filter(|t| t.open).count() > 1,
-        hand_for_hand: v.hand_for_hand.is_some(),
-    }
+/// The table broken last, while it can be reopened (it was broken too early).
+fn reopenable(v: &TournamentView) -> Option<TableNo> {
+    v.last_redraw
+        .as_ref()
+        .and_then(|r| r.broken)
+        .filter(|b| v.tables.iter().any(|t| t.table == *b && !t.open))
 }
 
 /// Tables, balancing, breaking, final table, hand-for-hand.
@@ -118,7 +103,6 @@ pub fn TablesPanel(
     let plan = view_part(view, plan_lines);
     let settings = view_part(view, |v| v.balancing);
     let largest = view_part(view, |v| v.tables.first().map_or(10, |t| t.size));
-    let actions = view_part(view, actions);
     let tile = move |t: Tile| {
         let n = t.table;
         view! {
@@ -173,10 +157,13 @@ pub fn TablesPanel(
             </div>
         })
     };
-    let break_next = Memo::new(move |_| actions.get().and_then(|a| a.break_next));
-    let reopenable = Memo::new(move |_| actions.get().and_then(|a| a.reopenable));
-    let final_ready = Memo::new(move |_| actions.get().is_some_and(|a| a.final_ready));
-    let h4h = Memo::new(move |_| actions.get().is_some_and(|a| a.hand_for_hand));
+    // Each table action on its own part: one changing leaves the others' buttons in place.
+    let break_next = view_part(view, |v| v.plan.break_next);
+    let reopenable = view_part(view, reopenable);
+    let final_ready = view_part(view, |v| {
+        v.plan.final_table_ready && v.tables.iter().filter(|t| t.open).count() > 1
+    });
+    let h4h = view_part(view, |v| v.hand_for_hand.is_some());
     view! {
         <section class="panel">
             <h3>{t!(i18n, tables)}</h3>
@@ -192,24 +179,24 @@ pub fn TablesPanel(
                 </ul>
             </Show>
             <div class="table-actions">
-                {move || break_next.get().map(|table| view! {
+                {move || break_next.get().flatten().map(|table| view! {
                     // Sends every player of the table to a new seat: asked first.
                     <ConfirmButton testid="break-table" busy on_confirm=move |_| { send.dispatch(Command::BreakTable(BreakTable { table })); }>
                         {t!(i18n, break_table, table = table.0)}
                     </ConfirmButton>
                 })}
-                {move || reopenable.get().map(|table| view! {
+                {move || reopenable.get().flatten().map(|table| view! {
                     <CorrectionButton correction=Correction::ReopenTable(table) pending testid="reopen-table">
                         {t!(i18n, reopen_table, table = table.0)}
                     </CorrectionButton>
                 })}
-                {move || final_ready.get().then(|| view! {
+                {move || final_ready.get().unwrap_or(false).then(|| view! {
                     <ConfirmButton class="primary" testid="draw-final-table" busy on_confirm=move |_| { send.dispatch(Command::DrawFinalTable(DrawFinalTable {})); }>
                         {t!(i18n, draw_final_table)}
                     </ConfirmButton>
                 })}
-                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: !h4h.get_untracked() })); }>
-                    {t!(i18n, hand_for_hand)}{colon()}{move || if h4h.get() { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
+                <button data-testid="hand-for-hand-toggle" disabled=busy on:click=move |_| { send.dispatch(Command::SetHandForHand(SetHandForHand { on: !h4h.get_untracked().unwrap_or(false) })); }>
+                    {t!(i18n, hand_for_hand)}{colon()}{move || if h4h.get().unwrap_or(false) { t!(i18n, on).into_any() } else { t!(i18n, off).into_any() }}
                 </button>
             </div>
         </section>
