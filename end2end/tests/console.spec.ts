@@ -4,7 +4,7 @@
 // previous or any level of the structure) that asks first, the time left set as typed, and
 // every answer shown where the tap was. Runs on the demo before faces.spec.ts, which counts
 // its 24 players: nothing here changes the field.
-import { test, expect, Page, open, signIn, section, tablePage, directorCommand, consoleLanguage } from "./support";
+import { test, expect, Page, open, signIn, section, tablePage, directorCommand, consoleLanguage, OwnTournament } from "./support";
 
 const sheet = (d: Page) => d.getByTestId("player-sheet");
 
@@ -123,6 +123,49 @@ test("a live update leaves the console's controls as they are: the tables', a ro
   await expect(field).toHaveValue("12 345");
   await expect(field).toBeFocused();
   await director.getByTestId("sheet-close").click();
+});
+
+// Session 35's evening failure, on its own: the table stopped at 4, the director's first tap
+// on "Break table" armed it, and the room's updates (another table calling, answered, closed)
+// drew the confirmation anew under the second tap. The armed button stays the same node and
+// its tap breaks the table.
+test("an armed 'break table' outlives the room's updates and its tap breaks the table", async ({ browser, baseURL }) => {
+  const names = ["Anouk", "Bart", "Céline", "Daan", "Eva", "Frank"].map((n) => `${n} Breek`);
+  const room = await OwnTournament.open(browser, baseURL, "Break armed e2e", [...names, ...names.map((n) => `${n} 2`), ...names.map((n) => `${n} 3`)], { tables_at_start: 3 });
+  try {
+    // The table first in the break order, whose players the others have seats for.
+    const table: number = (await room.view()).plan.break_next;
+    expect(table, "a table to break").toBeTruthy();
+    const seated = async () =>
+      (((await room.view()).tables.find((t: any) => t.table === table)?.seats ?? []) as { player: number | null }[])
+        .map((s) => s.player)
+        .filter((p): p is number => p != null);
+    // Down to four: it stops and calls the director (PKR4U 13).
+    for (let here = await seated(); here.length > 4; here = await seated()) {
+      await room.command({ type: "report_busts", table, busts: [{ player: here[0], eliminators: [here[1]] }] });
+    }
+    const director = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await signIn(director);
+    await section(director, "tables");
+    await expect(director.locator(".table-tile.stopped")).toHaveCount(1);
+    await director.getByTestId("break-table").click();
+    const confirm = director.getByTestId("break-table-confirm");
+    await expect(confirm).toBeVisible();
+    await confirm.evaluate((el) => ((el as any).__kept = true));
+    const other = table === 1 ? 2 : 1;
+    await room.command({ type: "call_director", table: other });
+    await expect(director.getByTestId(`strip-call-${other}`)).toBeVisible();
+    await room.command({ type: "answer_call", table: other });
+    await room.command({ type: "answer_call", table: other });
+    await expect(director.getByTestId(`strip-call-${other}`)).toHaveCount(0);
+    expect(await confirm.evaluate((el) => (el as any).__kept === true), "the armed button was drawn anew").toBe(true);
+    await confirm.click();
+    await expect(director.locator(".table-tile.stopped")).toHaveCount(0);
+    await expect.poll(seated).toEqual([]);
+    await director.close();
+  } finally {
+    await room.archive();
+  }
 });
 
 test("a level jump asks first and the time left is set as typed", async ({ page }) => {
@@ -298,7 +341,20 @@ test("the console's header with its strip and tabs fits in about 120 px, the res
   await expect(director.getByTestId("qr-sheet-link")).toBeHidden();
   await consoleLanguage(director, "en");
   await expect(director.getByTestId("tab-desk")).toHaveText(/Desk/);
+  // The numbers follow a language switched in place too: a players' row, drawn only when its
+  // player changes, wrote '10.000' in English until then (session 36).
+  await section(director, "players");
+  await expect(director.locator(".player-row").first()).toBeVisible();
+  const row = await director
+    .locator(".player-row")
+    .evaluateAll((rows) => rows.find((r) => /^\d{1,3}(,\d{3})+$/.test(r.querySelector(".stack")?.textContent ?? ""))?.getAttribute("data-testid"));
+  expect(row, "a row with a stack of thousands, in English").toBeTruthy();
+  const stack = director.getByTestId(row!).locator(".stack");
+  await consoleLanguage(director, "fr");
+  await expect(stack).toHaveText(/^\d{1,3}(\u202f\d{3})+$/);
   await consoleLanguage(director, "nl");
+  await expect(stack).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  await section(director, "desk");
   // An accepted answer ages: it fades (a refusal does not).
   await director.getByTestId("reg-name").fill("   ");
   await director.getByTestId("reg-submit").click();

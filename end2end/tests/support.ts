@@ -232,11 +232,14 @@ export async function consoleMenu(page: Page) {
   await openDetails(page.getByTestId("console-menu"));
 }
 
-/** Switches the console's language from its menu, and closes the menu again. */
+/** Switches the console's language from its menu: the console loads again in it (its
+ * section kept), the menu closed. */
 export async function consoleLanguage(page: Page, lang: "nl" | "fr" | "en") {
   await consoleMenu(page);
-  await page.getByTestId("console-menu").locator(`button[data-lang='${lang}']`).click();
-  await page.getByTestId("console-menu-open").click();
+  // The server keeps the choice (a cookie) and sends the page back to its address.
+  await Promise.all([page.waitForEvent("load"), page.getByTestId("console-menu").locator(`button[data-lang='${lang}']`).click()]);
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.getByTestId("qr-sheet-link")).toBeHidden();
 }
 

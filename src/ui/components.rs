@@ -31,9 +31,13 @@ pub fn lang_code(locale: Locale) -> &'static str {
 /// NL / FR / EN; the choice is remembered on the device (a cookie). The buttons are a GET
 /// form's (`?lang=fr`, the address's other parameters kept as hidden fields), so a tap works
 /// before the page's code has loaded: the server turns it into the cookie
-/// (`server::http::language`). Once the code runs, a tap switches in place.
+/// (`server::http::language`). Once the code runs, a tap switches in place, unless `reload`:
+/// the words follow the language by themselves, but numbers, amounts and colons are written
+/// the language's way when drawn ([`number_style`]), and a page whose panels are drawn only
+/// when their part of the view changes (the console, [`view_part`]) kept `12.000` in English
+/// until then. Such a page loads again in the new language (its section is in the address).
 #[component]
-pub fn LangSwitch() -> impl IntoView {
+pub fn LangSwitch(#[prop(optional)] reload: bool) -> impl IntoView {
     let i18n = use_i18n();
     let query = leptos_router::hooks::use_query_map();
     let kept = move || {
@@ -55,7 +59,12 @@ pub fn LangSwitch() -> impl IntoView {
                 data-lang=label
                 on:click=move |ev| {
                     ev.prevent_default();
-                    i18n.set_locale(locale)
+                    if reload {
+                        #[cfg(feature = "hydrate")]
+                        load_again_in(label, &query.get_untracked());
+                    } else {
+                        i18n.set_locale(locale)
+                    }
                 }
             >
                 {label.to_uppercase()}
@@ -513,6 +522,23 @@ pub fn zone_offset() -> RwSignal<Option<i64>> {
         ));
     });
     offset
+}
+
+/// This page loaded again in `lang`: the address's other parameters and its `#section` kept
+/// (a form's GET would drop the section).
+#[cfg(feature = "hydrate")]
+fn load_again_in(lang: &str, query: &leptos_router::params::ParamsMap) {
+    let encode = |s: &str| String::from(js_sys::encode_uri_component(s));
+    let mut search: Vec<String> = query
+        .into_iter()
+        .filter(|(k, _)| *k != "lang")
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect();
+    search.push(format!("lang={lang}"));
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default();
+    let section = location.hash().unwrap_or_default();
+    let _ = location.set_href(&format!("{path}?{}{section}", search.join("&")));
 }
 
 /// How the reader writes numbers (issue U.13): the page's language; Dutch, the club's, where

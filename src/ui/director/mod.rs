@@ -31,7 +31,7 @@ use crate::domain::command::{AnswerCall, Command};
 use crate::domain::config::TicketPrize;
 use crate::domain::ids::PlayerId;
 use crate::domain::money::Cents;
-use crate::domain::view::{CallView, ResultLine, TournamentView, UndoView};
+use crate::domain::view::{CallView, PlayerView, ResultLine, TournamentView, UndoView};
 use crate::i18n::*;
 use crate::server_fns::club::list_tournaments;
 use crate::server_fns::{director_login, LoginReply};
@@ -41,7 +41,7 @@ use desk::Desk;
 use incidents::IncidentLog;
 use leptos::prelude::*;
 use links::PersonalLinks;
-use money::{BackupButton, DealPanel, DealPart, MoneyPanel, ResultsPanel};
+use money::{BackupButton, DealPanel, DealPart, MoneyPanel, MoneyPart, ResultsPanel, ResultsPart};
 use payouts::PayoutEditor;
 use player_sheet::PlayerSheet;
 use players::PlayersPanel;
@@ -159,6 +159,16 @@ pub fn DirectorPage() -> impl IntoView {
     let calls = view_part(tournament, |v| v.calls.clone());
     let log = view_part(tournament, |v| (v.incidents.clone(), v.penalties.clone()));
     let feed = view_part(tournament, FeedPart::of);
+    let money = view_part(tournament, MoneyPart::of);
+    let results = view_part(tournament, ResultsPart::of);
+    // The tournament's id, passed on only when it changes (`shown` reads the whole view).
+    let shown_id = Memo::new({
+        let shown = live.shown();
+        move |_| shown.get()
+    });
+    let leaders = view_part(tournament, |v| {
+        v.chip_leaders(5).into_iter().cloned().collect::<Vec<_>>()
+    });
     let waiting_now = Signal::derive(move || {
         tournament.with(|v| v.as_ref().map(status::waiting).unwrap_or_default())
     });
@@ -197,7 +207,7 @@ pub fn DirectorPage() -> impl IntoView {
                 <BonusMissing view=tournament send=send_tables />
             </SectionPane>
             <SectionPane section this=Section::Players>
-                {move || current.get().map(|l| view! { <ChipLeaders view=l.view /> })}
+                {move || leaders.get().map(|leaders| view! { <ChipLeaders leaders /> })}
                 <PlayersPanel view=tournament send=send_players pending shown=live.shown() selected />
                 <PersonalLinks live />
             </SectionPane>
@@ -208,7 +218,7 @@ pub fn DirectorPage() -> impl IntoView {
             </SectionPane>
             <SectionPane section this=Section::Money>
                 <Answer reply=send_money.value().into() view=tournament />
-                {move || current.get().map(|l| view! { <MoneyPanel view=l.view /> })}
+                {move || money.get().map(|money| view! { <MoneyPanel money /> })}
                 {move || deal.get().flatten().map(|deal| view! { <DealPanel deal send=send_money /> })}
                 <PayoutEditor view=tournament tournament=live.shown() />
             </SectionPane>
@@ -227,7 +237,7 @@ pub fn DirectorPage() -> impl IntoView {
             <SectionPane section this=Section::Results>
                 <Answer reply=send_results.value().into() view=tournament />
                 {move || feed.get().map(|feed| view! { <BustFeed feed pending /> })}
-                {move || current.get().map(|l| view! { <ResultsPanel view=l.view tournament=l.tournament /> })}
+                {move || results.get().zip(shown_id.get()).map(|(results, tournament)| view! { <ResultsPanel results tournament /> })}
                 <BackupButton />
             </SectionPane>
             <PlayerSheet live selected view=tournament />
@@ -265,9 +275,8 @@ fn Calls(calls: Vec<CallView>, send: CommandAction) -> impl IntoView {
 
 /// The players with the most chips, from the latest counts.
 #[component]
-fn ChipLeaders(view: TournamentView) -> impl IntoView {
+fn ChipLeaders(leaders: Vec<PlayerView>) -> impl IntoView {
     let i18n = use_i18n();
-    let leaders: Vec<_> = view.chip_leaders(5).into_iter().cloned().collect();
     (!leaders.is_empty()).then(|| view! {
         <section class="panel leaders" data-testid="chip-leaders">
             <h3>{t!(i18n, chip_leaders)}</h3>
@@ -389,7 +398,8 @@ fn ConsoleMenu(choice: Memo<Option<i64>>, shown: Signal<Option<i64>>) -> impl In
                 <a class="face small-link" href="/director/tournaments" data-testid="tournaments-link">{t!(i18n, tournaments)}</a>
                 <a class="face small-link" href="/director/players" data-testid="players-link">{t!(i18n, club_players)}</a>
                 <TournamentSwitch shown />
-                <LangSwitch />
+                // Loads the console again in the new language (see `LangSwitch`).
+                <LangSwitch reload=true />
             </div>
         </details>
     }

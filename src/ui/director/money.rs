@@ -8,19 +8,55 @@ use super::super::components::{
 };
 use super::super::live::{with_tournament, CommandAction};
 use crate::domain::command::{Command, RecordDeal, ReportChips};
-use crate::domain::config::BountyKind;
+use crate::domain::config::{BountyKind, TicketPrize};
 use crate::domain::money::{Cents, Chips};
 use crate::domain::read::faces::pieces::{FieldView, PrizeList};
-use crate::domain::view::{DealQuotes, TournamentView};
+use crate::domain::view::{DealQuotes, ResultLine, TournamentView};
 use crate::i18n::*;
 use leptos::prelude::*;
 
+/// What the money panel shows; it is drawn anew only when this changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoneyPart {
+    prize_pool: Cents,
+    entries: u32,
+    field: FieldView,
+    guarantee: Option<Cents>,
+    overlay: Cents,
+    /// The bounties paid so far, where the tournament has bounties.
+    bounties_paid: Option<Cents>,
+    prizes: PrizeList,
+}
+
+impl MoneyPart {
+    pub fn of(view: &TournamentView) -> MoneyPart {
+        MoneyPart {
+            prize_pool: view.prize_pool,
+            entries: view.entries,
+            field: FieldView::of(view),
+            guarantee: view.guarantee,
+            overlay: view.overlay,
+            bounties_paid: (view.bounty_kind != BountyKind::None)
+                .then(|| view.players.iter().map(|p| p.bounty_won).sum()),
+            prizes: PrizeList::of(view),
+        }
+    }
+}
+
 /// Prize pool, payouts and bounties paid.
 #[component]
-pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
+pub fn MoneyPanel(money: MoneyPart) -> impl IntoView {
     let i18n = use_i18n();
-    let bounties_paid: Cents = view.players.iter().map(|p| p.bounty_won).sum();
-    let payouts = payout_lines(&PrizeList::of(&view))
+    let MoneyPart {
+        prize_pool,
+        entries,
+        field,
+        guarantee,
+        overlay,
+        bounties_paid,
+        prizes,
+    } = money;
+    let payouts = payout_lines(&prizes)
         .into_iter()
         .map(|l| view! { <tr><td>{l.label.clone()}</td><td class="num">{l.amount()}</td></tr> })
         .collect_view();
@@ -28,12 +64,12 @@ pub fn MoneyPanel(view: TournamentView) -> impl IntoView {
         <section class="panel money" data-testid="money-panel">
             <h3>{t!(i18n, money)}</h3>
             <dl class="figures">
-                <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(view.prize_pool)}</dd></div>
-                <div><dt>{t!(i18n, entries)}</dt><dd>{view.entries}</dd></div>
-                <PurchaseFigures field=FieldView::of(&view) />
-                <GuaranteeFigures guarantee=view.guarantee overlay=view.overlay />
-                {(view.bounty_kind != BountyKind::None).then(|| view! {
-                    <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(bounties_paid)}</dd></div>
+                <div><dt>{t!(i18n, prize_pool)}</dt><dd>{euro(prize_pool)}</dd></div>
+                <div><dt>{t!(i18n, entries)}</dt><dd>{entries}</dd></div>
+                <PurchaseFigures field />
+                <GuaranteeFigures guarantee overlay />
+                {bounties_paid.map(|paid| view! {
+                    <div><dt>{t!(i18n, bounties_paid)}</dt><dd data-testid="bounties-paid">{euro(paid)}</dd></div>
                 })}
             </dl>
             <table class="places" data-testid="payouts-table">
@@ -264,20 +300,42 @@ pub fn BackupButton() -> impl IntoView {
     }
 }
 
+/// What the results panel shows; it is drawn anew only when this changes (a results list as
+/// long as the field, not on every event of the room).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultsPart {
+    finished: bool,
+    ticket: Option<TicketPrize>,
+    results: Vec<ResultLine>,
+}
+
+impl ResultsPart {
+    pub fn of(view: &TournamentView) -> ResultsPart {
+        ResultsPart {
+            finished: view.finished,
+            ticket: view.ticket.clone(),
+            results: view.results.clone(),
+        }
+    }
+}
+
 /// The results so far (players still in first), with the exports.
 #[component]
-pub fn ResultsPanel(view: TournamentView, tournament: i64) -> impl IntoView {
+pub fn ResultsPanel(results: ResultsPart, tournament: i64) -> impl IntoView {
     let i18n = use_i18n();
-    let finished = view.finished;
-    let rows = view
-        .results
+    let ResultsPart {
+        finished,
+        ticket,
+        results,
+    } = results;
+    let rows = results
         .iter()
         .map(|r| {
             view! {
                 <tr>
                     <td>{r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</td>
                     <td><a data-testid=format!("result-receipt-{}", r.player.0) href=with_tournament(&format!("/director/receipt/{}", r.player.0), Some(tournament))>{r.name.clone()}</a></td>
-                    <td class="num">{result_prize(view.ticket.as_ref(), r)}</td>
+                    <td class="num">{result_prize(ticket.as_ref(), r)}</td>
                     <td class="num">{euro(r.bounties)}</td>
                     <td class="num">{purchases_label(r.entries, r.rebuys, r.add_ons)}</td>
                     <td class="num">{euro(r.paid)}</td>

@@ -441,7 +441,8 @@ pub fn Side(
     // The estimate counts characters; the screen measures. A page whose lines run past the
     // column's end (wide letters, another typeface) makes every page a line shorter, until
     // each fits: the pages are cut again, never a line is lost. Only ever shorter, so the
-    // pages do not flicker between two cuts; a reload starts from the estimate again.
+    // pages do not flicker between two cuts; a screen that grows or loses the
+    // tap hint starts from the estimate again (`Screen`).
     // (A frame asked for by a column already drawn again acts no more: `cut_by` is what this
     // column was cut by, and a newer measure has moved on from it.)
     #[cfg(feature = "hydrate")]
@@ -488,7 +489,8 @@ pub fn Side(
         }
     };
     view! {
-        <aside class="tv-side" data-pages=count>
+        // How many lines the measure cut each page by (0: the estimate fits), for a look.
+        <aside class="tv-side" data-pages=count data-cut=fit.get_untracked()>
             {(!alerts.is_empty()).then(|| view! {
                 <ul class="tv-alerts" data-testid="tv-alerts">
                     {alerts.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}

@@ -244,10 +244,25 @@ fn Screen() -> impl IntoView {
     // The wake lock needs no tap, only a visible page: ask at once (effects run in the
     // browser only).
     Effect::new(move |_| keep_screen_awake());
+    // The measure only ever cuts shorter (`Side`). A screen that grew (the tap's full screen,
+    // a window made bigger) or lost the tap hint has room again: measure afresh from the
+    // estimate, or the pages stay cut for the evening's smaller screen until a reload.
+    let measure_afresh = move || {
+        if fit.try_get_untracked().is_some_and(|f| f > 0) {
+            fit.try_set(0);
+        }
+    };
+    #[cfg(feature = "hydrate")]
+    {
+        // (`try_`: a listener outlives a page left by a link; it must not touch its values.)
+        let resized = window_event_listener(leptos::ev::resize, move |_| measure_afresh());
+        on_cleanup(move || resized.remove());
+    }
     let on_tap = move |_| {
         request_fullscreen();
         keep_screen_awake();
         tapped.set(true);
+        measure_afresh();
     };
     let face = Signal::derive(move || t_string!(i18n, face_screen).to_string());
     // Asked for until the first tap: in the side column during play, at the foot of the
