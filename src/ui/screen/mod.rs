@@ -261,8 +261,12 @@ fn Screen() -> impl IntoView {
     let on_tap = move |_| {
         request_fullscreen();
         keep_screen_awake();
-        tapped.set(true);
-        measure_afresh();
+        // The first tap takes the hint away: room for the pages again. (Later taps change
+        // nothing the pages stand on.)
+        if !tapped.get_untracked() {
+            tapped.set(true);
+            measure_afresh();
+        }
     };
     let face = Signal::derive(move || t_string!(i18n, face_screen).to_string());
     // Asked for until the first tap: in the side column during play, at the foot of the
