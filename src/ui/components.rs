@@ -58,13 +58,14 @@ pub fn LangSwitch(#[prop(optional)] reload: bool) -> impl IntoView {
                 class:active=move || i18n.get_locale() == locale
                 data-lang=label
                 on:click=move |ev| {
-                    ev.prevent_default();
                     if reload {
+                        // The form's own GET, as before the code ran, to this address.
                         #[cfg(feature = "hydrate")]
-                        load_again_in(label, &query.get_untracked());
-                    } else {
-                        i18n.set_locale(locale)
+                        submit_to_this_section(&ev);
+                        return;
                     }
+                    ev.prevent_default();
+                    i18n.set_locale(locale)
                 }
             >
                 {label.to_uppercase()}
@@ -524,21 +525,25 @@ pub fn zone_offset() -> RwSignal<Option<i64>> {
     offset
 }
 
-/// This page loaded again in `lang`: the address's other parameters and its `#section` kept
-/// (a form's GET would drop the section).
+/// Points the language form of the button clicked at this page's path and `#section`: a GET
+/// form's fields (the `lang` tapped, the address's other parameters) replace the action's
+/// query, and without an action the browser would drop the section.
 #[cfg(feature = "hydrate")]
-fn load_again_in(lang: &str, query: &leptos_router::params::ParamsMap) {
-    let encode = |s: &str| String::from(js_sys::encode_uri_component(s));
-    let mut search: Vec<String> = query
-        .into_iter()
-        .filter(|(k, _)| *k != "lang")
-        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-        .collect();
-    search.push(format!("lang={lang}"));
-    let location = window().location();
-    let path = location.pathname().unwrap_or_default();
-    let section = location.hash().unwrap_or_default();
-    let _ = location.set_href(&format!("{path}?{}{section}", search.join("&")));
+fn submit_to_this_section(ev: &leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let form = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|button| button.closest("form").ok().flatten());
+    if let Some(form) = form {
+        let location = window().location();
+        let here = format!(
+            "{}{}",
+            location.pathname().unwrap_or_default(),
+            location.hash().unwrap_or_default()
+        );
+        let _ = form.set_attribute("action", &here);
+    }
 }
 
 /// How the reader writes numbers (issue U.13): the page's language; Dutch, the club's, where
